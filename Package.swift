@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "tasktile",
+    products: [
+        .executable(name: "tasktile", targets: ["TaskTileCLI"]),
+        .executable(name: "tasktile-render", targets: ["TaskTileRenderer"]),
+        .library(name: "TaskTileCore", targets: ["TaskTileCore"]),
+        .library(name: "TaskTileRender", targets: ["TaskTileRender"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .target(name: "TaskTileCore", dependencies: ["CSQLite"],
+                resources: [.copy("Localization/Resources")]),
+        .target(name: "TaskTileRender", dependencies: ["TaskTileCore", "CCairo"]),
+        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender"]),
+        .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender"]),
+        .target(name: "TestSupport", dependencies: ["TaskTileCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"]),
+        .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"]),
+        .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
