@@ -1,0 +1,64 @@
+import Foundation
+
+/// Forward-only schema migrations, registered by identifier and recorded in the store
+/// (table `tasktile_migrations`), after GRDB's `DatabaseMigrator`.
+///
+/// The registry is append-only: never edit or remove a shipped migration. A store that records an
+/// identifier this build does not know was written by a newer version and is refused untouched.
+public struct Migrator: Sendable {
+    public struct Migration: Sendable {
+        public var identifier: String
+        public var sql: String
+    }
+
+    public private(set) var migrations: [Migration] = []
+
+    public init() {}
+
+    /// Appends a migration. Identifiers must be unique (a programmer error otherwise).
+    public mutating func register(_ identifier: String, sql: String) {
+        precondition(!migrations.contains { $0.identifier == identifier }, "duplicate migration \(identifier)")
+        migrations.append(Migration(identifier: identifier, sql: sql))
+    }
+
+    /// Identifiers already applied to `db` (empty for a new database). Reads only.
+    public func appliedIdentifiers(in db: Database) throws -> [String] {
+        let exists = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tasktile_migrations'") ?? 0
+        guard exists > 0 else { return [] }
+        return try db.rows("SELECT identifier FROM tasktile_migrations ORDER BY rowid").compactMap { $0.text(0) }
+    }
+
+    /// Identifiers recorded in `db` that this build does not know (non-empty = a newer store). Reads only.
+    public func unknownIdentifiers(in db: Database) throws -> [String] {
+        let known = Set(migrations.map(\.identifier))
+        return try appliedIdentifiers(in: db).filter { !known.contains($0) }
+    }
+
+    /// Whether the database has tables but none of ours (a foreign SQLite file). Reads only.
+    public func isForeign(_ db: Database) throws -> Bool {
+        let tables = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type='table'") ?? 0
+        let applied = try appliedIdentifiers(in: db)
+        return tables > 0 && applied.isEmpty
+    }
+
+    /// Applies every pending migration, each in its own `BEGIN IMMEDIATE` with its bookkeeping row.
+    /// Re-checks inside the transaction, so two processes migrating at once apply each migration once.
+    /// Applying twice is a no-op.
+    /// - Returns: the identifiers applied now.
+    public func migrate(_ db: Database, now: Date) throws -> [String] {
+        var applied: [String] = []
+        for migration in migrations {
+            let did = try db.writeTransaction { () -> Bool in
+                try db.execute("CREATE TABLE IF NOT EXISTS tasktile_migrations (identifier TEXT PRIMARY KEY NOT NULL, applied_at REAL NOT NULL)")
+                let done = try db.scalarInt("SELECT count(*) FROM tasktile_migrations WHERE identifier = ?", [.text(migration.identifier)]) ?? 0
+                if done > 0 { return false }
+                try db.execute(migration.sql)
+                try db.run("INSERT INTO tasktile_migrations (identifier, applied_at) VALUES (?, ?)",
+                           [.text(migration.identifier), .double(now.timeIntervalSince1970)])
+                return true
+            }
+            if did { applied.append(migration.identifier) }
+        }
+        return applied
+    }
+}

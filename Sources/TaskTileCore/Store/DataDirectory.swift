@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The data directory shared by `tasktile` and `tasktile-render` (SPEC §0): the store, `themes.json`
+/// and the user's widget specs live here.
+///
+/// Resolution order: `--data-dir DIR`, then `$TASKTILE_DATA_DIR`, then `$XDG_DATA_HOME/tasktile`,
+/// then `~/.local/share/tasktile`. Created on first use with mode 0700.
+public struct DataDirectory: Hashable, Sendable {
+    /// Absolute path, without a trailing slash.
+    public let path: String
+
+    public init(path: String) {
+        var p = path
+        if !p.hasPrefix("/") { p = FileManager.default.currentDirectoryPath + "/" + p }
+        while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
+        self.path = p
+    }
+
+    /// Resolves the directory from an explicit option and the environment (see the type's rules).
+    public static func resolve(explicit: String?, environment: [String: String]) -> DataDirectory {
+        if let explicit, !explicit.isEmpty { return DataDirectory(path: explicit) }
+        if let env = environment["TASKTILE_DATA_DIR"], !env.isEmpty { return DataDirectory(path: env) }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return DataDirectory(path: xdg + "/tasktile") }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return DataDirectory(path: home + "/.local/share/tasktile")
+    }
+
+    /// `tasktile.sqlite` inside the directory.
+    public var storePath: String { path + "/tasktile.sqlite" }
+    /// `widgets/` inside the directory (the user's widget specs).
+    public var widgetsPath: String { path + "/widgets" }
+
+    /// Creates the directory (and parents) if missing; the directory itself gets mode 0700.
+    /// - Throws: `FileError` when it cannot be created or is not a directory.
+    public func ensureExists() throws {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            guard isDir.boolValue else { throw FileError.system(call: "mkdir", path: path, errno: ENOTDIR) }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path && !FileManager.default.fileExists(atPath: parent) {
+            try DataDirectory(path: parent).ensureExistsPlain()
+        }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw FileError.system(call: "mkdir", path: path, errno: errno)
+        }
+        _ = chmod(path, 0o700)
+    }
+
+    private func ensureExistsPlain() throws {
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path && !FileManager.default.fileExists(atPath: parent) {
+            try DataDirectory(path: parent).ensureExistsPlain()
+        }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw FileError.system(call: "mkdir", path: path, errno: errno)
+        }
+    }
+}

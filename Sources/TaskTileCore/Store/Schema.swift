@@ -1,0 +1,60 @@
+/// The store's migrations, in order. Append only: a shipped migration is never edited or removed.
+enum Schema {
+    static var migrator: Migrator {
+        var m = Migrator()
+        m.register("v1-lists-todos-history-settings-flashes", sql: """
+        CREATE TABLE lists (
+            id          TEXT PRIMARY KEY NOT NULL,
+            title       TEXT NOT NULL CHECK (length(trim(title)) > 0),
+            sort_order  INTEGER NOT NULL,
+            created_at  REAL NOT NULL
+        );
+        CREATE TABLE todos (
+            id               TEXT PRIMARY KEY NOT NULL,
+            list_id          TEXT NOT NULL REFERENCES lists(id) ON DELETE CASCADE,
+            title            TEXT NOT NULL CHECK (length(title) BETWEEN 1 AND 4000),
+            is_completed     INTEGER NOT NULL DEFAULT 0 CHECK (is_completed IN (0, 1)),
+            completed_at     REAL,
+            sort_order       INTEGER NOT NULL,
+            created_at       REAL NOT NULL,
+            due_local        TEXT,     -- 'YYYY-MM-DD' (floating date) or 'YYYY-MM-DDTHH:MM:SS' (wall clock)
+            due_zone         TEXT,     -- IANA zone id of a timed due; NULL for a floating date
+            due_utc          REAL,     -- instant of a timed due, seconds since 1970 UTC; NULL for a date
+            anchor_local     TEXT,     -- first due of a repeating series, same encoding as due_local
+            anchor_zone      TEXT,
+            repeat_frequency TEXT CHECK (repeat_frequency IN ('daily', 'weekly', 'monthly', 'yearly')),
+            repeat_interval  INTEGER,
+            repeat_weekdays  TEXT,     -- 'mon,wed,fri'
+            repeat_end_count INTEGER,
+            repeat_end_date  TEXT,
+            missed_count     INTEGER NOT NULL DEFAULT 0,
+            occurrence_count INTEGER NOT NULL DEFAULT 0,
+            notes            TEXT
+        );
+        CREATE INDEX todos_by_list ON todos(list_id, is_completed, sort_order);
+        CREATE TABLE completions (
+            id            INTEGER PRIMARY KEY,
+            todo_id       TEXT NOT NULL,
+            list_id       TEXT NOT NULL,
+            title         TEXT NOT NULL,
+            cycle_index   INTEGER NOT NULL,
+            cycle_due     TEXT,
+            completed_at  REAL NOT NULL,
+            source        TEXT NOT NULL,
+            undone_at     REAL
+        );
+        CREATE INDEX completions_by_todo ON completions(todo_id, completed_at);
+        CREATE TABLE settings (
+            key   TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        );
+        CREATE TABLE flashes (
+            todo_id  TEXT NOT NULL,
+            list_id  TEXT NOT NULL,
+            at       REAL NOT NULL
+        );
+        CREATE INDEX flashes_by_list ON flashes(list_id, at);
+        """)
+        return m
+    }
+}

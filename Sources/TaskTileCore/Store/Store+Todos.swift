@@ -1,0 +1,194 @@
+import Foundation
+
+/// Changes to a todo for `Store.editTodo`; nil fields stay as they are.
+public struct TodoChanges: Sendable {
+    public var title: String?
+    /// `.some(nil)` removes the due (and with it the repeat rule).
+    public var due: Due??
+    /// `.some(nil)` removes the repeat rule.
+    public var repeatRule: RepeatRule??
+    /// `.some(nil)` removes the notes.
+    public var notes: String??
+
+    public init(title: String? = nil, due: Due?? = nil, repeatRule: RepeatRule?? = nil, notes: String?? = nil) {
+        self.title = title; self.due = due; self.repeatRule = repeatRule; self.notes = notes
+    }
+}
+
+extension Store {
+    /// Todos of one list: pending then completed, each by `sortOrder` (ties `createdAt`, `id`).
+    /// Call inside a transaction.
+    func todos(inList listID: String) throws -> [Todo] {
+        try database.rows("""
+            SELECT \(Store.todoColumns) FROM todos WHERE list_id = ?
+            ORDER BY is_completed, sort_order, created_at, id
+            """, [.text(listID)]).map(Store.todo(from:))
+    }
+
+    /// One todo by exact id, or nil. Call inside a transaction.
+    func todo(id: String) throws -> Todo? {
+        try database.rows("SELECT \(Store.todoColumns) FROM todos WHERE id = ?", [.text(id)]).first.map(Store.todo(from:))
+    }
+
+    func candidate(_ todo: Todo) throws -> TodoCandidate {
+        let listTitle = try database.scalarText("SELECT title FROM lists WHERE id = ?", [.text(todo.listId)]) ?? ""
+        return TodoCandidate(id: todo.id, title: todo.title, listId: todo.listId, listTitle: listTitle, isCompleted: todo.isCompleted)
+    }
+
+    /// Resolves a todo reference (SPEC §11): with `list`, a title in that list (pending preferred)
+    /// or an id prefix; without, an id prefix, else a title that exactly one todo in the store has.
+    /// Call inside a transaction.
+    /// - Throws: `StoreError.todoNotFound`, `.ambiguousTodo`, `.listNotFound`, `.ambiguousList`.
+    public func resolveTodo(_ reference: String, list listReference: String? = nil) throws -> Todo {
+        let key = TextRules.matchKey(reference)
+        var scope: TodoList?
+        if let listReference { scope = try resolveList(listReference) }
+        if let scope {
+            let titled = try todos(inList: scope.id).filter { TextRules.matchKey($0.title) == key }
+            let pending = titled.filter { !$0.isCompleted }
+            let pick = pending.isEmpty ? titled : pending
+            if pick.count == 1 { return pick[0] }
+            if pick.count > 1 { throw StoreError.ambiguousTodo(reference, candidates: try pick.map(candidate)) }
+        }
+        let prefix = key.lowercased()
+        if prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
+            var sql = "SELECT \(Store.todoColumns) FROM todos WHERE id >= ? AND id < ?"
+            var args: [SQLValue] = [.text(prefix), .text(prefix + "g")]
+            if let scope { sql += " AND list_id = ?"; args.append(.text(scope.id)) }
+            let matches = try database.rows(sql + " LIMIT 11", args).map(Store.todo(from:))
+            if matches.count == 1 { return matches[0] }
+            if matches.count > 1 { throw StoreError.ambiguousTodo(reference, candidates: try matches.map(candidate)) }
+        }
+        if scope == nil {
+            let titled = try database.rows("SELECT \(Store.todoColumns) FROM todos WHERE title = ? ORDER BY is_completed, sort_order",
+                                           [.text(key)]).map(Store.todo(from:))
+            let pending = titled.filter { !$0.isCompleted }
+            let pick = pending.isEmpty ? titled : pending
+            if pick.count == 1 { return pick[0] }
+            if pick.count > 1 { throw StoreError.ambiguousTodo(reference, candidates: try pick.map(candidate)) }
+        }
+        throw StoreError.todoNotFound(reference, list: scope?.title)
+    }
+
+    /// Adds a todo at the end of its list (`sortOrder` = max + 1 within the list).
+    /// A repeating todo's anchor (cycle 0) is its due.
+    /// - Throws: `StoreError.invalidTitle`, `.invalidNotes`, `.listNotFound`, `.ambiguousList`.
+    @discardableResult
+    public func addTodo(title: String, list listReference: String, due: Due? = nil,
+                        repeatRule: RepeatRule? = nil, notes: String? = nil) throws -> Todo {
+        let clean = try TextRules.title(title)
+        let cleanNotes = try notes.map(TextRules.notes)
+        return try write {
+            let list = try resolveList(listReference)
+            let order = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(list.id)]) ?? -1) + 1
+            let todo = Todo(id: Store.newID(), listId: list.id, title: clean, sortOrder: order, createdAt: clock.now,
+                            due: due, anchor: repeatRule == nil ? nil : due, repeatRule: repeatRule, notes: cleanNotes)
+            try insert(todo)
+            return todo
+        }
+    }
+
+    func insert(_ todo: Todo) throws {
+        let (dueLocal, dueZone, dueUTC) = Store.encodeDue(todo.due)
+        let (anchorLocal, anchorZone, _) = Store.encodeDue(todo.anchor)
+        try database.run("""
+            INSERT INTO todos (id, list_id, title, is_completed, completed_at, sort_order, created_at,
+                due_local, due_zone, due_utc, anchor_local, anchor_zone, repeat_frequency, repeat_interval,
+                repeat_weekdays, repeat_end_count, repeat_end_date, missed_count, occurrence_count, notes)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(todo.id), .text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
+                  .optionalDouble(todo.completedAt?.timeIntervalSince1970), .int(todo.sortOrder),
+                  .double(todo.createdAt.timeIntervalSince1970), dueLocal, dueZone, dueUTC, anchorLocal, anchorZone]
+                + Store.encodeRule(todo.repeatRule)
+                + [.int(todo.missedCount), .int(todo.occurrenceCount), .optionalText(todo.notes)])
+    }
+
+    func update(_ todo: Todo) throws {
+        let (dueLocal, dueZone, dueUTC) = Store.encodeDue(todo.due)
+        let (anchorLocal, anchorZone, _) = Store.encodeDue(todo.anchor)
+        try database.run("""
+            UPDATE todos SET list_id = ?, title = ?, is_completed = ?, completed_at = ?, sort_order = ?,
+                due_local = ?, due_zone = ?, due_utc = ?, anchor_local = ?, anchor_zone = ?,
+                repeat_frequency = ?, repeat_interval = ?, repeat_weekdays = ?, repeat_end_count = ?,
+                repeat_end_date = ?, missed_count = ?, occurrence_count = ?, notes = ?
+            WHERE id = ?
+            """, [.text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
+                  .optionalDouble(todo.completedAt?.timeIntervalSince1970), .int(todo.sortOrder),
+                  dueLocal, dueZone, dueUTC, anchorLocal, anchorZone]
+                + Store.encodeRule(todo.repeatRule)
+                + [.int(todo.missedCount), .int(todo.occurrenceCount), .optionalText(todo.notes), .text(todo.id)])
+    }
+
+    /// Edits a todo. A new due or repeat rule restarts the series from that due (new anchor, cycle 0).
+    /// - Throws: `StoreError` for bad text or references.
+    @discardableResult
+    public func editTodo(_ reference: String, list listReference: String? = nil, changes: TodoChanges) throws -> Todo {
+        let cleanTitle = try changes.title.map(TextRules.title)
+        let cleanNotes = try changes.notes.map { try $0.map(TextRules.notes) }
+        return try write {
+            var todo = try resolveTodo(reference, list: listReference)
+            if let cleanTitle { todo.title = cleanTitle }
+            if let cleanNotes { todo.notes = cleanNotes }
+            if let due = changes.due { todo.due = due }
+            if let rule = changes.repeatRule { todo.repeatRule = rule }
+            if todo.due == nil { todo.repeatRule = nil }
+            if changes.due != nil || changes.repeatRule != nil {
+                todo.anchor = todo.repeatRule == nil ? nil : todo.due
+                todo.occurrenceCount = 0
+                todo.missedCount = 0
+            }
+            try update(todo)
+            return todo
+        }
+    }
+
+    /// Marks a completed todo (or its current cycle) pending again, keeping its `sortOrder` so it
+    /// returns to its old place. The completion stays in history, marked undone.
+    /// - Throws: `StoreError.notCompleted`, reference errors.
+    @discardableResult
+    public func undo(_ reference: String, list listReference: String? = nil) throws -> Todo {
+        try write {
+            var todo = try resolveTodo(reference, list: listReference)
+            guard todo.isCompleted else { throw StoreError.notCompleted(try candidate(todo)) }
+            todo.isCompleted = false
+            todo.completedAt = nil
+            try update(todo)
+            try database.run("""
+                UPDATE completions SET undone_at = ? WHERE id =
+                  (SELECT id FROM completions WHERE todo_id = ? AND undone_at IS NULL ORDER BY completed_at DESC, id DESC LIMIT 1)
+                """, [.double(clock.now.timeIntervalSince1970), .text(todo.id)])
+            try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
+            return todo
+        }
+    }
+
+    /// Deletes a todo. Completion history is kept.
+    @discardableResult
+    public func removeTodo(_ reference: String, list listReference: String? = nil) throws -> TodoCandidate {
+        try write {
+            let todo = try resolveTodo(reference, list: listReference)
+            let c = try candidate(todo)
+            try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
+            try database.run("DELETE FROM todos WHERE id = ?", [.text(todo.id)])
+            return c
+        }
+    }
+
+    /// Moves a todo to 0-based `position` within its section (pending or completed) and renumbers
+    /// that section 0…n-1 (SPEC §1).
+    @discardableResult
+    public func moveTodo(_ reference: String, list listReference: String? = nil, to position: Int) throws -> Todo {
+        try write {
+            var todo = try resolveTodo(reference, list: listReference)
+            var section = try todos(inList: todo.listId).filter { $0.isCompleted == todo.isCompleted }
+            guard (0..<section.count).contains(position) else { throw StoreError.badPosition(position, count: section.count) }
+            section.removeAll { $0.id == todo.id }
+            section.insert(todo, at: position)
+            for (i, t) in section.enumerated() where t.sortOrder != i || t.id == todo.id {
+                try database.run("UPDATE todos SET sort_order = ? WHERE id = ?", [.int(i), .text(t.id)])
+            }
+            todo.sortOrder = position
+            return todo
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The tasktile store: one WAL-mode SQLite database in the data directory, shared by every process
+/// (SPEC §0). A `Store` owns one connection; use one per thread.
+///
+/// Every write method runs one `BEGIN IMMEDIATE` transaction that re-reads what it changes; every
+/// multi-query read runs in one read transaction (one snapshot).
+public final class Store {
+    /// Where the store lives.
+    public let directory: DataDirectory
+    /// The connection. Exposed for tests and benchmarks; product code uses the methods.
+    public let database: Database
+    /// "Now" and the user's zone for every operation of this store.
+    public var clock: Clock
+
+    /// The migrations this build knows (append-only).
+    static let migrator = Schema.migrator
+
+    private init(directory: DataDirectory, database: Database, clock: Clock) {
+        self.directory = directory
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Opens the store in `directory`, creating the directory (0700) and the store (0600) when
+    /// missing, refusing a foreign file or a newer store *before* writing anything, then switching
+    /// to WAL, applying pending migrations and running the repeat catch-up.
+    /// - Parameter busyTimeout: seconds to wait for another process's lock (≥ 5 per SPEC §0).
+    /// - Throws: `StoreError.notAStore`, `.newerStore`, `.inaccessible`, `.busy`.
+    public static func open(_ directory: DataDirectory, clock: Clock, busyTimeout: Double = 10) throws -> Store {
+        let path = directory.storePath
+        do {
+            try directory.ensureExists()
+        } catch let e as FileError {
+            throw StoreError.inaccessible(path: directory.path, detail: e.description)
+        }
+        if access(path, F_OK) != 0 {
+            let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                Glibc.close(fd)
+            } else if errno != EEXIST {
+                throw StoreError.inaccessible(path: path, detail: String(cString: strerror(errno)))
+            }
+        }
+        let db: Database
+        do {
+            db = try Database(path: path, create: false, busyTimeout: busyTimeout)
+        } catch let e as DatabaseError {
+            throw mapOpenError(e, path: path)
+        }
+        do {
+            let unknown = try migrator.unknownIdentifiers(in: db)
+            if !unknown.isEmpty { throw StoreError.newerStore(path: path, unknown: unknown) }
+            if try migrator.isForeign(db) {
+                throw StoreError.notAStore(path: path, detail: "it is an SQLite database of another program")
+            }
+            try db.configureForWAL()
+            _ = try migrator.migrate(db, now: clock.now)
+        } catch let e as DatabaseError {
+            db.close()
+            throw mapOpenError(e, path: path)
+        } catch {
+            db.close()
+            throw error
+        }
+        for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
+        let store = Store(directory: directory, database: db, clock: clock)
+        return store
+    }
+
+    static func mapOpenError(_ e: DatabaseError, path: String) -> Error {
+        if e.isBusy { return StoreError.busy(detail: e.message) }
+        if e.isNotADatabase { return StoreError.notAStore(path: path, detail: e.message) }
+        return StoreError.inaccessible(path: path, detail: e.message)
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction; busy past the timeout becomes `StoreError.busy`.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        do { return try database.writeTransaction(body) } catch let e as DatabaseError {
+            throw e.isBusy ? StoreError.busy(detail: e.message) : e
+        }
+    }
+
+    /// Runs `body` in one read transaction (one consistent snapshot).
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        do { return try database.readTransaction(body) } catch let e as DatabaseError {
+            throw e.isBusy ? StoreError.busy(detail: e.message) : e
+        }
+    }
+
+    /// `PRAGMA data_version`: changes when another connection commits.
+    public func dataVersion() throws -> Int { try database.dataVersion() }
+
+    /// A new lowercase UUID for a list or todo.
+    static func newID() -> String { UUID().uuidString.lowercased() }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Validation of user text (SPEC §1, §10): titles are trimmed, non-empty, at most 1000 characters
+/// (grapheme clusters) and contain no control characters (newline, NUL, …).
+public enum TextRules {
+    /// Maximum title length in characters (extended grapheme clusters).
+    public static let maxTitleLength = 1000
+    /// Maximum notes length in characters.
+    public static let maxNotesLength = 10_000
+
+    /// The title as stored (trimmed, NFC-normalised) or an error saying what is wrong.
+    /// - Throws: `StoreError.invalidTitle`.
+    public static func title(_ raw: String) throws -> String {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
+            throw StoreError.invalidTitle("it contains the control character U+\(String(format: "%04X", bad.value)) (newlines, tabs and NUL are not allowed in a title)")
+        }
+        guard !trimmed.isEmpty else { throw StoreError.invalidTitle("it is empty (a title needs at least one visible character)") }
+        let count = trimmed.count
+        guard count <= maxTitleLength else {
+            throw StoreError.invalidTitle("it is \(count) characters long (at most \(maxTitleLength) are accepted)")
+        }
+        return trimmed.precomposedStringWithCanonicalMapping
+    }
+
+    /// Notes as stored: newlines and tabs allowed, other control characters refused.
+    /// - Throws: `StoreError.invalidNotes`.
+    public static func notes(_ raw: String) throws -> String {
+        if let bad = raw.unicodeScalars.first(where: { isForbidden($0) && $0 != "\n" && $0 != "\t" }) {
+            throw StoreError.invalidNotes("they contain the control character U+\(String(format: "%04X", bad.value))")
+        }
+        guard raw.count <= maxNotesLength else {
+            throw StoreError.invalidNotes("they are \(raw.count) characters long (at most \(maxNotesLength) are accepted)")
+        }
+        return raw.precomposedStringWithCanonicalMapping
+    }
+
+    /// Control characters (Unicode general category Cc) and the line/paragraph separators.
+    static func isForbidden(_ s: Unicode.Scalar) -> Bool {
+        s.properties.generalCategory == .control || s == "\u{2028}" || s == "\u{2029}"
+    }
+
+    /// Trimmed and NFC-normalised text for title matching (SPEC §7.1: case-sensitive, dakuten kept).
+    public static func matchKey(_ s: String) -> String {
+        s.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+    }
+}

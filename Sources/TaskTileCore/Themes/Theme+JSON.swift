@@ -1,0 +1,155 @@
+import Foundation
+
+/// A theme or spec file field that is missing, unknown or has a bad value (exit 65).
+public struct ThemeFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Path of the file (or `<argument>` for command-line input).
+    public var file: String
+    /// Which theme (its name, or `themes[N]` when the name itself is bad); nil for file-level errors.
+    public var theme: String?
+    /// The offending key, nil for file-level errors.
+    public var key: String?
+    /// What was wrong and what is accepted.
+    public var reason: String
+
+    public init(file: String, theme: String?, key: String?, reason: String) {
+        self.file = file; self.theme = theme; self.key = key; self.reason = reason
+    }
+
+    public var description: String {
+        var where_ = file
+        if let theme { where_ += ": theme \"\(theme)\"" }
+        if let key { where_ += ": key \"\(key)\"" }
+        return "\(where_): \(reason)"
+    }
+}
+
+extension Theme {
+    /// Every key a theme object may have, in the order written to files.
+    public static let keys = ["id", "name", "accent", "background", "text", "appearance", "fontFamily",
+                              "fontSize", "rowHeight", "checkboxStyle", "checkboxPosition",
+                              "showRemainingCount", "showCompletedCount", "showCompleted", "cornerRadius"]
+
+    /// Decodes one theme object (SPEC §6.1). Absent keys take their defaults; `name` is required.
+    /// - Parameters:
+    ///   - file: the path named in errors.
+    ///   - label: how to name this theme in errors before its name is known (`themes[2]`).
+    /// - Throws: `ThemeFileError` naming file, theme, key and the bad value; unknown keys are errors.
+    public static func decode(_ value: JSONValue, file: String, label: String) throws -> Theme {
+        guard case .object(let members) = value else {
+            throw ThemeFileError(file: file, theme: label, key: nil, reason: "a theme must be a JSON object, found \(value.kindName)")
+        }
+        var themeName = label
+        if let nameValue = value["name"] {
+            guard case .string(let n) = nameValue, !n.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ThemeFileError(file: file, theme: label, key: "name", reason: "must be a non-empty string")
+            }
+            themeName = n
+        } else {
+            throw ThemeFileError(file: file, theme: label, key: "name", reason: "is required (a non-empty string)")
+        }
+        var theme = Theme(name: themeName)
+        var hasID = false
+        for (key, v) in members {
+            if key == "id" { hasID = true }
+            try theme.set(key, to: v, file: file)
+        }
+        if !hasID { theme.id = UUID().uuidString.lowercased() }
+        return theme
+    }
+
+    /// Sets one key from a JSON value, validating it.
+    /// - Throws: `ThemeFileError` for an unknown key or a bad value.
+    public mutating func set(_ key: String, to value: JSONValue, file: String) throws {
+        func fail(_ reason: String) -> ThemeFileError {
+            ThemeFileError(file: file, theme: name, key: key, reason: reason)
+        }
+        func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
+        func color() throws -> ThemeColor {
+            guard case .string(let s) = value, let c = ThemeColor(hex: s) else {
+                throw fail("\(shown(value)) is not a colour (accepted: \"#RRGGBB\" or \"#RRGGBBAA\")")
+            }
+            return c
+        }
+        func optionalColor() throws -> ThemeColor? {
+            if case .null = value { return nil }
+            return try color()
+        }
+        func choice<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> E where E.RawValue == String {
+            guard case .string(let s) = value, let e = E(rawValue: s) else {
+                let accepted = E.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fail("\(shown(value)) is not accepted (accepted: \(accepted))")
+            }
+            return e
+        }
+        func bool() throws -> Bool {
+            guard case .bool(let b) = value else { throw fail("\(shown(value)) is not accepted (accepted: true, false)") }
+            return b
+        }
+        switch key {
+        case "id":
+            guard case .string(let s) = value, let uuid = UUID(uuidString: s) else {
+                throw fail("\(shown(value)) is not a UUID")
+            }
+            id = uuid.uuidString.lowercased()
+        case "name":
+            guard case .string(let s) = value, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw fail("must be a non-empty string")
+            }
+            name = s
+        case "accent": accent = try color()
+        case "background": background = try optionalColor()
+        case "text": text = try optionalColor()
+        case "appearance": appearance = try choice(Appearance.self)
+        case "fontFamily":
+            guard case .string(let s) = value, !s.isEmpty, !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw fail("\(shown(value)) is not a font family name (a non-empty string such as \"sans-serif\" or \"Noto Sans CJK JP\")")
+            }
+            fontFamily = s
+        case "fontSize":
+            switch value {
+            case .string(let s) where ["small", "medium", "large"].contains(s):
+                fontSize = s == "small" ? .small : s == "medium" ? .medium : .large
+            case .number(let n) where FontSize.customRange.contains(n):
+                fontSize = .points(n)
+            default:
+                throw fail("\(shown(value)) is not accepted (accepted: \"small\", \"medium\", \"large\" or a number of points 8…32)")
+            }
+        case "rowHeight": rowHeight = try choice(RowHeight.self)
+        case "checkboxStyle": checkboxStyle = try choice(CheckboxStyle.self)
+        case "checkboxPosition": checkboxPosition = try choice(CheckboxPosition.self)
+        case "showRemainingCount": showRemainingCount = try bool()
+        case "showCompletedCount": showCompletedCount = try bool()
+        case "showCompleted": showCompleted = try bool()
+        case "cornerRadius":
+            guard case .number(let n) = value, (0...200).contains(n) else {
+                throw fail("\(shown(value)) is not accepted (accepted: a number of points 0…200)")
+            }
+            cornerRadius = n
+        default:
+            throw fail("unknown key (accepted keys: \(Theme.keys.joined(separator: ", ")))")
+        }
+    }
+
+    /// The theme as a JSON object with keys in `Theme.keys` order; absent colours are omitted.
+    public var jsonValue: JSONValue {
+        var m: [(String, JSONValue)] = [("id", .string(id)), ("name", .string(name)), ("accent", .string(accent.description))]
+        if let background { m.append(("background", .string(background.description))) }
+        if let text { m.append(("text", .string(text.description))) }
+        m.append(("appearance", .string(appearance.rawValue)))
+        m.append(("fontFamily", .string(fontFamily)))
+        switch fontSize {
+        case .small: m.append(("fontSize", .string("small")))
+        case .medium: m.append(("fontSize", .string("medium")))
+        case .large: m.append(("fontSize", .string("large")))
+        case .points(let p): m.append(("fontSize", .number(p)))
+        }
+        m.append(("rowHeight", .string(rowHeight.rawValue)))
+        m.append(("checkboxStyle", .string(checkboxStyle.rawValue)))
+        m.append(("checkboxPosition", .string(checkboxPosition.rawValue)))
+        m.append(("showRemainingCount", .bool(showRemainingCount)))
+        m.append(("showCompletedCount", .bool(showCompletedCount)))
+        m.append(("showCompleted", .bool(showCompleted)))
+        m.append(("cornerRadius", .number(cornerRadius)))
+        return .object(m)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A widget theme (SPEC §6.1), as stored in `themes.json` and shipped in `Themes/*.json`.
+public struct Theme: Hashable, Sendable {
+    public enum Appearance: String, CaseIterable, Sendable { case light, dark }
+    public enum RowHeight: String, CaseIterable, Sendable { case compact, normal, comfortable }
+    public enum CheckboxPosition: String, CaseIterable, Sendable { case leading, trailing }
+
+    /// Text size: a named size or custom points 8…32 (SPEC §6.1).
+    public enum FontSize: Hashable, Sendable {
+        case small, medium, large
+        /// Custom size in points, 8…32.
+        case points(Double)
+        public static let customRange: ClosedRange<Double> = 8...32
+    }
+
+    /// The ten checkbox styles (SPEC §5.2).
+    public enum CheckboxStyle: String, CaseIterable, Sendable {
+        case circleDotted, circle, square, roundedSquare, diamond, seal, bubble, heart, star, bookmark
+    }
+
+    /// Lowercase hyphenated UUID text.
+    public var id: String
+    /// Non-empty display name; specs may refer to a theme by name or id.
+    public var name: String
+    public var accent: ThemeColor
+    /// nil = the appearance's background (white for light, black for dark).
+    public var background: ThemeColor?
+    /// nil = the appearance's label colour (black for light, white for dark).
+    public var text: ThemeColor?
+    public var appearance: Appearance
+    /// A fontconfig family name, default `sans-serif`.
+    public var fontFamily: String
+    public var fontSize: FontSize
+    public var rowHeight: RowHeight
+    public var checkboxStyle: CheckboxStyle
+    public var checkboxPosition: CheckboxPosition
+    public var showRemainingCount: Bool
+    public var showCompletedCount: Bool
+    public var showCompleted: Bool
+    /// Widget corner radius in points, default 22.
+    public var cornerRadius: Double
+
+    /// The default accent, `#007AFF`.
+    public static let defaultAccent = ThemeColor(hex: "#007AFF")!
+
+    /// A theme with every default of SPEC §6.1.
+    public init(id: String = UUID().uuidString.lowercased(), name: String) {
+        self.id = id
+        self.name = name
+        accent = Theme.defaultAccent
+        background = nil
+        text = nil
+        appearance = .light
+        fontFamily = "sans-serif"
+        fontSize = .medium
+        rowHeight = .normal
+        checkboxStyle = .circleDotted
+        checkboxPosition = .leading
+        showRemainingCount = true
+        showCompletedCount = false
+        showCompleted = false
+        cornerRadius = 22
+    }
+
+    /// The fixed id of the built-in Default theme, so every data directory's Default is the same.
+    public static let defaultThemeID = "00000000-0000-4000-8000-000000000001"
+
+    /// The theme created in a new `themes.json`: every default, named `Default`.
+    public static var standard: Theme { Theme(id: defaultThemeID, name: "Default") }
+
+    /// The background actually drawn: `background`, else white (light) or black (dark).
+    public var resolvedBackground: ThemeColor {
+        background ?? (appearance == .light ? .white : ThemeColor(red: 0.11, green: 0.11, blue: 0.118))
+    }
+
+    /// The primary text colour actually drawn: `text`, else black (light) or white (dark).
+    public var resolvedText: ThemeColor { text ?? (appearance == .light ? .black : .white) }
+    /// Secondary text: the text colour at 60 % (SPEC §6.1).
+    public var secondaryText: ThemeColor { resolvedText.withAlphaScaled(0.6) }
+    /// Tertiary text: the text colour at 40 % (SPEC §6.1).
+    public var tertiaryText: ThemeColor { resolvedText.withAlphaScaled(0.4) }
+
+    /// Font metrics in points derived from `fontSize` (SPEC §6.1 table).
+    public var metrics: ThemeMetrics { ThemeMetrics(fontSize: fontSize, rowHeight: rowHeight) }
+}
+
+/// Sizes in points derived from a theme's font size and row height (SPEC §6.1).
+public struct ThemeMetrics: Hashable, Sendable {
+    /// Row title size, points.
+    public var item: Double
+    /// Checkbox glyph size, points.
+    public var icon: Double
+    /// Header title size, points.
+    public var header: Double
+    /// Whether the header is semibold (the `medium` named size).
+    public var headerSemibold: Bool
+    /// Line height of a row's text, points.
+    public var lineHeight: Double
+    /// Padding above and below a row's line, points (compact 2, normal 6, comfortable 11).
+    public var rowPadding: Double
+
+    /// Row height = line height + 2 × row padding, points.
+    public var rowHeight: Double { lineHeight + 2 * rowPadding }
+
+    public init(fontSize: Theme.FontSize, rowHeight: Theme.RowHeight) {
+        switch fontSize {
+        case .small: (item, icon, header, headerSemibold, lineHeight) = (12, 11, 15, false, 16)
+        case .medium: (item, icon, header, headerSemibold, lineHeight) = (15, 12, 17, true, 20)
+        case .large: (item, icon, header, headerSemibold, lineHeight) = (17, 15, 20, false, 22)
+        case .points(let pt):
+            (item, icon, header, headerSemibold, lineHeight) = (pt, max(pt - 2, 8), pt + 2, false, pt * 1.4)
+        }
+        switch rowHeight {
+        case .compact: rowPadding = 2
+        case .normal: rowPadding = 6
+        case .comfortable: rowPadding = 11
+        }
+    }
+}

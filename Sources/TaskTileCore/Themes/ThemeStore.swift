@@ -1,0 +1,86 @@
+import Foundation
+
+/// The theme file of a data directory, `themes.json`: `{ "version": 1, "themes": [ … ] }` (SPEC §6.1).
+///
+/// Created with the Default theme on first use. Every write replaces the file atomically
+/// (`AtomicFile`), so the renderer never reads half a file; a refused edit leaves it untouched.
+public struct ThemeStore: Sendable {
+    /// The file format version this build reads and writes.
+    public static let formatVersion = 1
+    /// File name inside the data directory.
+    public static let fileName = "themes.json"
+
+    /// Absolute path of `themes.json`.
+    public let path: String
+
+    public init(dataDirectory: DataDirectory) {
+        path = dataDirectory.path + "/" + ThemeStore.fileName
+    }
+
+    public init(path: String) { self.path = path }
+
+    /// Loads every theme in file order, creating the file with the Default theme when it is missing.
+    /// - Throws: `ThemeFileError` (exit 65) for bad content, `FileError` for I/O failures.
+    public func load() throws -> [Theme] {
+        let bytes: [UInt8]
+        do {
+            bytes = try Posix.readFile(path)
+        } catch let error as FileError where error.errnoValue == ENOENT {
+            let themes = [Theme.standard]
+            try save(themes)
+            return themes
+        }
+        return try ThemeStore.decodeFile(bytes, file: path)
+    }
+
+    /// Decodes the content of a theme file.
+    /// - Throws: `ThemeFileError` naming the file, the theme and the key.
+    public static func decodeFile(_ bytes: [UInt8], file: String) throws -> [Theme] {
+        let root: JSONValue
+        do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
+            throw ThemeFileError(file: file, theme: nil, key: nil, reason: "not valid JSON (\(e))")
+        }
+        guard case .object(let members) = root else {
+            throw ThemeFileError(file: file, theme: nil, key: nil, reason: "must be an object { \"version\": 1, \"themes\": [ … ] }")
+        }
+        for (key, _) in members where key != "version" && key != "themes" {
+            throw ThemeFileError(file: file, theme: nil, key: key, reason: "unknown key (accepted keys: version, themes)")
+        }
+        guard root["version"]?.intValue == formatVersion else {
+            throw ThemeFileError(file: file, theme: nil, key: "version",
+                                 reason: "\(root["version"]?.serialized(pretty: false) ?? "missing") is not supported (accepted: 1)")
+        }
+        guard case .array(let items)? = root["themes"] else {
+            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: "must be an array of theme objects")
+        }
+        var themes: [Theme] = []
+        for (i, item) in items.enumerated() {
+            let theme = try Theme.decode(item, file: file, label: "themes[\(i)]")
+            if themes.contains(where: { $0.id == theme.id }) {
+                throw ThemeFileError(file: file, theme: theme.name, key: "id", reason: "\(theme.id) is used by another theme")
+            }
+            themes.append(theme)
+        }
+        return themes
+    }
+
+    /// Writes all themes atomically (temp file, fsync, rename), mode 0600.
+    /// - Throws: `FileError`.
+    public func save(_ themes: [Theme]) throws {
+        let root = JSONValue.object([("version", .number(Double(ThemeStore.formatVersion))),
+                                     ("themes", .array(themes.map(\.jsonValue)))])
+        try AtomicFile.write(root.serialized() + "\n", to: path)
+    }
+
+    /// Finds a theme by exact name, then by id or unique id prefix (≥ 6 characters).
+    /// `nil` reference = the first theme.
+    public static func find(_ reference: String?, in themes: [Theme]) -> Theme? {
+        guard let reference else { return themes.first }
+        if let byName = themes.first(where: { $0.name == reference }) { return byName }
+        let lower = reference.lowercased()
+        if let exact = themes.first(where: { $0.id == lower }) { return exact }
+        guard lower.count >= 6 else { return nil }
+        let matches = themes.filter { $0.id.hasPrefix(lower) }
+        return matches.count == 1 ? matches[0] : nil
+    }
+}
