@@ -1,1 +1,16 @@
-print("tasktile")
+import Foundation
+import TaskTileCore
+
+// Arguments are checked for valid UTF-8 here: Swift's CommandLine.arguments silently repairs
+// invalid bytes, which would store U+FFFD instead of refusing the input (SPEC §10).
+var arguments: [String] = []
+for i in 1..<Int(CommandLine.argc) {
+    guard let raw = CommandLine.unsafeArgv[i], let text = String(validatingCString: raw) else {
+        FileHandle.standardError.write("Error: argument \(i) is not valid UTF-8 text\n".data(using: .utf8)!)
+        exit(64)
+    }
+    arguments.append(text)
+}
+umask(0o077)
+exit(CLI.main(arguments: arguments, environment: ProcessInfo.processInfo.environment,
+              stdout: FileSink(fd: 1), stderr: FileSink(fd: 2)))

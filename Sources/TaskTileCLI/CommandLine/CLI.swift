@@ -1,0 +1,168 @@
+import Foundation
+import TaskTileCore
+
+/// The `tasktile` entry point: global options, dispatch to a command, and the one error funnel
+/// that turns every error into a message on stderr and an exit code (SPEC §10).
+enum CLI {
+    static let version = "0.1.0"
+
+    /// Every command, in help order.
+    static let commands: [any Command.Type] = [
+        ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
+        AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
+        ShowCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
+    ]
+
+    static let globalOptions: [OptionSpec] = [
+        .value("--data-dir", valueName: "dir", help: "The data directory (default: $TASKTILE_DATA_DIR, $XDG_DATA_HOME/tasktile or ~/.local/share/tasktile)."),
+        .value("--lang", valueName: "lang", help: "Language of messages.", values: ["en", "ja"]),
+        .flag("--json", help: "Print machine-readable JSON."),
+        .flag("--no-color", help: "Never print colours."),
+    ]
+
+    /// Runs one invocation. `arguments` excludes the program name.
+    static func main(arguments: [String], environment: [String: String], stdout: OutputSink, stderr: OutputSink,
+                     readLine: @escaping () -> String? = { Swift.readLine() }, stdinIsTerminal: Bool = isatty(0) == 1,
+                     stdoutIsTerminal: Bool = isatty(1) == 1, executablePath: String = CLI.executablePath()) -> Int32 {
+        defer { stdout.flush(); stderr.flush() }
+        var rest: [String] = []
+        var dataDir: String?
+        var lang: String?
+        var json = false, noColor = false, help = false, showVersion = false
+        var i = 0
+        var ended = false
+        while i < arguments.count {
+            let a = arguments[i]
+            i += 1
+            if ended { rest.append(a); continue }
+            if a == "--" { ended = true; rest.append(a); continue }
+            let (name, inline) = splitInline(a)
+            switch name {
+            case "--data-dir", "--lang":
+                guard let v = inline ?? (i < arguments.count ? arguments[i] : nil) else {
+                    return fail(UsageError(message: "missing value for '\(name)'", spec: nil), stderr: stderr)
+                }
+                if inline == nil { i += 1 }
+                if name == "--data-dir" { dataDir = v } else {
+                    guard ["en", "ja"].contains(v) else {
+                        return fail(UsageError(message: "'\(v)' is not a valid value for '--lang' (values: en, ja)", spec: nil), stderr: stderr)
+                    }
+                    lang = v
+                }
+            case "--json": json = true
+            case "--no-color": noColor = true
+            case "-h", "--help": help = true
+            case "--version": showVersion = true
+            default: rest.append(a)
+            }
+        }
+        if showVersion && rest.isEmpty { stdout.write("tasktile \(version)\n"); return 0 }
+        if rest.first == "help" { help = true; rest.removeFirst() }
+        let language = lang ?? Language.fromEnvironment(environment)
+        let color = !noColor && stdoutIsTerminal && environment["NO_COLOR"].map(\.isEmpty) != false
+        guard let index = findCommand(rest) else {
+            if rest.isEmpty || help {
+                stdout.write(HelpFormatter.topLevel(groups: [("", commands.map { $0.spec })], globals: globalOptions))
+                return rest.isEmpty && !help ? ExitCode.usage.rawValue : 0
+            }
+            let group = commands.map { $0.spec }.filter { $0.path.first == rest[0] }
+            if !group.isEmpty {
+                var text = rest.count > 1 ? "Error: unknown subcommand '\(rest[1])' of '\(rest[0])'\n" : "Error: '\(rest[0])' needs a subcommand\n"
+                text += "Subcommands:\n" + group.map { "  tasktile \($0.path.joined(separator: " ")) — \($0.abstract)\n" }.joined()
+                stderr.write(text)
+                return ExitCode.usage.rawValue
+            }
+            let names = Set(commands.map { $0.spec.path[0] })
+            let hint = names.first { ArgumentParser.editDistance($0, rest[0]) <= 2 }.map { " (did you mean '\($0)'?)" } ?? ""
+            stderr.write("Error: unknown command '\(rest[0])'\(hint)\nSee 'tasktile --help' for the list of commands.\n")
+            return ExitCode.usage.rawValue
+        }
+        let type = commands[index]
+        let spec = type.spec
+        let consumed = spec.path.count
+        if help {
+            stdout.write(HelpFormatter.help(for: spec, globals: globalOptions))
+            return 0
+        }
+        let context = CommandContext(environment: environment,
+                                     dataDirectory: DataDirectory.resolve(explicit: dataDir, environment: environment),
+                                     language: language, json: json, color: color, stdout: stdout, stderr: stderr,
+                                     readLine: readLine, stdinIsTerminal: stdinIsTerminal, executablePath: executablePath)
+        do {
+            let parsed = try ArgumentParser.parse(Array(rest.dropFirst(consumed)), spec: spec)
+            let command = try type.make(parsed, context: context)
+            return try command.execute(context).rawValue
+        } catch {
+            return fail(error, stderr: stderr, spec: spec)
+        }
+    }
+
+    static func splitInline(_ a: String) -> (String, String?) {
+        guard a.hasPrefix("--"), let eq = a.firstIndex(of: "=") else { return (a, nil) }
+        return (String(a[..<eq]), String(a[a.index(after: eq)...]))
+    }
+
+    /// Index in `commands` of the command whose path matches the longest prefix of `words`.
+    static func findCommand(_ words: [String]) -> Int? {
+        var best: Int?
+        var bestLength = 0
+        for (i, c) in commands.enumerated() {
+            let p = c.spec.path
+            if words.count >= p.count, Array(words.prefix(p.count)) == p, p.count > bestLength { best = i; bestLength = p.count }
+        }
+        return best
+    }
+
+    /// The one error funnel: message to stderr, exit code per SPEC §10.
+    static func fail(_ error: Error, stderr: OutputSink, spec: CommandSpec? = nil) -> Int32 {
+        let (code, message, showUsage) = classify(error)
+        var text = "Error: \(message)\n"
+        if showUsage, let spec = (error as? UsageError)?.spec ?? spec {
+            text += "Usage: \(spec.usage)\n  See '\(spec.commandName) --help'\n"
+        }
+        stderr.write(text)
+        return code.rawValue
+    }
+
+    static func classify(_ error: Error) -> (ExitCode, String, Bool) {
+        switch error {
+        case let e as UsageError: return (.usage, e.message, true)
+        case let e as DueParser.ParseError: return (.usage, e.description, true)
+        case let e as Clock.ClockError: return (.usage, e.description, false)
+        case let e as IntentFailure:
+            if case .ambiguous = e { return (.ambiguous, e.description, false) }
+            return (.nothingMatched, e.description, false)
+        case let e as StoreError:
+            switch e {
+            case .listNotFound, .todoNotFound, .alreadyCompleted, .notCompleted: return (.nothingMatched, e.description, false)
+            case .ambiguousList, .ambiguousTodo: return (.ambiguous, e.description, false)
+            case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting: return (.usage, e.description, true)
+            case .notAStore, .newerStore, .inaccessible: return (.ioError, e.description, false)
+            case .busy: return (.busy, e.description, false)
+            }
+        case let e as ThemeFileError: return (.dataError, e.description, false)
+        case let e as FileError: return (.ioError, e.description, false)
+        case let e as DatabaseError: return (e.isBusy ? .busy : .ioError, e.description, false)
+        default: return (.ioError, "\(error)", false)
+        }
+    }
+
+    /// Absolute path of this executable (from /proc/self/exe), for status-bar actions.
+    static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        return CommandLine.arguments.first ?? "tasktile"
+    }
+}
+
+/// The user's language from the environment (SPEC §8): `TASKTILE_LANG`, `LC_ALL`, `LC_MESSAGES`,
+/// `LANG`; `ja…` → Japanese, anything else → English. (`--lang` is handled before this.)
+enum Language {
+    static func fromEnvironment(_ env: [String: String]) -> String {
+        for key in ["TASKTILE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let v = env[key], !v.isEmpty { return v.lowercased().hasPrefix("ja") ? "ja" : "en" }
+        }
+        return "en"
+    }
+}

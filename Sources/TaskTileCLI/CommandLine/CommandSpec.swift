@@ -1,0 +1,160 @@
+/// The shape of a command for parsing and help (after swift-argument-parser's user-facing conventions).
+struct CommandSpec: Sendable {
+    /// Words after `tasktile`, e.g. `["list", "add"]`.
+    var path: [String]
+    var abstract: String
+    var discussion: String? = nil
+    var arguments: [ArgumentSpec] = []
+    var options: [OptionSpec] = []
+    /// Extra usage lines (alternatives) shown under USAGE.
+    var usageOverride: [String]? = nil
+
+    var commandName: String { (["tasktile"] + path).joined(separator: " ") }
+
+    var usage: String {
+        var parts = [commandName]
+        for o in options where o.showInUsage {
+            let word = o.valueName.map { "\(o.names[0]) <\($0)>" } ?? o.names[0]
+            parts.append(o.required ? word : "[\(word)]")
+        }
+        for a in arguments {
+            let word = "<\(a.name)>" + (a.repeating ? " ..." : "")
+            parts.append(a.optional ? "[\(word)]" : word)
+        }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// A positional argument.
+struct ArgumentSpec: Sendable {
+    var name: String
+    var help: String
+    var optional = false
+    var repeating = false
+}
+
+/// A `--long-option` (with aliases) that is a flag or takes a value.
+struct OptionSpec: Sendable {
+    /// First is the canonical name, e.g. `["--list", "-l"]`.
+    var names: [String]
+    /// nil for a flag.
+    var valueName: String?
+    var help: String
+    /// Accepted values, shown as `(values: a, b; default: a)` and checked by the parser.
+    var values: [String]? = nil
+    var defaultValue: String? = nil
+    var required = false
+    var repeating = false
+    var showInUsage = true
+
+    static func flag(_ names: String..., help: String) -> OptionSpec {
+        OptionSpec(names: names, valueName: nil, help: help)
+    }
+
+    static func value(_ names: String..., valueName: String, help: String, values: [String]? = nil,
+                      defaultValue: String? = nil, required: Bool = false) -> OptionSpec {
+        OptionSpec(names: names, valueName: valueName, help: help, values: values, defaultValue: defaultValue, required: required)
+    }
+}
+
+/// The result of parsing one command's arguments.
+struct ParsedArguments: Sendable {
+    var positionals: [String] = []
+    /// Canonical option name → values in order given.
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+}
+
+/// A mistake in how a command was called (exit 64). `command` selects the usage shown.
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    var spec: CommandSpec?
+    var description: String { message }
+}
+
+enum ArgumentParser {
+    /// Parses `arguments` against `spec`: `--opt value`, `--opt=value`, flags, `--` ends options.
+    /// - Throws: `UsageError` for unknown options, missing or unaccepted values, wrong positional counts.
+    static func parse(_ arguments: [String], spec: CommandSpec) throws -> ParsedArguments {
+        var result = ParsedArguments()
+        var i = 0
+        var optionsEnded = false
+        func fail(_ message: String) -> UsageError { UsageError(message: message, spec: spec) }
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if optionsEnded || !arg.hasPrefix("-") || arg == "-" || isNegativeNumber(arg) {
+                result.positionals.append(arg)
+                continue
+            }
+            if arg == "--" { optionsEnded = true; continue }
+            var name = arg
+            var inlineValue: String?
+            if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+                name = String(arg[..<eq])
+                inlineValue = String(arg[arg.index(after: eq)...])
+            }
+            guard let option = spec.options.first(where: { $0.names.contains(name) }) else {
+                let known = spec.options.flatMap(\.names).filter { $0.hasPrefix("--") }
+                let hint = known.first { editDistance($0, name) <= 2 }.map { " (did you mean '\($0)'?)" } ?? ""
+                throw fail("unknown option '\(name)'\(hint)")
+            }
+            let canonical = option.names[0]
+            if let valueName = option.valueName {
+                let value: String
+                if let inlineValue { value = inlineValue } else {
+                    guard i < arguments.count else { throw fail("missing value for '\(name) <\(valueName)>'") }
+                    value = arguments[i]
+                    i += 1
+                }
+                if let accepted = option.values, !accepted.contains(value) {
+                    throw fail("'\(value)' is not a valid value for '\(canonical)' (values: \(accepted.joined(separator: ", ")))")
+                }
+                if !option.repeating, result.values[canonical] != nil {
+                    throw fail("'\(canonical)' was given more than once")
+                }
+                result.values[canonical, default: []].append(value)
+            } else {
+                if inlineValue != nil { throw fail("'\(canonical)' takes no value") }
+                result.flags.insert(canonical)
+            }
+        }
+        for option in spec.options where option.required && result.values[option.names[0]] == nil {
+            throw fail("missing '\(option.names[0]) <\(option.valueName ?? "value")>'")
+        }
+        let required = spec.arguments.filter { !$0.optional }.count
+        let repeating = spec.arguments.contains { $0.repeating }
+        if result.positionals.count < required {
+            let missing = spec.arguments.filter { !$0.optional }[result.positionals.count]
+            throw fail("missing <\(missing.name)>")
+        }
+        if !repeating, result.positionals.count > spec.arguments.count {
+            let extra = result.positionals[spec.arguments.count]
+            throw fail("unexpected argument '\(extra)'" + (spec.arguments.isEmpty ? "" : " (quote a title that contains spaces)"))
+        }
+        return result
+    }
+
+    static func isNegativeNumber(_ s: String) -> Bool {
+        s.count > 1 && s.hasPrefix("-") && s.dropFirst().allSatisfy(\.isNumber)
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,84 @@
+import TaskTileCore
+
+/// `tasktile add TITLE --list LIST [--due WHEN] [repeat options] [--notes TEXT]`.
+struct AddCommand: Command {
+    static let spec = CommandSpec(path: ["add"], abstract: "Add a todo to a list.",
+                                  arguments: [ArgumentSpec(name: "title", help: "The todo's title (one line, at most 1000 characters).")],
+                                  options: [.value("--list", "-l", valueName: "list", help: "The list (title or id prefix).", required: true),
+                                            TodoOptions.due] + TodoOptions.repeatOptions + [TodoOptions.notes])
+    let title: String, list: String, due: Due?, rule: RepeatRule?, notes: String?
+
+    init(_ a: ParsedArguments, context: CommandContext) throws {
+        title = a.positionals[0]
+        list = a.value("--list")!
+        due = try a.value("--due").map { try DueParser.parse($0, clock: context.clock()) }
+        rule = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)
+        notes = a.value("--notes")
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.store()
+        let todo = try store.addTodo(title: title, list: list, due: due, repeatRule: rule, notes: notes)
+        let listTitle = try store.read { try store.resolveList(todo.listId).title }
+        if context.json { context.printJSON(todo.jsonValue(listTitle: listTitle)) } else {
+            var line = "Added \"\(todo.title)\" to \(listTitle) (\(todo.id.prefix(8)))"
+            if let due = todo.due { line += " · " + TodoPrinter.dueText(due, context: context, clock: store.clock) }
+            context.out(line)
+        }
+        return .success
+    }
+}
+
+/// `tasktile edit TODO [--list LIST] [--title T] [--due WHEN | --no-due] [repeat | --no-repeat] [--notes TEXT]`.
+struct EditCommand: Command {
+    static let spec = CommandSpec(path: ["edit"], abstract: "Change a todo's title, due, repeat or notes.",
+                                  arguments: [ArgumentSpec(name: "todo", help: "An id prefix, or a title together with --list.")],
+                                  options: [.value("--list", "-l", valueName: "list", help: "The list that holds the todo, when naming it by title."),
+                                            .value("--title", valueName: "title", help: "The new title."),
+                                            TodoOptions.due, .flag("--no-due", help: "Remove the due (and any repeat).")]
+                                      + TodoOptions.repeatOptions
+                                      + [.flag("--no-repeat", help: "Stop repeating."), TodoOptions.notes])
+    let todo: String, list: String?
+    let changes: TodoChanges
+
+    init(_ a: ParsedArguments, context: CommandContext) throws {
+        todo = a.positionals[0]
+        list = a.value("--list")
+        if a.has("--due") && a.flag("--no-due") { throw Self.usage("give either '--due' or '--no-due', not both") }
+        if a.has("--repeat") && a.flag("--no-repeat") { throw Self.usage("give either '--repeat' or '--no-repeat', not both") }
+        var c = TodoChanges(title: a.value("--title"))
+        let due = try a.value("--due").map { try DueParser.parse($0, clock: context.clock()) }
+        if let due { c.due = .some(due) }
+        if a.flag("--no-due") { c.due = .some(nil) }
+        if a.has("--repeat") {
+            // The first occurrence: the new due, or the todo's current due (looked up in run).
+            c.repeatRule = .some(try TodoOptions.repeatRule(a, due: due ?? .date(LocalDate(year: 2000, month: 1, day: 1)!), spec: Self.spec))
+            if due == nil { needsCurrentDue = a }
+        } else {
+            _ = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)
+        }
+        if a.flag("--no-repeat") { c.repeatRule = .some(nil) }
+        if let n = a.value("--notes") { c.notes = .some(n.isEmpty ? nil : n) }
+        if c.title == nil && c.due == nil && c.repeatRule == nil && c.notes == nil {
+            throw Self.usage("nothing to change (give --title, --due, --no-due, --repeat, --no-repeat or --notes)")
+        }
+        changes = c
+    }
+
+    /// Set when `--repeat` was given without `--due`: the rule is re-read against the todo's current due.
+    private var needsCurrentDue: ParsedArguments?
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.store()
+        var c = changes
+        if let a = needsCurrentDue {
+            let current = try store.read { try store.resolveTodo(todo, list: list) }
+            guard let due = current.due else { throw Self.usage("'--repeat' needs a due: this todo has none, so add '--due'") }
+            c.repeatRule = .some(try TodoOptions.repeatRule(a, due: due, spec: Self.spec))
+        }
+        let edited = try store.editTodo(todo, list: list, changes: c)
+        let listTitle = try store.read { try store.resolveList(edited.listId).title }
+        if context.json { context.printJSON(edited.jsonValue(listTitle: listTitle)) } else { context.out("Updated \"\(edited.title)\" in \(listTitle)") }
+        return .success
+    }
+}

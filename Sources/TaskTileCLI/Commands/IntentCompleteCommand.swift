@@ -1,0 +1,45 @@
+import TaskTileCore
+
+/// `tasktile intent complete (--list TITLE --todo TITLE | --id ID) [--first]` (SPEC §7.1): the
+/// status-bar and script entry point. Exit 1 names why nothing matched; exit 3 lists the candidates.
+struct IntentCompleteCommand: Command {
+    static let spec = CommandSpec(
+        path: ["intent", "complete"], abstract: "Complete a todo by list and todo title, or by id (for status bars and scripts).",
+        discussion: "Titles match after trimming and Unicode NFC normalisation, case-sensitively. Exit codes: 0 completed, 1 nothing matched (list missing, todo missing, already completed), 3 several candidates (listed with ids; use --id or --first).",
+        options: [.value("--list", valueName: "title", help: "The list's title."),
+                  .value("--todo", valueName: "title", help: "The todo's title."),
+                  .value("--id", valueName: "id", help: "The todo's id (or a unique prefix)."),
+                  .flag("--first", help: "With several candidates, take the first by list and todo order.")],
+        usageOverride: ["tasktile intent complete --list <title> --todo <title> [--first]", "tasktile intent complete --id <id>"])
+
+    enum Target { case titles(list: String, todo: String), id(String) }
+    let target: Target, first: Bool
+
+    init(_ a: ParsedArguments, context: CommandContext) throws {
+        first = a.flag("--first")
+        if let id = a.value("--id") {
+            guard !a.has("--list") && !a.has("--todo") else { throw Self.usage("give either '--id' or '--list' with '--todo', not both") }
+            target = .id(id)
+        } else {
+            guard let list = a.value("--list"), let todo = a.value("--todo") else {
+                throw Self.usage("give '--list <title>' and '--todo <title>', or '--id <id>'")
+            }
+            target = .titles(list: list, todo: todo)
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.store()
+        let result: CompletionResult
+        switch target {
+        case .titles(let list, let todo): result = try store.intentComplete(listTitle: list, todoTitle: todo, first: first)
+        case .id(let id): result = try store.intentComplete(id: id)
+        }
+        if context.json {
+            context.printJSON(.object([("completed", .bool(true)), ("todo", result.todo.jsonValue(listTitle: result.listTitle))]))
+        } else {
+            context.out("Completed \"\(result.todo.title)\" in \(result.listTitle)")
+        }
+        return .success
+    }
+}

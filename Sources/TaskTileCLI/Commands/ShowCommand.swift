@@ -1,0 +1,34 @@
+import TaskTileCore
+
+/// `tasktile show [LIST]`: the Pending and Completed sections of one list or of all lists.
+struct ShowCommand: Command {
+    static let spec = CommandSpec(path: ["show"], abstract: "Show todos in Pending and Completed sections (all lists when none is given).",
+                                  arguments: [ArgumentSpec(name: "list", help: "A list title or id prefix.", optional: true)])
+    let list: String?
+    init(_ a: ParsedArguments, context: CommandContext) throws { list = a.positionals.first }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.store()
+        let (contents, ids) = try store.read { (try store.contents(of: list), try store.todoShortIDs()) }
+        if context.json {
+            context.printJSON(.object([("lists", .array(contents.map { c in
+                let members = c.list.jsonMembers + [("pendingCount", .number(Double(c.pending.count))),
+                                                    ("completedCount", .number(Double(c.completed.count))),
+                                                    ("pending", .array(c.pending.map { $0.jsonValue(listTitle: c.list.title) })),
+                                                    ("completed", .array(c.completed.map { $0.jsonValue(listTitle: c.list.title) }))]
+                return JSONValue.object(members)
+            }))]))
+            return .success
+        }
+        if contents.isEmpty {
+            context.out(context.language == "ja" ? "リストがありません。追加: tasktile list add \"買い物\""
+                                                  : "No lists yet. Add one with: tasktile list add \"Shopping\"")
+            return .success
+        }
+        for (i, c) in contents.enumerated() {
+            if i > 0 { context.out() }
+            TodoPrinter.printList(c, ids: ids, context: context, clock: store.clock)
+        }
+        return .success
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The stable `--json` shapes of SPEC §11. Field names never change; new fields may be added.
+extension TodoList {
+    /// `{ id, title, sortOrder, createdAt }`.
+    public var jsonMembers: [(String, JSONValue)] {
+        [("id", .string(id)), ("title", .string(title)), ("sortOrder", .number(Double(sortOrder))),
+         ("createdAt", .string(JSONDates.utc(createdAt)))]
+    }
+}
+
+extension ListSummary {
+    /// The list's members plus `pendingCount` and `completedCount`.
+    public var jsonValue: JSONValue {
+        .object(list.jsonMembers + [("pendingCount", .number(Double(pendingCount))),
+                                    ("completedCount", .number(Double(completedCount)))])
+    }
+}
+
+extension RepeatRule {
+    /// `{ frequency, interval, weekdays, endCount, endDate }` (absent ends are null).
+    public var jsonValue: JSONValue {
+        var endCount: JSONValue = .null, endDate: JSONValue = .null
+        switch end {
+        case .never: break
+        case .afterCount(let n): endCount = .number(Double(n))
+        case .until(let d): endDate = .string(d.description)
+        }
+        return .object([("frequency", .string(frequency.rawValue)), ("interval", .number(Double(interval))),
+                        ("weekdays", .array(weekdays.sorted().map { .string($0.rawValue) })),
+                        ("endCount", endCount), ("endDate", endDate)])
+    }
+}
+
+extension Todo {
+    /// The todo object of SPEC §11; `listTitle` fills `list`.
+    public func jsonValue(listTitle: String) -> JSONValue {
+        .object([
+            ("id", .string(id)), ("listId", .string(listId)), ("list", .string(listTitle)),
+            ("title", .string(title)), ("isCompleted", .bool(isCompleted)),
+            ("completedAt", completedAt.map { .string(JSONDates.utc($0)) } ?? .null),
+            ("sortOrder", .number(Double(sortOrder))),
+            ("due", due.map { .string($0.jsonText) } ?? .null),
+            ("timeZone", due?.zoneID.map(JSONValue.string) ?? .null),
+            ("repeat", repeatRule?.jsonValue ?? .null),
+            ("missedCount", .number(Double(missedCount))),
+            ("occurrenceCount", .number(Double(occurrenceCount))),
+            ("notes", notes.map(JSONValue.string) ?? .null),
+            ("createdAt", .string(JSONDates.utc(createdAt))),
+        ])
+    }
+}
+
+/// Timestamps in JSON output: ISO 8601 in UTC with `Z`, whole seconds.
+public enum JSONDates {
+    public static func utc(_ date: Date) -> String {
+        "\(ZonedClock.wallClock(of: date, in: TimeZone(identifier: "UTC")!))Z"
+    }
+}
