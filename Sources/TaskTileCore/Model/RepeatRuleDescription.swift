@@ -23,10 +23,12 @@ public struct RepeatRuleDescription: Hashable, Sendable {
         case until(LocalDate)
     }
 
+    /// How often the rule repeats.
     public var cadence: Cadence
-    /// Nil for a series that never ends.
+    /// How the series ends; nil for a series that never ends.
     public var ending: Ending?
 
+    /// A description from its parts (normally made by `RepeatRule.describe(currentIndex:)`).
     public init(cadence: Cadence, ending: Ending?) {
         self.cadence = cadence
         self.ending = ending

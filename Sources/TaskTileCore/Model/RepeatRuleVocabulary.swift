@@ -19,6 +19,7 @@ public struct RepeatRuleVocabulary: Sendable {
     /// Between the cadence and the ending: `" · "`.
     public var separator: String
 
+    /// A vocabulary from its words; see `english` for what each one says.
     public init(every1: @escaping @Sendable (RepeatRule.Frequency) -> String,
                 everyN: @escaping @Sendable (Int, RepeatRule.Frequency) -> String,
                 weekday: @escaping @Sendable (Weekday) -> String,

@@ -74,18 +74,20 @@ public enum RecurrenceEngine {
     /// day in `userZone`) is strictly after `instant`. Nil when no such occurrence exists (the
     /// series has ended before `instant`, or the rule is corrupt).
     ///
-    /// Used by catch-up (SPEC §3.4). Deadlines grow strictly with `k` and existence is a prefix
+    /// Used by catch-up (SPEC §3.4). Deadlines never decrease as `k` grows and existence is a prefix
     /// (`occurrence(k)` exists ⇒ every smaller index does), so the answer is found by estimating `k`
-    /// from the elapsed time and the rule's nominal period, galloping from the estimate, then
-    /// bisecting: O(log k) occurrence computations. Every loop is bounded (at most ~64 steps each,
-    /// plus a hard cap on total evaluations); it cannot loop without advancing.
+    /// from the elapsed time and the rule's mean period, galloping from the estimate (the step
+    /// doubles, so at most 23 probes reach either end of 0...maxOccurrenceIndex), then bisecting
+    /// (at most 22 probes): under 50 occurrence computations for any input, typically a handful.
+    /// Every probe moves a bound strictly, and a hard cap (`searchEvaluationLimit`) stops the
+    /// search regardless, answering nil: it cannot loop without advancing.
     public static func firstOccurrenceIndex(after instant: Date, of rule: RepeatRule, anchor: Due,
                                             userZone: TimeZone) -> Int? {
         searchFirstOccurrenceIndex(after: instant, of: rule, anchor: anchor, userZone: userZone).index
     }
 
     /// The upper bound on occurrence computations one `firstOccurrenceIndex` call may make. The
-    /// search needs at most about 2·log2(maxOccurrenceIndex) + 2 ≈ 46; this cap is a second guard.
+    /// search needs at most 1 + 23 + 22 = 46; this cap is a second guard, not the mechanism.
     static let searchEvaluationLimit = 128
 
     /// `firstOccurrenceIndex` plus the number of occurrences it computed (for tests of the bound).
@@ -109,7 +111,7 @@ public enum RecurrenceEngine {
             hi = guess
             lo = -1
             var step = 1
-            // Gallop down: at most ~22 doublings before lo reaches -1.
+            // Gallop down: at most 23 doublings before the probe reaches 0.
             while hi > 0, evaluations < evaluationLimit {
                 let probe = max(hi - step, 0)
                 if isAtOrPast(probe) {
@@ -124,7 +126,7 @@ public enum RecurrenceEngine {
             lo = guess
             hi = top
             var step = 1
-            // Gallop up: at most ~22 doublings before the probe reaches `top`.
+            // Gallop up: at most 23 doublings before the probe reaches `top`.
             while lo < top - 1, evaluations < evaluationLimit {
                 let probe = min(lo + step, top)
                 if isAtOrPast(probe) {
@@ -135,7 +137,7 @@ public enum RecurrenceEngine {
                 step *= 2
             }
         }
-        // Bisect (lo, hi]: the gap at least halves every step, so ≤ 23 steps.
+        // Bisect (lo, hi]: the gap is at most the last step (< 2^22) and halves every probe.
         while hi - lo > 1, evaluations < evaluationLimit {
             let mid = lo + (hi - lo) / 2
             if isAtOrPast(mid) { hi = mid } else { lo = mid }
