@@ -1,0 +1,218 @@
+import Foundation
+
+/// Computes the occurrences ("cycles") of a repeating todo from its rule and its anchor (SPEC §3.3).
+///
+/// The engine is pure: every answer depends only on `(rule, anchor, k)` — plus "now" and the
+/// user's zone for `firstOccurrenceIndex(after:of:anchor:userZone:)` — and occurrence `k` is computed
+/// **from the anchor**, never from occurrence `k - 1`, so nothing drifts:
+///
+/// - daily: anchor date + k·N days;
+/// - monthly: the anchor's day of month in month k·N, clamped to the month's last day
+///   (Jan 31 → Feb 28/29 → Mar 31 → Apr 30 …; the 29th and 30th likewise);
+/// - yearly: the anchor's month and day in year k·N, Feb 29 clamped to Feb 28 in common years;
+/// - weekly: the selected weekdays (the anchor's weekday when the set is empty) of every N-th
+///   ISO week (Monday first). Occurrence 0 is the first selected weekday on or after the anchor
+///   date, and weeks are counted from the ISO week of occurrence 0. This equals RFC 5545 §3.3.10
+///   expansion (`WKST=MO`) with DTSTART set to occurrence 0, which is how it is exported.
+///
+/// A timed anchor keeps its wall-clock time of day and zone id in every occurrence; turning that
+/// wall-clock into an instant (spring gap moves forward for that one occurrence, autumn overlap
+/// takes the first instant) is `ZonedClock`'s job. A date-only anchor gives date-only occurrences.
+///
+/// Where this deliberately differs from RFC 5545: the RFC drops impossible dates (`FREQ=MONTHLY`
+/// from Jan 31 skips February) where we clamp to the month end, and `UNTIL` is an instant where our
+/// `until` covers the whole calendar day. See FORMATS.md for the RRULE forms that match ours.
+///
+/// Corrupt rules (interval outside `RepeatRule.intervalRange`, a count below 1) never crash or hang:
+/// an interval outside the range yields no occurrences at all; `afterCount(n)` with `n < 1` yields
+/// none. Occurrences after 9999-12-31 (the end of `LocalDate`) do not exist.
+public enum RecurrenceEngine {
+    /// The largest occurrence index that can exist: the number of days from 0001-01-01 to
+    /// 9999-12-31. Every occurrence falls at least one calendar day after the previous one, so any
+    /// larger index would be past the end of `LocalDate`'s range.
+    public static let maxOccurrenceIndex = 3_652_058
+
+    /// Occurrence `k` of `rule` from `anchor` (k = 0 is the first cycle), or nil when it does not
+    /// exist: `k < 0`, `k` at or past the `afterCount` end, its wall-clock calendar date after the
+    /// `until` date (inclusive of that whole day, in the todo's zone), past year 9999, or a corrupt
+    /// interval.
+    ///
+    /// - Returns: `.date` for a date-only anchor; `.dateTime` with the anchor's wall-clock time of
+    ///   day and zone id for a timed anchor (the instant is `Due.deadline(userZone:)`).
+    public static func occurrence(_ k: Int, of rule: RepeatRule, anchor: Due) -> Due? {
+        guard k >= 0, k <= maxOccurrenceIndex,
+              RepeatRule.intervalRange.contains(rule.interval) else { return nil }
+        if case .afterCount(let n) = rule.end, k >= n { return nil }
+        guard let date = occurrenceDate(k, of: rule, anchorDate: anchor.localDate) else { return nil }
+        if case .until(let last) = rule.end, date > last { return nil }
+        switch anchor {
+        case .date:
+            return .date(date)
+        case .dateTime(let wallClock, let zoneID):
+            var result = wallClock
+            result.date = date
+            return .dateTime(result, zoneID: zoneID)
+        }
+    }
+
+    /// Occurrences 0, 1, … of `rule` from `anchor`, at most `count` of them (fewer when the series
+    /// ends first); in order, each strictly later than the one before. Empty for `count <= 0`.
+    public static func occurrences(of rule: RepeatRule, anchor: Due, count: Int) -> [Due] {
+        var result: [Due] = []
+        guard count > 0 else { return result }
+        result.reserveCapacity(min(count, 1024))
+        var k = 0
+        while k < count, let due = occurrence(k, of: rule, anchor: anchor) {
+            result.append(due)
+            k += 1
+        }
+        return result
+    }
+
+    /// The index of the current cycle at `instant` ("now"): the smallest `k` whose occurrence's
+    /// deadline (`Due.deadline(userZone:)`: a timed due's instant, or the end of a date-only due's
+    /// day in `userZone`) is strictly after `instant`. Nil when no such occurrence exists (the
+    /// series has ended before `instant`, or the rule is corrupt).
+    ///
+    /// Used by catch-up (SPEC §3.4). Deadlines never decrease as `k` grows and existence is a prefix
+    /// (`occurrence(k)` exists ⇒ every smaller index does), so the answer is found by estimating `k`
+    /// from the elapsed time and the rule's mean period, galloping from the estimate (the step
+    /// doubles, so at most 23 probes reach either end of 0...maxOccurrenceIndex), then bisecting
+    /// (at most 22 probes): under 50 occurrence computations for any input, typically a handful.
+    /// Every probe moves a bound strictly, and a hard cap (`searchEvaluationLimit`) stops the
+    /// search regardless, answering nil: it cannot loop without advancing.
+    public static func firstOccurrenceIndex(after instant: Date, of rule: RepeatRule, anchor: Due,
+                                            userZone: TimeZone) -> Int? {
+        searchFirstOccurrenceIndex(after: instant, of: rule, anchor: anchor, userZone: userZone).index
+    }
+
+    /// The upper bound on occurrence computations one `firstOccurrenceIndex` call may make. The
+    /// search needs at most 1 + 23 + 22 = 46; this cap is a second guard, not the mechanism.
+    static let searchEvaluationLimit = 128
+
+    /// `firstOccurrenceIndex` plus the number of occurrences it computed (for tests of the bound).
+    static func searchFirstOccurrenceIndex(after instant: Date, of rule: RepeatRule, anchor: Due,
+                                           userZone: TimeZone) -> (index: Int?, evaluations: Int) {
+        // P(k): "k is at or past the answer" — the occurrence is missing or its deadline is after
+        // `instant`. P is false…false true…true over 0...maxOccurrenceIndex+1.
+        var evaluations = 0
+        let evaluationLimit = searchEvaluationLimit
+        func isAtOrPast(_ k: Int) -> Bool {
+            evaluations += 1
+            guard let due = occurrence(k, of: rule, anchor: anchor) else { return true }
+            return due.deadline(userZone: userZone) > instant
+        }
+
+        let top = maxOccurrenceIndex + 1 // P(top) is true: no occurrence that far exists.
+        var lo: Int   // P(lo) is false (or lo == -1, meaning "before 0")
+        var hi: Int   // P(hi) is true
+        let guess = estimateIndex(at: instant, of: rule, anchor: anchor, userZone: userZone)
+        if isAtOrPast(guess) {
+            hi = guess
+            lo = -1
+            var step = 1
+            // Gallop down: at most 23 doublings before the probe reaches 0.
+            while hi > 0, evaluations < evaluationLimit {
+                let probe = max(hi - step, 0)
+                if isAtOrPast(probe) {
+                    hi = probe
+                    step *= 2
+                } else {
+                    lo = probe
+                    break
+                }
+            }
+        } else {
+            lo = guess
+            hi = top
+            var step = 1
+            // Gallop up: at most 23 doublings before the probe reaches `top`.
+            while lo < top - 1, evaluations < evaluationLimit {
+                let probe = min(lo + step, top)
+                if isAtOrPast(probe) {
+                    hi = probe
+                    break
+                }
+                lo = probe
+                step *= 2
+            }
+        }
+        // Bisect (lo, hi]: the gap is at most the last step (< 2^22) and halves every probe.
+        while hi - lo > 1, evaluations < evaluationLimit {
+            let mid = lo + (hi - lo) / 2
+            if isAtOrPast(mid) { hi = mid } else { lo = mid }
+        }
+        // hi - lo > 1 here is unreachable by construction; if it happened, answer nil rather than guess.
+        guard hi - lo == 1, occurrence(hi, of: rule, anchor: anchor) != nil else { return (nil, evaluations) }
+        return (hi, evaluations)
+    }
+
+    // MARK: - Dates
+
+    /// The calendar date of occurrence `k` ignoring the end condition; nil past year 9999.
+    /// `k` is in 0...maxOccurrenceIndex and `rule.interval` in 1...999, so nothing overflows.
+    static func occurrenceDate(_ k: Int, of rule: RepeatRule, anchorDate a: LocalDate) -> LocalDate? {
+        let n = rule.interval
+        switch rule.frequency {
+        case .daily:
+            return validDate(dayNumber: a.dayNumber + k * n)
+        case .weekly:
+            let selected = rule.weekdays.isEmpty ? [a.weekday] : rule.weekdays.sorted()
+            let perWeek = selected.count
+            let anchorIso = a.weekday.isoNumber
+            let weekStart = a.dayNumber - (anchorIso - 1) // Monday of the anchor's ISO week
+            // Selected days of the anchor's week that fall on or after the anchor.
+            let eligible = selected.filter { $0.isoNumber >= anchorIso }.count
+            let firstWeekStart: Int
+            let virtualIndex: Int // index counted from the first selected day of the first week
+            if eligible > 0 {
+                firstWeekStart = weekStart
+                virtualIndex = k + (perWeek - eligible)
+            } else {
+                // Nothing left in the anchor's week: occurrence 0 is in the next week, and weeks
+                // are counted from there (SPEC §3.2: the first selected weekday on or after).
+                firstWeekStart = weekStart + 7
+                virtualIndex = k
+            }
+            let week = virtualIndex / perWeek
+            let day = selected[virtualIndex % perWeek]
+            return validDate(dayNumber: firstWeekStart + week * n * 7 + (day.isoNumber - 1))
+        case .monthly:
+            let monthIndex = (a.year * 12 + (a.month - 1)) + k * n
+            return clampedDate(year: monthIndex / 12, month: monthIndex % 12 + 1, day: a.day)
+        case .yearly:
+            return clampedDate(year: a.year + k * n, month: a.month, day: a.day)
+        }
+    }
+
+    private static func validDate(dayNumber: Int) -> LocalDate? {
+        let date = LocalDate(dayNumber: dayNumber)
+        return (1...9999).contains(date.year) ? date : nil
+    }
+
+    /// `day` of the month, or the month's last day when the month is shorter.
+    private static func clampedDate(year: Int, month: Int, day: Int) -> LocalDate? {
+        guard (1...9999).contains(year) else { return nil }
+        return LocalDate(year: year, month: month, day: min(day, LocalDate.daysInMonth(year: year, month: month)))
+    }
+
+    /// A first guess at the current cycle index from the elapsed days and the rule's mean period in
+    /// days; any value in 0...maxOccurrenceIndex is safe (the search corrects it).
+    private static func estimateIndex(at instant: Date, of rule: RepeatRule, anchor: Due,
+                                      userZone: TimeZone) -> Int {
+        guard RepeatRule.intervalRange.contains(rule.interval) else { return 0 }
+        let elapsed = instant.timeIntervalSince(anchor.deadline(userZone: userZone)) / 86_400
+        guard elapsed.isFinite, elapsed > 0 else { return 0 }
+        let n = Double(rule.interval)
+        let period: Double
+        switch rule.frequency {
+        case .daily: period = n
+        case .weekly: period = 7 * n / Double(max(rule.weekdays.count, 1))
+        case .monthly: period = 30.436_875 * n
+        case .yearly: period = 365.2425 * n
+        }
+        let estimate = (elapsed / period).rounded(.up)
+        guard estimate < Double(maxOccurrenceIndex) else { return maxOccurrenceIndex }
+        return max(0, Int(estimate))
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+@testable import TaskTileCore
+
+/// The repeat line of `show` (SPEC §2).
+@Suite struct RepeatRuleDescriptionTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let rule: RepeatRule
+        let currentIndex: Int
+        let english: String
+        var testDescription: String { english }
+    }
+
+    @Test(arguments: [
+        Case(rule: RepeatRule(frequency: .daily), currentIndex: 0, english: "Daily"),
+        Case(rule: RepeatRule(frequency: .daily, interval: 3), currentIndex: 0, english: "Every 3 days"),
+        Case(rule: RepeatRule(frequency: .weekly), currentIndex: 0, english: "Weekly"),
+        Case(rule: RepeatRule(frequency: .weekly, weekdays: [.wednesday, .monday]), currentIndex: 0, english: "Mon, Wed"),
+        Case(rule: RepeatRule(frequency: .weekly, interval: 2, weekdays: [.friday]), currentIndex: 0,
+             english: "Every 2 weeks on Fri"),
+        Case(rule: RepeatRule(frequency: .weekly, interval: 2, weekdays: [.sunday, .saturday]), currentIndex: 0,
+             english: "Every 2 weeks on Sat, Sun"),
+        Case(rule: RepeatRule(frequency: .weekly, interval: 4), currentIndex: 0, english: "Every 4 weeks"),
+        Case(rule: RepeatRule(frequency: .monthly), currentIndex: 0, english: "Monthly"),
+        Case(rule: RepeatRule(frequency: .monthly, interval: 2), currentIndex: 0, english: "Every 2 months"),
+        Case(rule: RepeatRule(frequency: .yearly), currentIndex: 0, english: "Yearly"),
+        Case(rule: RepeatRule(frequency: .yearly, interval: 10), currentIndex: 0, english: "Every 10 years"),
+        // afterCount(5): cycles 0…4; at cycle 2, cycles 3 and 4 are left.
+        Case(rule: RepeatRule(frequency: .monthly, end: .afterCount(5)), currentIndex: 2, english: "Monthly · 2 left"),
+        Case(rule: RepeatRule(frequency: .monthly, end: .afterCount(5)), currentIndex: 4, english: "Monthly · 0 left"),
+        Case(rule: RepeatRule(frequency: .monthly, end: .afterCount(5)), currentIndex: 9, english: "Monthly · 0 left"),
+        Case(rule: RepeatRule(frequency: .daily, end: .afterCount(Int.min)), currentIndex: Int.max,
+             english: "Daily · 0 left"),
+        Case(rule: RepeatRule(frequency: .yearly, end: .until(LocalDate(year: 2027, month: 12, day: 31)!)),
+             currentIndex: 0, english: "Yearly · until 2027-12-31"),
+        Case(rule: RepeatRule(frequency: .daily, interval: 0), currentIndex: 0, english: "Every 0 days"),
+    ])
+    func english(_ c: Case) {
+        #expect(c.rule.summary(currentIndex: c.currentIndex) == c.english)
+    }
+
+    /// Another language is another vocabulary; the structure stays.
+    @Test func vocabularyIsSwappable() {
+        var other = RepeatRuleVocabulary.english
+        other.weekday = { String($0.rawValue.uppercased().prefix(2)) }
+        other.weekdaySeparator = "・"
+        other.everyNWeeksOn = { n, days in "\(n)週間ごと \(days)" }
+        other.remaining = { "残り\($0)回" }
+        other.separator = " / "
+        let rule = RepeatRule(frequency: .weekly, interval: 2, weekdays: [.monday, .wednesday], end: .afterCount(3))
+        #expect(rule.summary(currentIndex: 0, vocabulary: other) == "2週間ごと MO・WE / 残り2回")
+        #expect(rule.describe(currentIndex: 0)
+                == RepeatRuleDescription(cadence: .weekly(interval: 2, weekdays: [.monday, .wednesday]),
+                                         ending: .remaining(2)))
+    }
+}
