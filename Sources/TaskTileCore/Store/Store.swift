@@ -15,6 +15,8 @@ public final class Store {
     public let database: Database
     /// "Now" and the user's zone for every operation of this store.
     public var clock: Clock
+    /// The transaction this store's connection is in, so nested calls join it.
+    var transaction: TransactionKind = .none
 
     /// The migrations this build knows (append-only).
     static let migrator = Schema.migrator
@@ -78,18 +80,33 @@ public final class Store {
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction; busy past the timeout becomes `StoreError.busy`.
+    /// Inside another write, `body` joins it. Calling it inside a read is a programmer error
+    /// (a read snapshot cannot be upgraded without risking `SQLITE_BUSY_SNAPSHOT`).
     public func write<T>(_ body: () throws -> T) throws -> T {
+        switch transaction {
+        case .write: return try body()
+        case .read: preconditionFailure("Store.write called inside Store.read")
+        case .none: break
+        }
+        transaction = .write
+        defer { transaction = .none }
         do { return try database.writeTransaction(body) } catch let e as DatabaseError {
             throw e.isBusy ? StoreError.busy(detail: e.message) : e
         }
     }
 
-    /// Runs `body` in one read transaction (one consistent snapshot).
+    /// Runs `body` in one read transaction (one consistent snapshot); inside another transaction,
+    /// `body` joins it.
     public func read<T>(_ body: () throws -> T) throws -> T {
+        if transaction != .none { return try body() }
+        transaction = .read
+        defer { transaction = .none }
         do { return try database.readTransaction(body) } catch let e as DatabaseError {
             throw e.isBusy ? StoreError.busy(detail: e.message) : e
         }
     }
+
+    enum TransactionKind { case none, read, write }
 
     /// `PRAGMA data_version`: changes when another connection commits.
     public func dataVersion() throws -> Int { try database.dataVersion() }
