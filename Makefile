@@ -1,0 +1,53 @@
+# tasktile — see README.md. `make demo` and `make test` work on a fresh Debian machine.
+SWIFT    ?= swift
+PREFIX   ?= /usr/local
+DEMO_DIR ?= $(CURDIR)/demo-data
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Debian packages the build, the tests and the demo need. Installed only when missing.
+APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-dev libdbus-1-dev \
+                fonts-noto-cjk fonts-noto-color-emoji fontconfig \
+                sqlite3 python3 python3-dateutil i3blocks
+
+.PHONY: all deps build release test demo install vectors clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed (https://www.swift.org/install/linux/); put it on PATH"; exit 1; }
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# Every test: unit, CLI in-process and as subprocesses, renderer, multi-process.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: release
+	DEMO_DIR="$(DEMO_DIR)" BIN="$$($(SWIFT) build -c release --show-bin-path)" ./scripts/demo.sh
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/tasktile" "$(DESTDIR)$(PREFIX)/bin/tasktile"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/tasktile-render" "$(DESTDIR)$(PREFIX)/bin/tasktile-render"
+	install -d "$(DESTDIR)$(PREFIX)/share/tasktile"
+	cp -r Themes WidgetSpecs "$(DESTDIR)$(PREFIX)/share/tasktile/"
+
+# Regenerate the recurrence differential-test vectors with python-dateutil (fixed seed).
+vectors: deps
+	/usr/bin/python3 Tests/TaskTileCoreTests/Time/Vectors/generate_vectors.py
+
+clean:
+	$(SWIFT) package clean
