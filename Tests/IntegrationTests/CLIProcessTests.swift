@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TaskTileCore
+import TestSupport
+
+/// The real `tasktile` binary run as a subprocess, as a user or a status bar runs it.
+@Suite("tasktile as a subprocess")
+struct CLIProcessTests {
+    let tasktile: String
+
+    init() throws {
+        tasktile = try #require(builtProduct("tasktile"), "build the products first (make test does)")
+    }
+
+    func env(_ tmp: TemporaryDirectory) -> [String: String] {
+        ["TASKTILE_DATA_DIR": tmp.dataDirectory.path, "TZ": "Asia/Tokyo", "LANG": "C", "NO_COLOR": "1"]
+    }
+
+    @Test("add, show and intent complete end to end with exit codes")
+    func endToEnd() throws {
+        let tmp = TemporaryDirectory("proc")
+        let e = env(tmp)
+        #expect(try runProcess(tasktile, ["list", "add", "買い物"], environment: e).status == 0)
+        #expect(try runProcess(tasktile, ["add", "牛乳", "--list", "買い物"], environment: e).status == 0)
+        let done = try runProcess(tasktile, ["intent", "complete", "--list", "買い物", "--todo", "牛乳"], environment: e)
+        #expect(done.status == 0)
+        #expect(done.stdout == "Completed \"牛乳\" in 買い物\n")
+        let again = try runProcess(tasktile, ["intent", "complete", "--list", "買い物", "--todo", "牛乳"], environment: e)
+        #expect(again.status == 1)
+        #expect(again.stderr == "Error: \"牛乳\" in \"買い物\" is already completed\n")
+        #expect(try runProcess(tasktile, ["--version"]).stdout == "tasktile 0.1.0\n")
+    }
+
+    @Test("an argument that is not valid UTF-8 is refused (exit 64) before anything is written")
+    func invalidUTF8() throws {
+        let tmp = TemporaryDirectory("utf8")
+        let e = env(tmp)
+        #expect(try runProcess(tasktile, ["list", "add", "L"], environment: e).status == 0)
+        let before = storeFingerprint(tmp.dataDirectory)
+        let r = try runProcess("/bin/sh", ["-c", "exec \"$0\" add \"$(printf 'caf\\351')\" --list L", tasktile], environment: e)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("not valid UTF-8"))
+        #expect(storeFingerprint(tmp.dataDirectory) == before)
+    }
+
+    @Test("files are 0600 and the directory 0700 even under umask 000")
+    func permissiveUmask() throws {
+        let tmp = TemporaryDirectory("umask")
+        let e = env(tmp)
+        let r = try runProcess("/bin/sh", ["-c", "umask 000; \"$0\" list add L && \"$0\" theme ls >/dev/null", tasktile], environment: e)
+        #expect(r.status == 0, "\(r.stderr)")
+        func mode(_ p: String) -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: p)[.posixPermissions]) as? NSNumber)?.intValue ?? -1
+        }
+        #expect(mode(tmp.dataDirectory.path) == 0o700)
+        #expect(mode(tmp.dataDirectory.storePath) == 0o600)
+        #expect(mode(tmp.dataDirectory.path + "/themes.json") == 0o600)
+    }
+}
