@@ -58,7 +58,7 @@ enum CLI {
         }
         if showVersion && rest.isEmpty { stdout.write("tasktile \(version)\n"); return 0 }
         if rest.first == "help" { help = true; rest.removeFirst() }
-        let language = lang ?? Language.fromEnvironment(environment)
+        let language = lang ?? Language.fromEnvironment(environment).rawValue
         let color = !noColor && stdoutIsTerminal && environment["NO_COLOR"].map(\.isEmpty) != false
         guard let index = findCommand(rest) else {
             if rest.isEmpty || help {
@@ -153,16 +153,5 @@ enum CLI {
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         return CommandLine.arguments.first ?? "tasktile"
-    }
-}
-
-/// The user's language from the environment (SPEC §8): `TASKTILE_LANG`, `LC_ALL`, `LC_MESSAGES`,
-/// `LANG`; `ja…` → Japanese, anything else → English. (`--lang` is handled before this.)
-enum Language {
-    static func fromEnvironment(_ env: [String: String]) -> String {
-        for key in ["TASKTILE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let v = env[key], !v.isEmpty { return v.lowercased().hasPrefix("ja") ? "ja" : "en" }
-        }
-        return "en"
     }
 }
