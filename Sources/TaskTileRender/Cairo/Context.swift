@@ -92,9 +92,9 @@ final class Context {
 
     /// Starts drawing into a transparent offscreen group (for cut-outs with the clear operator).
     func pushGroup() { cairo_push_group(pointer) }
-    /// Ends the group and paints it onto the surface.
-    func popGroupAndPaint() {
+    /// Ends the group and paints it onto the surface with `alpha` (0…1) overall opacity.
+    func popGroupAndPaint(alpha: Double = 1) {
         cairo_pop_group_to_source(pointer)
-        cairo_paint(pointer)
+        if alpha >= 1 { cairo_paint(pointer) } else { cairo_paint_with_alpha(pointer, alpha) }
     }
 }
