@@ -37,19 +37,6 @@ final class TextContext {
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
-
-    /// Ascent and descent in points of the first font of `font` for this context's language:
-    /// rows place their baselines from these, so a row with an emoji sits like any other.
-    func metrics(of font: FontSpec) -> (ascent: Double, descent: Double) {
-        let d = font.makeDescription()
-        defer { pango_font_description_free(d) }
-        guard let m = pango_context_get_metrics(pointer, d, pango_context_get_language(pointer)) else {
-            return (font.size * 0.9, font.size * 0.25)
-        }
-        defer { pango_font_metrics_unref(m) }
-        return (Double(pango_font_metrics_get_ascent(m)) / Double(PANGO_SCALE),
-                Double(pango_font_metrics_get_descent(m)) / Double(PANGO_SCALE))
-    }
 }
 
 /// An owned Pango layout: one piece of text in one font, measured and drawn in **points**.

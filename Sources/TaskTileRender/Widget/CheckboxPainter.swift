@@ -16,8 +16,9 @@ enum CheckboxPainter {
         }
     }
 
-    /// Outline stroke width in points for a glyph of `size` points (about 1.1 pt at 12 pt).
-    static func strokeWidth(size: Double) -> Double { max(1, size * 0.095) }
+    /// Outline stroke width in points for a glyph of `size` points: 1.1 pt up to about 15 pt, then
+    /// 7.5 % of the size (2.4 pt at 32 pt), so large glyphs do not look heavy.
+    static func strokeWidth(size: Double) -> Double { max(1.1, size * 0.075) }
 
     /// Draws one glyph centred at (`cx`, `cy`) points.
     static func draw(_ style: Theme.CheckboxStyle, completed: Bool, cx: Double, cy: Double, size: Double,
@@ -55,7 +56,7 @@ enum CheckboxPainter {
     }
 
     /// Where the checkmark sits inside each shape: offset (fraction of size) and scale.
-    private static func checkPlacement(_ style: Theme.CheckboxStyle) -> (Double, Double, Double) {
+    static func checkPlacement(_ style: Theme.CheckboxStyle) -> (Double, Double, Double) {
         switch style {
         case .diamond: (0, 0, 0.8)
         case .bubble: (0.03, -0.05, 0.85)
@@ -75,7 +76,7 @@ enum CheckboxPainter {
     /// Twelve separate dots on a ring (the `circleDotted` pending glyph); fill it.
     static func dottedRing(cx: Double, cy: Double, size s: Double, in g: Context) {
         let count = 12
-        let dot = max(0.55, s * 0.055)
+        let dot = max(0.7, s * 0.06)
         let r = s / 2 - dot
         g.newPath()
         for i in 0..<count {
@@ -118,12 +119,12 @@ enum CheckboxPainter {
             g.line(cx - d, cy)
             g.close()
         case .seal:
-            // A scalloped rosette: twelve lobes as a radius wave around the centre.
-            let lobes = 12.0, steps = 144
-            let amp = h * 0.1, base = h - amp
+            // A scalloped rosette: twelve rounded lobes meeting in small notches, |cos| of the angle.
+            let lobes = 12.0, steps = 240
+            let amp = h * 0.11, base = h - amp
             for i in 0...steps {
                 let a = Double(i) / Double(steps) * 2 * .pi
-                let r = base + amp * cos(lobes * a)
+                let r = base + amp * abs(cos(lobes / 2 * a))
                 let x = cx + r * cos(a), y = cy + r * sin(a)
                 if i == 0 { g.move(x, y) } else { g.line(x, y) }
             }

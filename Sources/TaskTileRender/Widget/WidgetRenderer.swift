@@ -25,14 +25,17 @@ public struct WidgetRenderer {
     /// The share of the rows area the pending section gets in a large widget with a completed section.
     public static let pendingShare = 0.6
 
-    /// The fontconfig family list for a theme family: the theme's family first, then Noto Sans CJK JP
-    /// and Noto Color Emoji (the packaged defaults), then generic sans-serif. The generic default
-    /// `sans-serif` itself maps to Noto Sans CJK JP so text looks the same on every machine.
+    /// The fontconfig family list for a theme family: the theme's family, then Noto Sans CJK JP (the
+    /// packaged default, so Japanese and Latin look the same on every machine); fontconfig's own
+    /// fallback supplies Noto Color Emoji for emoji. The generic default `sans-serif` maps to
+    /// Noto Sans CJK JP itself.
+    ///
+    /// Noto Color Emoji is deliberately *not* listed: it has glyphs for the digits and the space
+    /// (keycap bases), so listing it makes "5 left" take emoji-width digits.
     public static func fontFamilies(for family: String) -> String {
-        let noto = "Noto Sans CJK JP, Noto Color Emoji"
         switch family.lowercased() {
-        case "sans-serif", "sans": return noto + ", sans-serif"
-        default: return family + ", " + noto + ", sans-serif"
+        case "sans-serif", "sans": return "Noto Sans CJK JP, sans-serif"
+        default: return family + ", Noto Sans CJK JP, sans-serif"
         }
     }
 
@@ -85,6 +88,12 @@ private struct Drawing {
     var countFont: FontSpec { FontSpec(family: families, size: max(10, m.item - 2)) }
     var moreFont: FontSpec { FontSpec(family: families, size: max(10, m.item - 2)) }
     var interactive: Bool { spec.mode == .interactive }
+
+    /// The baseline, in points, that puts text of `fontSize` points visually centred on `y`: the
+    /// middle of Latin capitals and of CJK ideographs both sit about 0.35 em above the baseline.
+    /// Fixed from the em size rather than font metrics so rows with emoji or fallback fonts line up
+    /// with the rest, and the checkbox (centred on `y`) sits in the middle of the text.
+    static func baseline(centredAt y: Double, fontSize: Double) -> Double { y + 0.35 * fontSize }
     /// Header line box height, points.
     var headerHeight: Double { (m.header * 1.3).rounded() }
     var dividerColor: ThemeColor { theme.resolvedText.withAlphaScaled(0.14) }
@@ -116,8 +125,7 @@ private struct Drawing {
     /// Draws the header and divider; returns the top of the rows area in points.
     mutating func header(title: String, titleColor: ThemeColor, counts: (pending: Int, completed: Int)?) -> Double {
         let box = Rect(x: left, y: top, width: right - left, height: headerHeight)
-        let (asc, desc) = text.metrics(of: headerFont)
-        let baseline = box.midY + (asc - desc) / 2
+        let baseline = Drawing.baseline(centredAt: box.midY, fontSize: headerFont.size)
 
         // Counts on the right, on the title's baseline.
         var countsWidth = 0.0
@@ -235,8 +243,7 @@ private struct Drawing {
 
     mutating func row(_ todo: Todo, completed: Bool, frame: Rect, inlineMore: Int?) {
         var (titleX, titleRight, checkboxX) = rowGeometry(frame)
-        let (asc, desc) = text.metrics(of: itemFont)
-        let baseline = frame.midY + (asc - desc) / 2
+        let baseline = Drawing.baseline(centredAt: frame.midY, fontSize: itemFont.size)
         if let checkboxX {
             CheckboxPainter.draw(theme.checkboxStyle, completed: completed, cx: checkboxX, cy: frame.midY, size: m.icon,
                                  accent: theme.accent, fill: theme.secondaryText, in: g)
@@ -292,8 +299,7 @@ private struct Drawing {
         let x = theme.checkboxPosition == .leading ? titleX : frame.x
         let layout = TextLayout(strings.more(count), font: moreFont, in: text)
         layout.setSingleLine(width: frame.maxX - x)
-        let (asc, desc) = text.metrics(of: itemFont)
-        let baseline = frame.midY + (asc - desc) / 2
+        let baseline = Drawing.baseline(centredAt: frame.midY, fontSize: itemFont.size)
         g.setColor(theme.secondaryText)
         let y = baseline - layout.baseline
         layout.draw(in: g, x: x, y: y)
