@@ -116,6 +116,13 @@ import TestSupport
             #expect(map.region(atX: Int(row.textFrame.x * 2) + 4, y: cy)?.action == .openTodo(row.todoID!))
         }
         #expect(map.region(atX: 40, y: 20)?.action == .openList(list.id))
+        // Rows tile without overlapping, and so do checkbox regions.
+        for kind in ["open", "complete"] {
+            let rs = map.regions.filter {
+                switch $0.action { case .openTodo: kind == "open"; case .complete: kind == "complete"; default: false }
+            }
+            for (a, b) in zip(rs, rs.dropFirst()) { #expect(a.y + a.height <= b.y) }
+        }
         // JSON round trip.
         #expect(HitMap(json: try JSONValue.parse(map.jsonValue.serialized())) == map)
     }

@@ -332,12 +332,14 @@ private struct Drawing {
         layout.draw(in: g, x: area.x, y: area.y + max(0, (area.height - size.height) / 2))
     }
 
-    /// A region in points turned into whole PNG pixels (rounded outwards, clamped to the image).
+    /// A region in points turned into whole PNG pixels: edges rounded to the nearest pixel (so
+    /// adjacent rows share an edge and never overlap), clamped to the image.
     func pixelRegion(_ action: HitRegion.Action, _ r: Rect) -> HitRegion {
         let s = spec.scale
         let px = spec.pixelSize
-        let x0 = max(0, Int((r.x * s).rounded(.down))), y0 = max(0, Int((r.y * s).rounded(.down)))
-        let x1 = min(px.width, Int((r.maxX * s).rounded(.up))), y1 = min(px.height, Int((r.maxY * s).rounded(.up)))
+        func p(_ v: Double) -> Int { Int((v * s).rounded()) }
+        let x0 = max(0, p(r.x)), y0 = max(0, p(r.y))
+        let x1 = min(px.width, p(r.maxX)), y1 = min(px.height, p(r.maxY))
         return HitRegion(action: action, x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }
