@@ -207,4 +207,23 @@ import TestSupport
             _ = try render(fx, WidgetSpec(name: "dark-\(family)", family: family, list: "Weekend ☀️"), theme: dark, keep: "dark-\(family)")
         }
     }
+
+    @Test func trailingCheckboxesSitRightOfTheTitleAndTheirRegionsDoNotReachIt() throws {
+        let fx = try RenderFixture()
+        defer { fx.remove() }
+        let (_, todos) = try fx.list("Work", ["A rather long title that will need to be shortened by Pango", "Short"], completed: ["Done"])
+        var theme = Theme.standard
+        theme.checkboxPosition = .trailing
+        theme.checkboxStyle = .heart
+        theme.showCompletedCount = true
+        let spec = WidgetSpec(name: "trailing", family: .small, list: "Work")
+        let w = try render(fx, spec, theme: theme, keep: "trailing-heart-small")
+        for row in w.rows where row.kind == .pending {
+            #expect(row.textFrame.x == WidgetFamily.small.padding.horizontal)
+            let region = try #require(w.hitMap.regions.first { $0.action == .complete(todoID: row.todoID!) })
+            #expect(Double(region.x) >= (row.textFrame.x + row.textFrame.width) * 2)
+            #expect(region.width >= 48 && region.x + region.width <= w.hitMap.width)
+        }
+        #expect(w.rows.first?.todoID == todos[0].id && w.rows.first?.isEllipsized == true)
+    }
 }

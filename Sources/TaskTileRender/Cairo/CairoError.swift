@@ -11,6 +11,7 @@ public enum CairoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The pixel size is outside what Cairo image surfaces accept (1…32767 pixels per side).
     case invalidSize(width: Int, height: Int)
 
+    /// One sentence naming what failed and Cairo's status text.
     public var description: String {
         switch self {
         case .surfaceCreation(let w, let h, let s): "cannot create a \(w)×\(h) pixel image surface: \(s)"

@@ -95,12 +95,18 @@ public final class Surface {
 
 /// One pixel's colour, straight (not premultiplied) alpha, components 0…255.
 public struct Pixel: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0…255.
     public var red: UInt8
+    /// Green, 0…255.
     public var green: UInt8
+    /// Blue, 0…255.
     public var blue: UInt8
+    /// Opacity, 0 (transparent) … 255 (opaque).
     public var alpha: UInt8
+    /// A pixel from straight-alpha components 0…255.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
+    /// `rgba(r, g, b, a)`.
     public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
 }

@@ -117,16 +117,26 @@ final class TextLayout {
 
 /// A rectangle in points or pixels (the owner says which).
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// Left edge.
     public var x: Double
+    /// Top edge (y grows downwards).
     public var y: Double
+    /// Width, ≥ 0.
     public var width: Double
+    /// Height, ≥ 0.
     public var height: Double
+    /// A rectangle from its top-left corner and size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
+    /// Right edge.
     public var maxX: Double { x + width }
+    /// Bottom edge.
     public var maxY: Double { y + height }
+    /// Horizontal centre.
     public var midX: Double { x + width / 2 }
+    /// Vertical centre.
     public var midY: Double { y + height / 2 }
+    /// `(x, y, w×h)`.
     public var description: String { "(\(x), \(y), \(width)×\(height))" }
 }

@@ -21,14 +21,17 @@ public struct RenderCommand {
     /// Receives standard error text.
     public var errorOutput: (String) -> Void
 
+    /// A command ready to `run()`; nothing is read or written until then.
     public init(arguments: [String], environment: [String: String],
                 output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) {
         self.arguments = arguments; self.environment = environment
         self.output = output; self.errorOutput = errorOutput
     }
 
+    /// The usage line printed with usage errors.
     public static let usage = "tasktile-render [--data-dir DIR] once [SPEC…]"
 
+    /// The `--help` text (OVERVIEW / USAGE / SUBCOMMANDS / ARGUMENTS / OPTIONS).
     public static let help = """
         OVERVIEW: Draw tasktile widgets as PNG images with click maps.
 

@@ -4,11 +4,14 @@ import TaskTileCore
 /// Renders specs against one open store and theme set: the function `once` uses now and
 /// `watch`/`click` will reuse.
 public struct WidgetPipeline {
+    /// The data directory: default outputs go to its `widgets/out/`.
     public let dataDirectory: DataDirectory
+    /// The open store widgets read (one read transaction per widget).
     public let store: Store
     /// Every theme of `themes.json`, in file order.
     public let themes: [Theme]
 
+    /// A pipeline over an open store and loaded themes.
     public init(dataDirectory: DataDirectory, store: Store, themes: [Theme]) {
         self.dataDirectory = dataDirectory; self.store = store; self.themes = themes
     }

@@ -7,7 +7,9 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// Why (the failing call and the system's message).
     public var detail: String
+    /// An error for `path` with the system's `detail`.
     public init(path: String, detail: String) { self.path = path; self.detail = detail }
+    /// `cannot create PATH: DETAIL`.
     public var description: String { "cannot create \(path): \(detail)" }
 }
 

@@ -59,6 +59,7 @@ public struct WidgetSpec: Hashable, Sendable {
     /// Widget name: the default output is `<dataDir>/widgets/out/<name>.png`. Defaults to the
     /// file name without `.json`.
     public var name: String
+    /// small, medium or large: the default size and padding.
     public var family: WidgetFamily
     /// A list title or id prefix; nil = not configured yet (the widget shows how to set it).
     public var list: String?

@@ -7,6 +7,7 @@ public struct WidgetSpecError: Error, Hashable, Sendable, CustomStringConvertibl
     /// What was wrong and what is accepted.
     public var reason: String
 
+    /// An error in `file` at `key` (nil for the whole file) with `reason`.
     public init(file: String, key: String?, reason: String) {
         self.file = file; self.key = key; self.reason = reason
     }

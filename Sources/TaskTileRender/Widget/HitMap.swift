@@ -12,6 +12,7 @@ public struct HitRegion: Hashable, Sendable {
         case openList(String)
     }
 
+    /// What a click does.
     public var action: Action
     /// Left edge, pixels.
     public var x: Int
@@ -22,6 +23,7 @@ public struct HitRegion: Hashable, Sendable {
     /// Height, pixels.
     public var height: Int
 
+    /// A region from its action and pixel rectangle.
     public init(action: Action, x: Int, y: Int, width: Int, height: Int) {
         self.action = action; self.x = x; self.y = y; self.width = width; self.height = height
     }
@@ -61,6 +63,7 @@ public struct HitMap: Hashable, Sendable {
     /// Regions in drawing order: header, then per row its checkbox (if any) and the row.
     public var regions: [HitRegion]
 
+    /// A hit map for the PNG of spec `spec`, `width` × `height` pixels.
     public init(spec: String, width: Int, height: Int, regions: [HitRegion]) {
         self.spec = spec; self.width = width; self.height = height; self.regions = regions
     }

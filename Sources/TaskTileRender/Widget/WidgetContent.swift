@@ -20,7 +20,9 @@ public enum WidgetContent: Sendable {
 
 /// One drawn row, for tests and diagnostics. Frames are in **points**.
 public struct RenderedRow: Hashable, Sendable {
+    /// A pending todo, a completed todo (struck through), or the `+ N more` line.
     public enum Kind: Hashable, Sendable { case pending, completed, more }
+    /// Which kind of row.
     public var kind: Kind
     /// The todo drawn (nil for the `+ N more` line).
     public var todoID: String?

@@ -9,11 +9,14 @@ import TaskTileCore
 /// left, counts on the right), a hairline divider and one-line rows; overflow becomes a last
 /// `+ N more` line.
 public struct WidgetRenderer {
+    /// The widget's spec: family, size, scale, mode, language.
     public var spec: WidgetSpec
+    /// Colours, fonts, metrics and checkbox style.
     public var theme: Theme
     /// "Now" and the zone, for due labels and flashes.
     public var clock: Clock
 
+    /// A renderer for one spec in one theme.
     public init(spec: WidgetSpec, theme: Theme, clock: Clock) {
         self.spec = spec; self.theme = theme; self.clock = clock
     }
