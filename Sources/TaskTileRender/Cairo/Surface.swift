@@ -67,12 +67,20 @@ public final class Surface {
         return Pixel(red: un(Int(word >> 16 & 0xFF)), green: un(Int(word >> 8 & 0xFF)), blue: un(Int(word & 0xFF)), alpha: UInt8(a))
     }
 
-    /// Encodes the surface as PNG bytes with `cairo_surface_write_to_stream` (zlib, no filtering choice).
+    /// Calls `body` with the pixel data (premultiplied ARGB32, native-endian words) and the row
+    /// stride in bytes, after flushing pending drawing. The pointer is valid only inside `body`.
+    public func withPixels<T>(_ body: (UnsafeRawPointer, _ stride: Int) throws -> T) rethrows -> T {
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        return try body(UnsafeRawPointer(cairo_image_surface_get_data(pointer)!), stride)
+    }
+
+    /// Encodes the surface with Cairo's own PNG writer (`cairo_surface_write_to_png_stream`).
     ///
-    /// This is the one PNG encoder of the renderer (`PNGEncoder.encode` calls it); a faster libpng
-    /// encoder can replace it here without touching callers.
+    /// Kept as the reference the benchmarks compare against; widgets are written with the faster
+    /// `PNGEncoder.encode` (libpng at a low zlib level).
     /// - Throws: `CairoError.pngEncoding`.
-    public func pngData() throws -> [UInt8] {
+    public func cairoPNGData() throws -> [UInt8] {
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
         sink.bytes.reserveCapacity(width * height)
