@@ -138,3 +138,22 @@ struct CatchUpTests {
         #expect(try observer.dataVersion() != version)
     }
 }
+
+extension CatchUpTests {
+    @Test("with no boundary passed, opening the store does not even take the write lock")
+    func quietOpenTakesNoWriteLock() throws {
+        let dir = try Self.quietStore()
+        let writer = try CycleFixtures.observer(dir)
+        try writer.execute("BEGIN IMMEDIATE") // another process in the middle of a write
+        defer { try? writer.execute("ROLLBACK") }
+        // A 0.1 s busy timeout: any attempt at the write lock fails with StoreError.busy.
+        let store = try Store.open(dir, clock: Clock(now: CycleFixtures.instant("2027-01-04T12:30:00+01:00"), timeZone: Self.berlin),
+                                   busyTimeout: 0.1)
+        #expect(try store.contents().first?.pending.count == 5)
+        // Control: when a boundary has passed, the same open needs the lock and reports busy.
+        #expect(throws: StoreError.self) {
+            try Store.open(dir, clock: Clock(now: CycleFixtures.instant("2027-01-04T13:00:00+01:00"), timeZone: Self.berlin),
+                           busyTimeout: 0.1)
+        }
+    }
+}
