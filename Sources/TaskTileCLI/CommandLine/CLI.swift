@@ -10,7 +10,7 @@ enum CLI {
     static let commands: [any Command.Type] = [
         ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
         AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
-        ShowCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
+        ShowCommand.self, OccurrencesCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [
@@ -128,6 +128,7 @@ enum CLI {
         switch error {
         case let e as UsageError: return (.usage, e.message, true)
         case let e as DueParser.ParseError: return (.usage, e.description, true)
+        case let e as RepeatRuleError: return (.usage, TodoOptions.message(for: e), true)
         case let e as Clock.ClockError: return (.usage, e.description, false)
         case let e as IntentFailure:
             if case .ambiguous = e { return (.ambiguous, e.description, false) }
