@@ -26,21 +26,28 @@ public struct WidgetPipeline {
     }
 
     /// Draws `spec` from the store's current snapshot without writing anything.
+    ///
+    /// Todos completed within the flash window (SPEC §5.4) are drawn as the flash frame, except
+    /// those in `shownFlashes` (a watcher passes the ones it has already shown for 1.5 s).
     /// - Throws: `WidgetSpecError`, `StoreError`, `CairoError`.
-    public func draw(_ spec: WidgetSpec) throws -> RenderedWidget {
+    public func draw(_ spec: WidgetSpec, excludingFlashes shownFlashes: Set<String> = []) throws -> WidgetDrawing {
         let theme = try theme(for: spec)
         let content = try WidgetContent.read(for: spec, from: store)
-        return try WidgetRenderer(spec: spec, theme: theme, clock: store.clock).render(content)
+        var flashes: [String: Date] = [:]
+        if case .list(let c) = content { flashes = c.flashes.filter { !shownFlashes.contains($0.key) } }
+        let widget = try WidgetRenderer(spec: spec, theme: theme, clock: store.clock).render(content, flashing: Set(flashes.keys))
+        return WidgetDrawing(widget: widget, content: content, theme: theme, flashes: flashes)
     }
 
     /// Renders one spec and writes the PNG and hit map.
-    /// - Returns: the PNG path and the hit map written.
+    /// - Returns: the PNG path, the hit map written, and what was drawn.
     /// - Throws: `WidgetSpecError`, `StoreError`, `CairoError`, `OutputError`.
-    public func render(_ spec: WidgetSpec) throws -> (pngPath: String, hitMap: HitMap) {
-        let widget = try draw(spec)
+    @discardableResult
+    public func render(_ spec: WidgetSpec, excludingFlashes shownFlashes: Set<String> = []) throws -> (pngPath: String, hitMap: HitMap, drawing: WidgetDrawing) {
+        let drawing = try draw(spec, excludingFlashes: shownFlashes)
         let path = spec.outputPath(dataDirectory: dataDirectory)
-        try WidgetOutput.write(widget, to: path)
-        return (path, widget.hitMap)
+        try WidgetOutput.write(drawing.widget, to: path)
+        return (path, drawing.widget.hitMap, drawing)
     }
 
     /// The spec files of the data directory: `widgets/*.json`, sorted by file name.
@@ -50,4 +57,13 @@ public struct WidgetPipeline {
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
             .map { dataDirectory.widgetsPath + "/" + $0 }
     }
+}
+
+/// One drawn widget with what it was drawn from.
+public struct WidgetDrawing {
+    public var widget: RenderedWidget
+    public var content: WidgetContent
+    public var theme: Theme
+    /// Todos drawn as the flash frame, with their completion instants (UTC).
+    public var flashes: [String: Date]
 }

@@ -42,14 +42,16 @@ public struct WidgetRenderer {
         }
     }
 
-    /// Draws `content`.
+    /// Draws `content`. Todos in `flashing` (completed ones, by id) are drawn as the flash frame of
+    /// SPEC §5.4: still in their pending place, checked and struck through, with no complete action.
     /// - Throws: `CairoError` when the surface or context cannot be created.
-    public func render(_ content: WidgetContent) throws -> RenderedWidget {
+    public func render(_ content: WidgetContent, flashing: Set<String> = []) throws -> RenderedWidget {
         let px = spec.pixelSize
         let surface = try Surface(width: px.width, height: px.height)
         let g = try Context(surface: surface)
         g.scale(spec.scale, spec.scale)
         var drawing = Drawing(spec: spec, theme: theme, g: g, text: TextContext(context: g, language: spec.language.rawValue))
+        drawing.flashing = flashing
         drawing.draw(content)
         try g.checkStatus()
         let hitMap = HitMap(spec: spec.name, width: px.width, height: px.height, regions: drawing.regions)
@@ -74,6 +76,8 @@ private struct Drawing {
     var rows: [RenderedRow] = []
     var pendingSlots = 0
     var completedSlots = 0
+    /// Completed todos to draw in their pending place (the flash frame).
+    var flashing: Set<String> = []
 
     init(spec: WidgetSpec, theme: Theme, g: Context, text: TextContext) {
         self.spec = spec; self.theme = theme; self.g = g; self.text = text
@@ -191,15 +195,20 @@ private struct Drawing {
     // MARK: Body
 
     mutating func body(_ c: ListContent, top rowsTop: Double) {
+        // The flash frame: a just-completed todo stays in its pending place, drawn checked.
+        let flashed = c.completed.filter { flashing.contains($0.id) }
+        let pendingRows = (c.pending.map { ($0, false) } + flashed.map { ($0, true) })
+            .sorted { a, b in (a.0.sortOrder, a.0.createdAt, a.0.id) < (b.0.sortOrder, b.0.createdAt, b.0.id) }
+        let completedRows = c.completed.filter { !flashing.contains($0.id) }.map { ($0, true) }
         let available = bottom - rowsTop
-        let showCompleted = spec.family == .large && theme.showCompleted && !c.completed.isEmpty
+        let showCompleted = spec.family == .large && theme.showCompleted && !completedRows.isEmpty
         let pendingHeight = showCompleted ? (available * WidgetRenderer.pendingShare).rounded(.down) : available
         let pendingArea = Rect(x: left, y: rowsTop, width: right - left, height: pendingHeight)
         pendingSlots = slots(in: pendingArea.height)
-        if c.pending.isEmpty {
+        if pendingRows.isEmpty {
             allDone(in: pendingArea)
         } else {
-            section(c.pending, completed: false, in: pendingArea, slots: pendingSlots, listID: c.list.id)
+            section(pendingRows, in: pendingArea, slots: pendingSlots, listID: c.list.id)
         }
         if showCompleted {
             let s = spec.scale
@@ -208,7 +217,7 @@ private struct Drawing {
             g.setLineWidth(1 / s); g.setColor(dividerColor); g.stroke()
             let area = Rect(x: left, y: pendingArea.maxY, width: right - left, height: bottom - pendingArea.maxY)
             completedSlots = slots(in: area.height)
-            section(c.completed, completed: true, in: area, slots: completedSlots, listID: c.list.id)
+            section(completedRows, in: area, slots: completedSlots, listID: c.list.id)
         }
     }
 
@@ -218,11 +227,11 @@ private struct Drawing {
     }
 
     /// Draws todos into `slots` rows of `area`; when they do not all fit, the last slot says `+ N more`.
-    mutating func section(_ todos: [Todo], completed: Bool, in area: Rect, slots: Int, listID: String) {
+    mutating func section(_ todos: [(Todo, Bool)], in area: Rect, slots: Int, listID: String) {
         let rowH = m.rowHeight
         let overflow = todos.count > slots
         let shown = overflow ? max(1, slots - 1) : todos.count
-        for (i, todo) in todos.prefix(shown).enumerated() {
+        for (i, (todo, completed)) in todos.prefix(shown).enumerated() {
             let frame = Rect(x: area.x, y: area.y + Double(i) * rowH, width: area.width, height: rowH)
             // With a single slot and overflow, the count shares the row (trailing), so one todo still shows.
             let inlineMore = overflow && slots == 1 ? todos.count - 1 : nil
