@@ -102,8 +102,15 @@ public final class InstanceLock {
 public enum TerminationSignal {
     nonisolated(unsafe) private static var received: sig_atomic_t = 0
 
-    /// Installs handlers for SIGTERM and SIGINT.
+    /// Installs handlers for SIGTERM and SIGINT and unblocks both: a parent (a test runner, a
+    /// supervisor) may have spawned us with them blocked, which would make the daemon unkillable
+    /// except by SIGKILL.
     public static func install() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in TerminationSignal.received = 1 }
         sigemptyset(&action.sa_mask)
