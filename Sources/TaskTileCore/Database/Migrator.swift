@@ -43,11 +43,14 @@ public struct Migrator: Sendable {
 
     /// Applies every pending migration, each in its own `BEGIN IMMEDIATE` with its bookkeeping row.
     /// Re-checks inside the transaction, so two processes migrating at once apply each migration once.
-    /// Applying twice is a no-op.
+    /// Applying twice is a no-op. When every migration is already recorded it only reads: it takes
+    /// no write lock, so read-only commands (`status`, widgets) never queue behind a writer on open.
     /// - Returns: the identifiers applied now.
     public func migrate(_ db: Database, now: Date) throws -> [String] {
+        let recorded = Set(try appliedIdentifiers(in: db))
+        if migrations.allSatisfy({ recorded.contains($0.identifier) }) { return [] }
         var applied: [String] = []
-        for migration in migrations {
+        for migration in migrations where !recorded.contains(migration.identifier) {
             let did = try db.writeTransaction { () -> Bool in
                 try db.execute("CREATE TABLE IF NOT EXISTS tasktile_migrations (identifier TEXT PRIMARY KEY NOT NULL, applied_at REAL NOT NULL)")
                 let done = try db.scalarInt("SELECT count(*) FROM tasktile_migrations WHERE identifier = ?", [.text(migration.identifier)]) ?? 0
