@@ -130,8 +130,10 @@ enum CLI {
         case let e as DueParser.ParseError: return (.usage, e.description, true)
         case let e as Clock.ClockError: return (.usage, e.description, false)
         case let e as IntentFailure:
-            if case .ambiguous = e { return (.ambiguous, e.description, false) }
-            return (.nothingMatched, e.description, false)
+            switch e {
+            case .ambiguous, .ambiguousID: return (.ambiguous, e.description, false)
+            default: return (.nothingMatched, e.description, false)
+            }
         case let e as StoreError:
             switch e {
             case .listNotFound, .todoNotFound, .alreadyCompleted, .notCompleted: return (.nothingMatched, e.description, false)
