@@ -50,8 +50,8 @@ public enum StatusFixtures {
     }
 
     /// The repository root, found from this file's path (`<root>/Tests/TestSupport/StatusFixtures.swift`).
-    public static func repositoryRoot(_ filePath: String = #filePath) -> String {
-        var url = URL(fileURLWithPath: filePath)
+    public static func repositoryRoot() -> String {
+        var url = URL(fileURLWithPath: #filePath) // this file, not the caller's (no default argument)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }

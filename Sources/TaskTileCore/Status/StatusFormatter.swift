@@ -220,8 +220,8 @@ public struct StatusFormatter: Sendable {
 
     /// The BitBar line protocol (xbar, SwiftBar, Argos): the summary in the bar, `---`, the next due,
     /// one line per listed pending todo whose action runs
-    /// `<tasktile> intent complete --id <id> --data-dir <dir>` (as `shell=` and `paramN=`, no
-    /// shell string), `… and N more`, `---`, `Refresh`.
+    /// `<tasktile> intent complete --id <id> --data-dir <dir>` (as `shell=`/`bash=` and `paramN=`,
+    /// no shell string), `… and N more`, `---`, `Refresh`.
     public func xbar(_ s: StatusSnapshot) -> String {
         let text = StatusFormatter.xbarTextParameters
         let alert = s.state == .overdue ? " color=\(StatusFormatter.alertColour)" : ""
@@ -240,12 +240,15 @@ public struct StatusFormatter: Sendable {
     }
 
     /// `shell=<tasktile> param1=intent param2=complete param3=--id param4=<id> param5=--data-dir
-    /// param6=<dir> terminal=false refresh=true`.
+    /// param6=<dir> terminal=false refresh=true bash=<tasktile>`.
+    ///
+    /// `bash=` repeats the path for Argos, which runs only `bash=` (appending the shell-quoted
+    /// `paramN`); xbar and SwiftBar read `shell` and `bash` as one and the same action.
     func completeAction(id: String) -> String {
         let words = ["intent", "complete", "--id", id, "--data-dir", dataDirectory]
+        let path = StatusFormatter.xbarValue(executablePath)
         let params = words.enumerated().map { "param\($0.offset + 1)=\(StatusFormatter.xbarValue($0.element))" }
-        return (["shell=\(StatusFormatter.xbarValue(executablePath))"] + params + ["terminal=false", "refresh=true"])
-            .joined(separator: " ")
+        return (["shell=\(path)"] + params + ["terminal=false", "refresh=true", "bash=\(path)"]).joined(separator: " ")
     }
 
     /// Menu text with no parameter separator: `|` becomes `¦`, newlines become spaces.

@@ -75,7 +75,7 @@ import TestSupport
     @Test func xbarExact() {
         let p = StatusFormatter.xbarTextParameters
         func action(_ n: Int) -> String {
-            "shell=/usr/local/bin/tasktile param1=intent param2=complete param3=--id param4=\(Self.id(n)) param5=--data-dir param6=/home/u/.local/share/tasktile terminal=false refresh=true"
+            "shell=/usr/local/bin/tasktile param1=intent param2=complete param3=--id param4=\(Self.id(n)) param5=--data-dir param6=/home/u/.local/share/tasktile terminal=false refresh=true bash=/usr/local/bin/tasktile"
         }
         let expected = """
         12 left · 1 overdue | color=#FF5555 \(p)
@@ -207,6 +207,7 @@ import TestSupport
         #expect(["param1", "param2", "param3", "param4", "param5", "param6"].map { item.parameters[$0] ?? "" }
                 == ["intent", "complete", "--id", Self.id(1), "--data-dir", "/home/u/.local/share/tasktile"])
         #expect(item.parameters["terminal"] == "false" && item.parameters["refresh"] == "true")
+        #expect(item.parameters["bash"] == Self.tasktile, "Argos runs only bash=")
         #expect(item.parameterOrder.prefix(9) == ["shell", "param1", "param2", "param3", "param4", "param5", "param6", "terminal", "refresh"])
     }
 
