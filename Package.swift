@@ -24,7 +24,7 @@ let package = Package(
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
         .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"]),
-        .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TestSupport"]),
+        .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TestSupport", "CCairo"]), // CCairo: pango_parse_markup checks waybar output
         .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,7 +10,7 @@ enum CLI {
     static let commands: [any Command.Type] = [
         ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
         AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
-        ShowCommand.self, OccurrencesCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
+        ShowCommand.self, OccurrencesCommand.self, StatusCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [
@@ -131,8 +131,10 @@ enum CLI {
         case let e as RepeatRuleError: return (.usage, TodoOptions.message(for: e), true)
         case let e as Clock.ClockError: return (.usage, e.description, false)
         case let e as IntentFailure:
-            if case .ambiguous = e { return (.ambiguous, e.description, false) }
-            return (.nothingMatched, e.description, false)
+            switch e {
+            case .ambiguous, .ambiguousID: return (.ambiguous, e.description, false)
+            default: return (.nothingMatched, e.description, false)
+            }
         case let e as StoreError:
             switch e {
             case .listNotFound, .todoNotFound, .alreadyCompleted, .notCompleted: return (.nothingMatched, e.description, false)

@@ -5,6 +5,8 @@ enum ExitCode: Int32 {
     case nothingMatched = 1
     /// Several candidates where one was needed.
     case ambiguous = 3
+    /// i3blocks' "urgent" code: only `status --format i3blocks --urgent` with something overdue.
+    case urgent = 33
     /// EX_USAGE: the command was called wrongly (unknown option, bad value, missing argument).
     case usage = 64
     /// EX_DATAERR: bad data in a theme, spec or import file.

@@ -1,16 +1,19 @@
 import TaskTileCore
 
 /// `tasktile intent complete (--list TITLE --todo TITLE | --id ID) [--first]` (SPEC §7.1): the
-/// status-bar and script entry point. Exit 1 names why nothing matched; exit 3 lists the candidates.
+/// status-bar and script entry point. Exit 1 names why nothing matched; exit 3 lists the candidates
+/// with ids. `--json` prints a result object on success (`completed: true`, `source`, `todo`) and on
+/// exit 1 or 3 (`completed: false`, `reason`, `message`, `candidates`). Completion goes through
+/// `Store.completeInTransaction`, the one completion function.
 struct IntentCompleteCommand: Command {
     static let spec = CommandSpec(
         path: ["intent", "complete"], abstract: "Complete a todo by list and todo title, or by id (for status bars and scripts).",
-        discussion: "Titles match after trimming and Unicode NFC normalisation, case-sensitively. Exit codes: 0 completed, 1 nothing matched (list missing, todo missing, already completed), 3 several candidates (listed with ids; use --id or --first).",
+        discussion: "Titles match after trimming and Unicode NFC normalisation, case-sensitively. Exit codes: 0 completed, 1 nothing matched (list missing, todo missing, already completed), 3 several candidates (listed with ids; use --id or --first). With --json a result object is printed on success and on exit 1 or 3: completed, reason (listMissing, todoMissing, alreadyCompleted, idMissing, ambiguous), message, candidates.",
         options: [.value("--list", valueName: "title", help: "The list's title."),
                   .value("--todo", valueName: "title", help: "The todo's title."),
                   .value("--id", valueName: "id", help: "The todo's id (or a unique prefix)."),
-                  .flag("--first", help: "With several candidates, take the first by list and todo order.")],
-        usageOverride: ["tasktile intent complete --list <title> --todo <title> [--first]", "tasktile intent complete --id <id>"])
+                  .flag("--first", help: "With several candidates, take the first incomplete one by list and todo order.")],
+        usageOverride: ["tasktile intent complete --list <title> --todo <title> [--first]", "tasktile intent complete --id <id> [--first]"])
 
     enum Target { case titles(list: String, todo: String), id(String) }
     let target: Target, first: Bool
@@ -31,15 +34,32 @@ struct IntentCompleteCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
         let result: CompletionResult
-        switch target {
-        case .titles(let list, let todo): result = try store.intentComplete(listTitle: list, todoTitle: todo, first: first)
-        case .id(let id): result = try store.intentComplete(id: id)
+        do {
+            switch target {
+            case .titles(let list, let todo): result = try store.intentComplete(listTitle: list, todoTitle: todo, first: first)
+            case .id(let id): result = try store.intentComplete(id: id, first: first)
+            }
+        } catch let failure as IntentFailure {
+            // Scripts asking for JSON get a result object on stdout too; the message and exit code
+            // still come from the error funnel.
+            if context.json { context.printJSON(Self.json(failure)) }
+            throw failure
         }
         if context.json {
-            context.printJSON(.object([("completed", .bool(true)), ("todo", result.todo.jsonValue(listTitle: result.listTitle))]))
+            context.printJSON(.object([("completed", .bool(true)), ("source", .string(result.source.rawValue)),
+                                       ("todo", result.todo.jsonValue(listTitle: result.listTitle))]))
         } else {
             context.out("Completed \"\(result.todo.title)\" in \(result.listTitle)")
         }
         return .success
+    }
+
+    /// `{ "completed": false, "reason": …, "message": …, "candidates": [ { id, title, listId, list, isCompleted } ] }`.
+    static func json(_ failure: IntentFailure) -> JSONValue {
+        .object([("completed", .bool(false)), ("reason", .string(failure.reason)), ("message", .string(failure.description)),
+                 ("candidates", .array(failure.candidates.map { c in
+                     .object([("id", .string(c.id)), ("title", .string(c.title)), ("listId", .string(c.listId)),
+                              ("list", .string(c.listTitle)), ("isCompleted", .bool(c.isCompleted))])
+                 }))])
     }
 }

@@ -47,9 +47,10 @@ public struct Migrator: Sendable {
     /// a process that opens the store every second (a status bar) never waits for or blocks a writer.
     /// - Returns: the identifiers applied now.
     public func migrate(_ db: Database, now: Date) throws -> [String] {
+        let recorded = Set(try appliedIdentifiers(in: db))
+        if migrations.allSatisfy({ recorded.contains($0.identifier) }) { return [] }
         var applied: [String] = []
-        let alreadyApplied = Set(try appliedIdentifiers(in: db))
-        for migration in migrations where !alreadyApplied.contains(migration.identifier) {
+        for migration in migrations where !recorded.contains(migration.identifier) {
             let did = try db.writeTransaction { () -> Bool in
                 try db.execute("CREATE TABLE IF NOT EXISTS tasktile_migrations (identifier TEXT PRIMARY KEY NOT NULL, applied_at REAL NOT NULL)")
                 let done = try db.scalarInt("SELECT count(*) FROM tasktile_migrations WHERE identifier = ?", [.text(migration.identifier)]) ?? 0

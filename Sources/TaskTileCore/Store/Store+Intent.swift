@@ -14,18 +14,52 @@ public enum IntentFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case idAlreadyCompleted(TodoCandidate)
     /// More than one incomplete todo matches (exit 3); candidates in list then todo `sortOrder`.
     case ambiguous(list: String, todo: String, candidates: [TodoCandidate])
+    /// An `--id` prefix matches more than one todo (exit 3); candidates in list then todo `sortOrder`.
+    case ambiguousID(String, candidates: [TodoCandidate])
+
+    /// A stable name for the case, for `--json` results: `listMissing`, `todoMissing`,
+    /// `alreadyCompleted` (also for an id), `idMissing`, `ambiguous` (also for an id prefix).
+    public var reason: String {
+        switch self {
+        case .listMissing: "listMissing"
+        case .todoMissing: "todoMissing"
+        case .alreadyCompleted, .idAlreadyCompleted: "alreadyCompleted"
+        case .idMissing: "idMissing"
+        case .ambiguous, .ambiguousID: "ambiguous"
+        }
+    }
+
+    /// The todos an ambiguous reference matched (empty for the other cases).
+    public var candidates: [TodoCandidate] {
+        switch self {
+        case .ambiguous(_, _, let c), .ambiguousID(_, let c): c
+        case .idAlreadyCompleted(let c): [c]
+        default: []
+        }
+    }
 
     public var description: String {
         switch self {
         case .listMissing(let l): "no list titled \"\(l)\""
         case .todoMissing(let l, let t): "list \"\(l)\" has no todo titled \"\(t)\""
         case .alreadyCompleted(let l, let t): "\"\(t)\" in \"\(l)\" is already completed"
-        case .idMissing(let id): "no todo has the id \"\(id)\""
+        case .idMissing(let id):
+            id.trimmingCharacters(in: .whitespaces).count < Store.minimumIDPrefix
+                ? "\"\(id)\" is too short to name a todo (give at least \(Store.minimumIDPrefix) characters of its id)"
+                : "no todo has the id \"\(id)\""
         case .idAlreadyCompleted(let c): "\"\(c.title)\" in \"\(c.listTitle)\" is already completed"
         case .ambiguous(let l, let t, let c):
             "\(c.count) incomplete todos titled \"\(t)\" in lists titled \"\(l)\"; use --id or --first:\n"
-                + c.map { "  \($0.id)  \($0.title)  (\($0.listTitle))" }.joined(separator: "\n")
+                + IntentFailure.candidateLines(c)
+        case .ambiguousID(let id, let c):
+            "the id prefix \"\(id)\" matches \(c.count) todos; give more characters of the id, or --first:\n"
+                + IntentFailure.candidateLines(c)
         }
+    }
+
+    static func candidateLines(_ candidates: [TodoCandidate]) -> String {
+        candidates.map { "  \($0.id)  \($0.title)  (\($0.listTitle))" + ($0.isCompleted ? "  [completed]" : "") }
+            .joined(separator: "\n")
     }
 }
 
@@ -61,20 +95,38 @@ extension Store {
         }
     }
 
-    /// `tasktile intent complete --id ID`: a full id or a unique prefix (≥ 4 characters).
-    /// - Throws: `IntentFailure.idMissing`, `.idAlreadyCompleted`, `.ambiguous`.
+    /// `todoColumns` qualified with the alias `t`, for queries that join `lists l`.
+    static let todoColumnsOfT = todoColumns.split(separator: ",")
+        .map { "t." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+
+    /// Shortest id prefix `intent complete --id` accepts.
+    public static let minimumIDPrefix = 4
+
+    /// `tasktile intent complete --id ID [--first]`: a full id or a unique prefix (≥ 4 characters,
+    /// case-insensitive). A prefix matching several todos is refused with the candidates in list
+    /// then todo `sortOrder`, unless `first`, which takes the first incomplete one of them.
+    /// - Throws: `IntentFailure.idMissing`, `.idAlreadyCompleted`, `.ambiguousID` (nothing changed),
+    ///   `StoreError.busy`.
     @discardableResult
-    public func intentComplete(id reference: String, source: CompletionSource = .intent) throws -> CompletionResult {
+    public func intentComplete(id reference: String, first: Bool = false, source: CompletionSource = .intent) throws -> CompletionResult {
         try write {
             let prefix = reference.trimmingCharacters(in: .whitespaces).lowercased()
-            guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            guard prefix.count >= Store.minimumIDPrefix, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
                 throw IntentFailure.idMissing(reference)
             }
-            let matches = try database.rows("SELECT \(Store.todoColumns) FROM todos WHERE id >= ? AND id < ? LIMIT 11",
-                                            [.text(prefix), .text(prefix + "g")]).map(Store.todo(from:))
+            let limit = first ? -1 : 11
+            let matches = try database.rows("""
+                SELECT \(Store.todoColumnsOfT)
+                FROM todos t JOIN lists l ON l.id = t.list_id WHERE t.id >= ? AND t.id < ?
+                ORDER BY l.sort_order, l.created_at, l.id, t.is_completed, t.sort_order, t.created_at, t.id LIMIT ?
+                """, [.text(prefix), .text(prefix + "g"), .int(limit)]).map(Store.todo(from:))
             guard let todo = matches.first else { throw IntentFailure.idMissing(reference) }
             if matches.count > 1 {
-                throw IntentFailure.ambiguous(list: "", todo: reference, candidates: try matches.map(candidate))
+                guard first else { throw IntentFailure.ambiguousID(reference, candidates: try matches.map(candidate)) }
+                guard let open = matches.first(where: { !$0.isCompleted }) else {
+                    throw IntentFailure.idAlreadyCompleted(try candidate(todo))
+                }
+                return try completeInTransaction(todoID: open.id, source: source)
             }
             guard !todo.isCompleted else { throw IntentFailure.idAlreadyCompleted(try candidate(todo)) }
             return try completeInTransaction(todoID: todo.id, source: source)

@@ -1,0 +1,63 @@
+import Foundation
+import TaskTileCore
+
+/// `tasktile status [--list LIST] [--format plain|json|waybar|i3blocks|polybar|xbar] [--urgent]`
+/// (SPEC §7.2): counts, overdue count, next due, done ratio and pending titles for a status bar.
+///
+/// A read: one read transaction, nothing written. A data directory without a store reads as an
+/// empty state (the store is not created). For a bar format every outcome exits 0 with a valid
+/// line — an error prints the `error` class with the message (a bar blanks or hides a module on a
+/// non-zero exit) — except i3blocks' urgent code 33, only with `--urgent` and only when something
+/// is overdue. `plain` and `json` report errors with the usual exit codes (SPEC §10).
+struct StatusCommand: Command {
+    static let spec = CommandSpec(
+        path: ["status"], abstract: "Print pending and overdue counts, the next due and pending titles for a status bar.",
+        discussion: """
+        Formats follow each bar's own convention: waybar (one JSON line; Pango markup escaped), polybar (one line; \
+        '%{' printed as '% {'), i3blocks (full text, short text, colour), xbar/SwiftBar/Argos (menu lines whose \
+        action runs 'intent complete --id'). Bar formats always exit 0: an empty list is the 'empty' class and an \
+        error prints the 'error' class with the message in the tooltip. The done percentage is \
+        completed / (pending + completed), rounded down (100 when nothing is pending). Never writes to the store.
+        """,
+        options: [.value("--list", valueName: "list", help: "Only this list (a title or id prefix)."),
+                  .value("--format", valueName: "format", help: "Output format.",
+                         values: StatusFormat.allCases.map(\.rawValue), defaultValue: "plain"),
+                  .flag("--urgent", help: "i3blocks: exit 33 (urgent) when something is overdue.")])
+
+    let list: String?
+    let format: StatusFormat
+    let urgent: Bool
+
+    init(_ a: ParsedArguments, context: CommandContext) throws {
+        list = a.value("--list")
+        // `tasktile --json status` means `--format json` unless a format is given.
+        format = a.value("--format").flatMap(StatusFormat.init(rawValue:)) ?? (context.json ? .json : .plain)
+        urgent = a.flag("--urgent")
+        if urgent && format != .i3blocks { throw Self.usage("'--urgent' applies only to '--format i3blocks'") }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let formatter = StatusFormatter(strings: .forLanguage(context.language), executablePath: context.executablePath,
+                                        dataDirectory: context.dataDirectory.path)
+        let snapshot: StatusSnapshot
+        do {
+            snapshot = try read(context)
+        } catch {
+            guard format.isBar else { throw error }
+            context.stdout.write(formatter.error(CLI.classify(error).1, as: format))
+            return .success
+        }
+        context.stdout.write(formatter.format(snapshot, as: format))
+        return urgent && snapshot.state == .overdue ? .urgent : .success
+    }
+
+    func read(_ context: CommandContext) throws -> StatusSnapshot {
+        // No store yet: nothing is pending. Opening would create the store, and status never writes.
+        if access(context.dataDirectory.storePath, F_OK) != 0 && errno == ENOENT {
+            if let list { throw StoreError.listNotFound(list) }
+            return StatusSnapshot(pendingCount: 0, completedCount: 0, overdueCount: 0, pending: [],
+                                  today: try context.clock().today)
+        }
+        return try context.store().statusSnapshot(list: list)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+extension Store {
+    /// What `tasktile status` shows (SPEC §7.2), in one read transaction; never writes.
+    ///
+    /// Built to stay fast on large stores: the counts and the next due are one SQL aggregate over
+    /// `todos`, and only the first `titleLimit` pending todos are read as rows, list by list through
+    /// the index (with their short ids found by two primary-key probes each, not by reading every id).
+    /// - Parameters:
+    ///   - reference: a list title or id prefix (`--list`), or nil for all lists.
+    ///   - titleLimit: how many pending todos to list, in list then todo `sortOrder`.
+    /// - Throws: `StoreError.listNotFound`, `.ambiguousList`, `.busy`.
+    public func statusSnapshot(list reference: String? = nil, titleLimit: Int = 50) throws -> StatusSnapshot {
+        try read {
+            let list = try reference.map(resolveList)
+            let now = clock.now
+            let zone = clock.timeZone
+            let today = clock.today
+            let scope = list == nil ? "" : " AND t.list_id = ?"
+            let scopeArgs: [SQLValue] = list.map { [.text($0.id)] } ?? []
+
+            // One scan of `todos` for everything counted. Overdue (DueLabel): a timed due when its
+            // instant has passed; a date-only due (`due_utc` NULL) from the start of the next day
+            // in the user's zone, i.e. before today. The last two columns find the next due still
+            // ahead: the earliest timed one and the earliest date-only one, each as a sortable key
+            // (a fixed-width instant or the ISO date) followed by the todo id.
+            let counts = try database.rows("""
+                SELECT coalesce(sum(t.is_completed = 0), 0), coalesce(sum(t.is_completed = 1), 0),
+                       coalesce(sum(t.is_completed = 0 AND (
+                           (t.due_utc IS NOT NULL AND t.due_utc <= ?) OR
+                           (t.due_utc IS NULL AND t.due_local IS NOT NULL AND t.due_local < ?))), 0),
+                       min(CASE WHEN t.is_completed = 0 AND t.due_utc > ? THEN printf('%017.3f', t.due_utc) || t.id END),
+                       min(CASE WHEN t.is_completed = 0 AND t.due_utc IS NULL AND t.due_local >= ?
+                                THEN substr(t.due_local, 1, 10) || t.id END)
+                FROM todos t WHERE 1\(scope)
+                """, [.double(now.timeIntervalSince1970), .text(today.description),
+                      .double(now.timeIntervalSince1970), .text(today.description)] + scopeArgs)[0]
+
+            let columns = "t.id, t.title, l.title, t.due_local, t.due_zone"
+            func item(_ row: Row) throws -> StatusSnapshot.Item {
+                let id = row.text(0) ?? ""
+                let due = Store.decodeDue(local: row.text(3), zone: row.text(4))
+                return StatusSnapshot.Item(id: id, shortID: try shortID(ofTodo: id), title: row.text(1) ?? "",
+                                           listTitle: row.text(2) ?? "", due: due,
+                                           dueLabel: due.map { DueLabel(due: $0, now: now, zone: zone) })
+            }
+            func item(id: String) throws -> StatusSnapshot.Item? {
+                try database.rows("SELECT \(columns) FROM todos t JOIN lists l ON l.id = t.list_id WHERE t.id = ?",
+                                  [.text(id)]).first.map(item)
+            }
+
+            // Of the two candidates, whichever sorts first (`Due.sortInstant`: a date-only due at
+            // the start of its day in the user's zone).
+            let nextCandidates = try [counts.text(3).map { String($0.dropFirst(17)) },
+                                      counts.text(4).map { String($0.dropFirst(10)) }].compactMap { $0 }.compactMap(item(id:))
+            let nextDue = nextCandidates.min {
+                ($0.due?.sortInstant(userZone: zone) ?? .distantFuture) < ($1.due?.sortInstant(userZone: zone) ?? .distantFuture)
+            }
+
+            // The first pending todos in list order, then todo order: list by list through the
+            // (list_id, is_completed, sort_order) index, stopping at the limit, so a large store
+            // is never sorted as a whole.
+            var pending: [StatusSnapshot.Item] = []
+            for l in try list.map({ [$0] }) ?? allLists() where pending.count < titleLimit {
+                pending += try database.rows("""
+                    SELECT \(columns) FROM todos t JOIN lists l ON l.id = t.list_id
+                    WHERE t.list_id = ? AND t.is_completed = 0
+                    ORDER BY t.sort_order, t.created_at, t.id LIMIT ?
+                    """, [.text(l.id), .int(titleLimit - pending.count)]).map(item)
+            }
+
+            return StatusSnapshot(listTitle: list?.title, pendingCount: counts.int(0) ?? 0,
+                                  completedCount: counts.int(1) ?? 0, overdueCount: counts.int(2) ?? 0,
+                                  nextDue: nextDue, pending: pending, today: today)
+        }
+    }
+
+    /// The shortest unique prefix (≥ `minimum` characters) of one todo id among all todo ids, from
+    /// its two neighbours in id order (the same rule as `Store.shortIDs`). Call inside a transaction.
+    func shortID(ofTodo id: String, minimum: Int = 6) throws -> String {
+        let before = try database.scalarText("SELECT max(id) FROM todos WHERE id < ?", [.text(id)])
+        let after = try database.scalarText("SELECT min(id) FROM todos WHERE id > ?", [.text(id)])
+        func lcp(_ other: String?) -> Int { other.map { zip($0.utf8, id.utf8).prefix { $0 == $1 }.count } ?? 0 }
+        return String(id.prefix(max(minimum, lcp(before) + 1, lcp(after) + 1)))
+    }
+}
