@@ -69,9 +69,14 @@ extension Store {
     /// reading every id in the store. Call inside a transaction.
     public func shortTodoIDs(for ids: [String]) throws -> [String: String] {
         var result: [String: String] = [:]
+        let before = try database.prepare("SELECT max(id) FROM todos WHERE id < ?")
+        let after = try database.prepare("SELECT min(id) FROM todos WHERE id > ?")
+        func neighbour(_ statement: Statement, _ id: String) throws -> String? {
+            try statement.bind([.text(id)])
+            return try statement.step() ? statement.row().text(0) : nil
+        }
         for id in ids {
-            let previous = try database.scalarText("SELECT max(id) FROM todos WHERE id < ?", [.text(id)])
-            let next = try database.scalarText("SELECT min(id) FROM todos WHERE id > ?", [.text(id)])
+            let previous = try neighbour(before, id), next = try neighbour(after, id)
             result[id] = Store.shortIDs([previous, id, next].compactMap { $0 })[id]
         }
         return result
