@@ -10,7 +10,7 @@ enum CLI {
     static let commands: [any Command.Type] = [
         ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
         AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
-        ShowCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
+        ShowCommand.self, OccurrencesCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
         SearchCommand.self, SettingsLsCommand.self, SettingsGetCommand.self, SettingsSetCommand.self,
         SoundLsCommand.self, SoundPlayCommand.self, SoundExportCommand.self,
     ]
@@ -133,6 +133,7 @@ enum CLI {
         switch error {
         case let e as UsageError: return (.usage, e.message, true)
         case let e as DueParser.ParseError: return (.usage, e.description, true)
+        case let e as RepeatRuleError: return (.usage, TodoOptions.message(for: e), true)
         case let e as Clock.ClockError: return (.usage, e.description, false)
         case let e as IntentFailure:
             if case .ambiguous = e { return (.ambiguous, e.description, false) }
@@ -159,16 +160,5 @@ enum CLI {
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         return CommandLine.arguments.first ?? "tasktile"
-    }
-}
-
-/// The user's language from the environment (SPEC §8): `TASKTILE_LANG`, `LC_ALL`, `LC_MESSAGES`,
-/// `LANG`; `ja…` → Japanese, anything else → English. (`--lang` is handled before this.)
-enum Language {
-    static func fromEnvironment(_ env: [String: String]) -> String {
-        for key in ["TASKTILE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let v = env[key], !v.isEmpty { return v.lowercased().hasPrefix("ja") ? "ja" : "en" }
-        }
-        return "en"
     }
 }

@@ -73,6 +73,9 @@ final class CommandContext {
         return s
     }
 
+    /// Strings in the user's language.
+    var localizer: Localizer { Localizer(Language(rawValue: language) ?? .en) }
+
     func out(_ line: String = "") { stdout.write(line + "\n") }
 
     func printJSON(_ value: JSONValue) { stdout.write(value.serialized() + "\n") }

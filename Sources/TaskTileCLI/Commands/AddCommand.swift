@@ -52,7 +52,8 @@ struct EditCommand: Command {
         if a.flag("--no-due") { c.due = .some(nil) }
         if a.has("--repeat") {
             // The first occurrence: the new due, or the todo's current due (looked up in run).
-            c.repeatRule = .some(try TodoOptions.repeatRule(a, due: due ?? .date(LocalDate(year: 2000, month: 1, day: 1)!), spec: Self.spec))
+            c.repeatRule = .some(try TodoOptions.repeatRule(a, due: due ?? .date(LocalDate(year: 2000, month: 1, day: 1)!),
+                                                            spec: Self.spec, checkAgainstDue: due != nil))
             if due == nil { needsCurrentDue = a }
         } else {
             _ = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)

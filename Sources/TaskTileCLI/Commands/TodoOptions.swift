@@ -12,9 +12,13 @@ enum TodoOptions {
         .value("--until", valueName: "date", help: "End after this date (YYYY-MM-DD, inclusive)."),
     ]
 
-    /// Reads `--repeat/--every/--on/--times/--until`; nil when `--repeat` is absent.
-    /// - Throws: `UsageError` naming the option, the value and what is accepted.
-    static func repeatRule(_ a: ParsedArguments, due: Due?, spec: CommandSpec) throws -> RepeatRule? {
+    /// Reads `--repeat/--every/--on/--times/--until` into a rule checked by
+    /// `RepeatRule.validate(anchor:)` against `due` (the series' first due); nil when `--repeat` is
+    /// absent. A weekly rule without `--on` repeats on the due's weekday.
+    /// - Throws: `UsageError` (exit 64) naming the option, the value and what is accepted.
+    /// - Parameter checkAgainstDue: false when `due` is only a stand-in (edit without `--due`, where
+    ///   the todo's own due is known later): then only `RepeatRule.validate()` runs.
+    static func repeatRule(_ a: ParsedArguments, due: Due?, spec: CommandSpec, checkAgainstDue: Bool = true) throws -> RepeatRule? {
         func fail(_ m: String) -> UsageError { UsageError(message: m, spec: spec) }
         guard let f = a.value("--repeat") else {
             for o in ["--every", "--on", "--times", "--until"] where a.has(o) {
@@ -24,42 +28,53 @@ enum TodoOptions {
         }
         let frequency = RepeatRule.Frequency(rawValue: f)!
         guard let due else { throw fail("'--repeat' needs '--due' (the first occurrence)") }
-        var interval = 1
+        var rule = RepeatRule(frequency: frequency)
         if let e = a.value("--every") {
-            guard let n = Int(e), RepeatRule.intervalRange.contains(n) else {
-                throw fail("'--every \(e)' is out of range (accepted: a whole number 1…999)")
-            }
-            interval = n
+            guard let n = Int(e) else { throw fail("'--every \(e)' is not a whole number (accepted: 1…999)") }
+            rule.interval = n
         }
-        var weekdays = Set<Weekday>()
         if let on = a.value("--on") {
-            guard frequency == .weekly else { throw fail("'--on' only applies to '--repeat weekly'") }
             for word in on.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let w = Weekday(name: word.trimmingCharacters(in: .whitespaces)) else {
                     throw fail("'--on \(on)': '\(word)' is not a weekday (accepted: mon, tue, wed, thu, fri, sat, sun, comma-separated)")
                 }
-                weekdays.insert(w)
+                rule.weekdays.insert(w)
             }
         } else if frequency == .weekly {
-            weekdays = [due.localDate.weekday]
+            rule.weekdays = [due.localDate.weekday]
         }
-        var end = RepeatRule.End.never
         if a.has("--times") && a.has("--until") { throw fail("give either '--times' or '--until', not both") }
         if let t = a.value("--times") {
-            guard let n = Int(t), (1...100_000).contains(n) else {
-                throw fail("'--times \(t)' is out of range (accepted: a whole number 1…100000)")
+            guard let n = Int(t), n <= maxTimes else {
+                throw fail("'--times \(t)' is out of range (accepted: a whole number 1…\(maxTimes))")
             }
-            end = .afterCount(n)
+            rule.end = .afterCount(n)
         }
         if let u = a.value("--until") {
             guard let d = LocalDate(iso: u) else {
                 throw fail("'--until \(u)' is not a date (accepted: YYYY-MM-DD, a real calendar date)")
             }
-            guard d >= due.localDate else {
-                throw fail("'--until \(u)' is before the due date \(due.localDate) (the series would be empty)")
-            }
-            end = .until(d)
+            rule.end = .until(d)
         }
-        return RepeatRule(frequency: frequency, interval: interval, weekdays: weekdays, end: end)
+        do {
+            if checkAgainstDue { try rule.validate(anchor: due) } else { try rule.validate() }
+        } catch {
+            throw fail(message(for: error))
+        }
+        return rule
+    }
+
+    /// The largest `--times`: a sanity bound for typing mistakes, far beyond any real series.
+    static let maxTimes = 100_000
+
+    /// A rule error in the CLI's words: names the option that caused it.
+    static func message(for error: RepeatRuleError) -> String {
+        switch error {
+        case .intervalOutOfRange: return "\(error)"
+        case .weekdaysWithoutWeekly: return "'--on' only applies to '--repeat weekly': \(error)"
+        case .weeklyWithoutWeekdays: return "'--on': \(error)"
+        case .countOutOfRange: return "'--times': \(error)"
+        case .untilBeforeFirstOccurrence: return "'--until': \(error) The series would be empty; give a later date."
+        }
     }
 }

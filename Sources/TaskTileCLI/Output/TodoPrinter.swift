@@ -35,24 +35,10 @@ enum TodoPrinter {
         }
     }
 
-    /// A short repeat description: `Daily`, `Every 3 days`, `Mon, Wed`, `Every 2 weeks on Fri`, with ends.
-    static func repeatText(_ rule: RepeatRule, occurrenceCount: Int) -> String {
-        var text: String
-        let unit = ["daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"][rule.frequency.rawValue]!
-        let days = rule.weekdays.sorted().map { weekdayNames[$0.isoNumber - 1] }.joined(separator: ", ")
-        switch (rule.frequency, rule.interval) {
-        case (.weekly, 1): text = days.isEmpty ? "Weekly" : days
-        case (.weekly, let n): text = "Every \(n) weeks" + (days.isEmpty ? "" : " on \(days)")
-        case (_, 1): text = rule.frequency.rawValue.capitalized
-        case (_, let n): text = "Every \(n) \(unit)s"
-        }
-        switch rule.end {
-        case .never: break
-        case .afterCount(let n): text += " · \(max(0, n - occurrenceCount - 1)) left"
-        case .until(let d): text += " · until \(d)"
-        }
-        return text
-    }
+    /// The words of repeat lines: the engine's one vocabulary (`RepeatRuleVocabulary`), so `show`,
+    /// widgets and status bars describe a rule the same way. English only until a Japanese
+    /// vocabulary is added there.
+    static let repeatVocabulary = RepeatRuleVocabulary.english
 
     /// Prints one list in sections (SPEC §2): Pending (n) then Completed (n); empty sections hidden.
     static func printList(_ content: ListContent, ids: [String: String], context: CommandContext, clock: Clock) {
@@ -70,7 +56,7 @@ enum TodoPrinter {
                 if let due = t.due { line += "  · " + dueText(due, context: context, clock: clock) }
                 context.out(line)
                 if let rule = t.repeatRule {
-                    var r = "        ↻ " + repeatText(rule, occurrenceCount: t.occurrenceCount)
+                    var r = "        ↻ " + rule.summary(currentIndex: t.occurrenceCount, vocabulary: repeatVocabulary)
                     if t.missedCount > 0 { r += " " + context.paint((ja ? "· 未達成 ×" : "· Missed ×") + "\(t.missedCount)", .red) }
                     context.out(r)
                 }

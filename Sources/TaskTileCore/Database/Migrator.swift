@@ -47,11 +47,13 @@ public struct Migrator: Sendable {
 
     /// Applies every pending migration, each in its own `BEGIN IMMEDIATE` with its bookkeeping row.
     /// Re-checks inside the transaction, so two processes migrating at once apply each migration once.
-    /// Applying twice is a no-op.
+    /// Applying twice is a no-op, and an up-to-date store is only *read*: no write lock is taken, so
+    /// a process that opens the store every second (a status bar) never waits for or blocks a writer.
     /// - Returns: the identifiers applied now.
     public func migrate(_ db: Database, now: Date) throws -> [String] {
         var applied: [String] = []
-        for migration in migrations {
+        let alreadyApplied = Set(try appliedIdentifiers(in: db))
+        for migration in migrations where !alreadyApplied.contains(migration.identifier) {
             let did = try db.writeTransaction { () -> Bool in
                 try db.execute("CREATE TABLE IF NOT EXISTS tasktile_migrations (identifier TEXT PRIMARY KEY NOT NULL, applied_at REAL NOT NULL)")
                 let done = try db.scalarInt("SELECT count(*) FROM tasktile_migrations WHERE identifier = ?", [.text(migration.identifier)]) ?? 0

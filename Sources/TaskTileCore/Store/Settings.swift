@@ -224,7 +224,7 @@ public enum LanguagePreference {
     /// `en` or `ja`. `stored` is called only when flag and environment decide nothing.
     public static func resolve(flag: String?, environment: [String: String], stored: () -> String?) -> String {
         if let flag, ["en", "ja"].contains(flag) { return flag }
-        if let variable = deciding(environment) { return environment[variable]!.lowercased().hasPrefix("ja") ? "ja" : "en" }
+        if deciding(environment) != nil { return Language.fromEnvironment(environment).rawValue }
         if let s = stored(), s == "en" || s == "ja" { return s }
         return "en"
     }

@@ -32,7 +32,12 @@ extension Store {
     }
 
     /// The body of `complete(todoID:source:)`; call only inside a write transaction.
+    ///
+    /// It first catches up this one todo (SPEC §3.4), so a long-running process whose store was
+    /// opened before a cycle boundary completes the cycle that is current *now*, never one that has
+    /// already passed. Completing itself never advances the cycle.
     func completeInTransaction(todoID: String, source: CompletionSource) throws -> CompletionResult {
+        try catchUpInTransaction(at: clock.now, only: todoID)
         guard var todo = try todo(id: todoID) else { throw StoreError.todoNotFound(todoID, list: nil) }
         let c = try candidate(todo)
         guard !todo.isCompleted else { throw StoreError.alreadyCompleted(c) }

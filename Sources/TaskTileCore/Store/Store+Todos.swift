@@ -71,21 +71,39 @@ extension Store {
     }
 
     /// Adds a todo at the end of its list (`sortOrder` = max + 1 within the list).
-    /// A repeating todo's anchor (cycle 0) is its due.
-    /// - Throws: `StoreError.invalidTitle`, `.invalidNotes`, `.listNotFound`, `.ambiguousList`.
+    ///
+    /// A repeating todo starts its series at `due`: its anchor and due become occurrence 0 (for a
+    /// weekly rule, the first selected weekday on or after `due`, SPEC §3.2), and it is caught up in
+    /// the same transaction (SPEC §3.4), so a due already in the past is moved on at once and the
+    /// returned todo is what every later read sees. A rule without a due is dropped.
+    /// - Throws: `RepeatRuleError` when the rule is invalid for `due` (checked before anything is
+    ///   written), `StoreError.invalidTitle`, `.invalidNotes`, `.listNotFound`, `.ambiguousList`.
     @discardableResult
     public func addTodo(title: String, list listReference: String, due: Due? = nil,
                         repeatRule: RepeatRule? = nil, notes: String? = nil) throws -> Todo {
         let clean = try TextRules.title(title)
         let cleanNotes = try notes.map(TextRules.notes)
+        let rule = due == nil ? nil : repeatRule
+        let start = try Store.seriesStart(due: due, rule: rule)
         return try write {
             let list = try resolveList(listReference)
             let order = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(list.id)]) ?? -1) + 1
             let todo = Todo(id: Store.newID(), listId: list.id, title: clean, sortOrder: order, createdAt: clock.now,
-                            due: due, anchor: repeatRule == nil ? nil : due, repeatRule: repeatRule, notes: cleanNotes)
+                            due: start, anchor: rule == nil ? nil : start, repeatRule: rule, notes: cleanNotes)
             try insert(todo)
-            return todo
+            try catchUpInTransaction(at: clock.now, only: todo.id)
+            return try self.todo(id: todo.id) ?? todo
         }
+    }
+
+    /// The first due of a series that starts at `due` under `rule`: occurrence 0 with `due` as the
+    /// anchor (the same day for daily, monthly and yearly rules; the first selected weekday on or
+    /// after it for weekly ones). `due` itself when `rule` is nil.
+    /// - Throws: `RepeatRuleError` from `RepeatRule.validate(anchor:)`.
+    static func seriesStart(due: Due?, rule: RepeatRule?) throws(RepeatRuleError) -> Due? {
+        guard let due, let rule else { return due }
+        try rule.validate(anchor: due)
+        return RecurrenceEngine.occurrence(0, of: rule, anchor: due) ?? due
     }
 
     func insert(_ todo: Todo) throws {
@@ -121,8 +139,11 @@ extension Store {
         try setSearchKey(todoID: todo.id, title: todo.title)
     }
 
-    /// Edits a todo. A new due or repeat rule restarts the series from that due (new anchor, cycle 0).
-    /// - Throws: `StoreError` for bad text or references.
+    /// Edits a todo. A new due or repeat rule restarts the series from that due: the anchor and due
+    /// become occurrence 0 from it (see `addTodo`), `occurrenceCount` and `missedCount` go to 0, and
+    /// the todo is caught up in the same transaction.
+    /// - Throws: `RepeatRuleError` when the (new or kept) rule is invalid for the (new or kept) due;
+    ///   `StoreError` for bad text or references. Nothing is written when it throws.
     @discardableResult
     public func editTodo(_ reference: String, list listReference: String? = nil, changes: TodoChanges) throws -> Todo {
         let cleanTitle = try changes.title.map(TextRules.title)
@@ -134,12 +155,17 @@ extension Store {
             if let due = changes.due { todo.due = due }
             if let rule = changes.repeatRule { todo.repeatRule = rule }
             if todo.due == nil { todo.repeatRule = nil }
-            if changes.due != nil || changes.repeatRule != nil {
+            let restarts = changes.due != nil || changes.repeatRule != nil
+            if restarts {
+                todo.due = try Store.seriesStart(due: todo.due, rule: todo.repeatRule)
                 todo.anchor = todo.repeatRule == nil ? nil : todo.due
                 todo.occurrenceCount = 0
                 todo.missedCount = 0
             }
             try update(todo)
+            if restarts, try catchUpInTransaction(at: clock.now, only: todo.id) > 0 {
+                return try self.todo(id: todo.id) ?? todo
+            }
             return todo
         }
     }

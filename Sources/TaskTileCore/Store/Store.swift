@@ -29,7 +29,8 @@ public final class Store {
 
     /// Opens the store in `directory`, creating the directory (0700) and the store (0600) when
     /// missing, refusing a foreign file or a newer store *before* writing anything, then switching
-    /// to WAL, applying pending migrations and running the repeat catch-up.
+    /// to WAL, applying pending migrations and running the repeat catch-up (`catchUpRepeats()`,
+    /// which writes nothing when no repeating todo's current cycle has passed).
     /// - Parameter busyTimeout: seconds to wait for another process's lock (≥ 5 per SPEC §0).
     /// - Throws: `StoreError.notAStore`, `.newerStore`, `.inaccessible`, `.busy`.
     public static func open(_ directory: DataDirectory, clock: Clock, busyTimeout: Double = 10) throws -> Store {
@@ -70,6 +71,8 @@ public final class Store {
         }
         for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
         let store = Store(directory: directory, database: db, clock: clock)
+        // After migrations, so the columns exist; writes only when a cycle boundary has passed.
+        try store.catchUpRepeats()
         return store
     }
 

@@ -1,0 +1,24 @@
+/// A failure reported by Cairo or Pango.
+public enum CairoError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// An image surface of this pixel size could not be created; `status` is Cairo's status text.
+    case surfaceCreation(width: Int, height: Int, status: String)
+    /// A drawing context could not be created on a surface.
+    case contextCreation(status: String)
+    /// Encoding the surface as PNG failed.
+    case pngEncoding(status: String)
+    /// A PNG file could not be read or decoded.
+    case pngDecoding(path: String, status: String)
+    /// The pixel size is outside what Cairo image surfaces accept (1…32767 pixels per side).
+    case invalidSize(width: Int, height: Int)
+
+    /// One sentence naming what failed and Cairo's status text.
+    public var description: String {
+        switch self {
+        case .surfaceCreation(let w, let h, let s): "cannot create a \(w)×\(h) pixel image surface: \(s)"
+        case .contextCreation(let s): "cannot create a Cairo drawing context: \(s)"
+        case .pngEncoding(let s): "cannot encode the widget as PNG: \(s)"
+        case .pngDecoding(let path, let s): "cannot read PNG \(path): \(s)"
+        case .invalidSize(let w, let h): "\(w)×\(h) pixels is not a valid image size (accepted: 1…32767 per side)"
+        }
+    }
+}

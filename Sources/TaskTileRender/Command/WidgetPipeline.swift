@@ -1,0 +1,69 @@
+import Foundation
+import TaskTileCore
+
+/// Renders specs against one open store and theme set: the function `once` uses now and
+/// `watch`/`click` will reuse.
+public struct WidgetPipeline {
+    /// The data directory: default outputs go to its `widgets/out/`.
+    public let dataDirectory: DataDirectory
+    /// The open store widgets read (one read transaction per widget).
+    public let store: Store
+    /// Every theme of `themes.json`, in file order.
+    public let themes: [Theme]
+
+    /// A pipeline over an open store and loaded themes.
+    public init(dataDirectory: DataDirectory, store: Store, themes: [Theme]) {
+        self.dataDirectory = dataDirectory; self.store = store; self.themes = themes
+    }
+
+    /// The theme `spec` names (absent = the first theme).
+    /// - Throws: `WidgetSpecError` (key `theme`) when no theme has that name or id.
+    public func theme(for spec: WidgetSpec) throws -> Theme {
+        if let theme = ThemeStore.find(spec.theme, in: themes) { return theme }
+        let names = themes.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        throw WidgetSpecError(file: spec.file, key: "theme",
+                              reason: "\"\(spec.theme ?? "")\" is not a theme in themes.json (accepted: a theme name or id: \(names))")
+    }
+
+    /// Draws `spec` from the store's current snapshot without writing anything.
+    ///
+    /// Todos completed within the flash window (SPEC §5.4) are drawn as the flash frame, except
+    /// those in `shownFlashes` (a watcher passes the ones it has already shown for 1.5 s).
+    /// - Throws: `WidgetSpecError`, `StoreError`, `CairoError`.
+    public func draw(_ spec: WidgetSpec, excludingFlashes shownFlashes: Set<String> = []) throws -> WidgetDrawing {
+        let theme = try theme(for: spec)
+        let content = try WidgetContent.read(for: spec, from: store)
+        var flashes: [String: Date] = [:]
+        if case .list(let c) = content { flashes = c.flashes.filter { !shownFlashes.contains($0.key) } }
+        let widget = try WidgetRenderer(spec: spec, theme: theme, clock: store.clock).render(content, flashing: Set(flashes.keys))
+        return WidgetDrawing(widget: widget, content: content, theme: theme, flashes: flashes)
+    }
+
+    /// Renders one spec and writes the PNG and hit map.
+    /// - Returns: the PNG path, the hit map written, and what was drawn.
+    /// - Throws: `WidgetSpecError`, `StoreError`, `CairoError`, `OutputError`.
+    @discardableResult
+    public func render(_ spec: WidgetSpec, excludingFlashes shownFlashes: Set<String> = []) throws -> (pngPath: String, hitMap: HitMap, drawing: WidgetDrawing) {
+        let drawing = try draw(spec, excludingFlashes: shownFlashes)
+        let path = spec.outputPath(dataDirectory: dataDirectory)
+        try WidgetOutput.write(drawing.widget, to: path)
+        return (path, drawing.widget.hitMap, drawing)
+    }
+
+    /// The spec files of the data directory: `widgets/*.json`, sorted by file name.
+    /// A missing `widgets/` directory holds none.
+    public static func specFiles(in dataDirectory: DataDirectory) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory.widgetsPath)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+            .map { dataDirectory.widgetsPath + "/" + $0 }
+    }
+}
+
+/// One drawn widget with what it was drawn from.
+public struct WidgetDrawing {
+    public var widget: RenderedWidget
+    public var content: WidgetContent
+    public var theme: Theme
+    /// Todos drawn as the flash frame, with their completion instants (UTC).
+    public var flashes: [String: Date]
+}

@@ -1,0 +1,204 @@
+import Foundation
+import TaskTileCore
+
+/// A widget family: the iOS-sized widget shapes (SPEC §5.1).
+public enum WidgetFamily: String, CaseIterable, Sendable {
+    case small, medium, large
+
+    /// Default size in **points**: small 170 × 170, medium 364 × 170, large 364 × 382.
+    public var size: (width: Double, height: Double) {
+        switch self {
+        case .small: (170, 170)
+        case .medium: (364, 170)
+        case .large: (364, 382)
+        }
+    }
+
+    /// Padding in **points**, horizontal × vertical: small 12 × 12, medium 16 × 12, large 16 × 16.
+    public var padding: (horizontal: Double, vertical: Double) {
+        switch self {
+        case .small: (12, 12)
+        case .medium: (16, 12)
+        case .large: (16, 16)
+        }
+    }
+}
+
+/// Whether a widget can complete todos (SPEC §5.3).
+public enum WidgetMode: String, CaseIterable, Sendable {
+    /// Checkboxes are drawn and the hit map has `complete` regions (default).
+    case interactive
+    /// No checkboxes, no `complete` regions.
+    case readOnly
+}
+
+/// The language of a widget's strings and Pango text shaping.
+public enum WidgetLanguage: String, CaseIterable, Sendable {
+    case en, ja
+}
+
+/// A widget spec file (SPEC §6.2): which list, in which theme, drawn how big and where.
+///
+/// ```json
+/// { "version": 1, "name": "desk-shopping", "family": "medium", "list": "Shopping",
+///   "theme": "Ocean", "mode": "interactive", "scale": 2, "lang": "ja",
+///   "width": 400, "height": 200, "output": "out/desk-shopping.png" }
+/// ```
+public struct WidgetSpec: Hashable, Sendable {
+    /// Every key a spec may have, in the order written in docs.
+    public static let keys = ["version", "name", "family", "list", "theme", "mode", "scale", "lang", "width", "height", "output"]
+    /// The file format version this build reads.
+    public static let formatVersion = 1
+    /// Accepted scales (PNG pixels per point).
+    public static let scaleRange: ClosedRange<Double> = 1...4
+    /// Accepted `width` / `height` overrides in points.
+    public static let sizeRange: ClosedRange<Double> = 100...2000
+
+    /// The spec file's path as given (used in errors and the setup text); empty for specs built in code.
+    public var file: String
+    /// Widget name: the default output is `<dataDir>/widgets/out/<name>.png`. Defaults to the
+    /// file name without `.json`.
+    public var name: String
+    /// small, medium or large: the default size and padding.
+    public var family: WidgetFamily
+    /// A list title or id prefix; nil = not configured yet (the widget shows how to set it).
+    public var list: String?
+    /// A theme name or id; nil = the first theme in `themes.json`.
+    public var theme: String?
+    /// Default `interactive`.
+    public var mode: WidgetMode
+    /// PNG pixels per point, 1…4, default 2.
+    public var scale: Double
+    /// Default `en`.
+    public var language: WidgetLanguage
+    /// Width override in points (default: the family's width).
+    public var width: Double?
+    /// Height override in points (default: the family's height).
+    public var height: Double?
+    /// The `output` value as written (nil = default); see `outputPath(dataDirectory:)`.
+    public var output: String?
+
+    /// A spec with every default, for code and tests.
+    public init(file: String = "", name: String, family: WidgetFamily, list: String?, theme: String? = nil,
+                mode: WidgetMode = .interactive, scale: Double = 2, language: WidgetLanguage = .en,
+                width: Double? = nil, height: Double? = nil, output: String? = nil) {
+        self.file = file; self.name = name; self.family = family; self.list = list; self.theme = theme
+        self.mode = mode; self.scale = scale; self.language = language
+        self.width = width; self.height = height; self.output = output
+    }
+
+    /// Size in points: the overrides, else the family's size.
+    public var pointSize: (width: Double, height: Double) {
+        (width ?? family.size.width, height ?? family.size.height)
+    }
+
+    /// Size in PNG pixels: points × scale, rounded.
+    public var pixelSize: (width: Int, height: Int) {
+        let p = pointSize
+        return (Int((p.width * scale).rounded()), Int((p.height * scale).rounded()))
+    }
+
+    /// Where the PNG goes: `output` (absolute, or relative to the spec file's directory), else
+    /// `<dataDir>/widgets/out/<name>.png`.
+    public func outputPath(dataDirectory: DataDirectory) -> String {
+        guard let output else { return dataDirectory.widgetsPath + "/out/" + name + ".png" }
+        if output.hasPrefix("/") { return output }
+        let dir = file.isEmpty ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent
+        let base = dir.isEmpty ? FileManager.default.currentDirectoryPath : dir
+        let joined = (base.hasPrefix("/") ? base : FileManager.default.currentDirectoryPath + "/" + base) + "/" + output
+        return (joined as NSString).standardizingPath
+    }
+
+    /// The hit map path for a PNG path: `x.png` → `x.hits.json`.
+    public static func hitMapPath(forPNG png: String) -> String {
+        (png.hasSuffix(".png") ? String(png.dropLast(4)) : png) + ".hits.json"
+    }
+
+    /// Reads and decodes a spec file.
+    /// - Throws: `FileError` when it cannot be read; `WidgetSpecError` for bad content.
+    public static func load(path: String) throws -> WidgetSpec {
+        let bytes = try Posix.readFile(path, limit: 1 << 20)
+        return try decode(bytes, file: path)
+    }
+
+    /// Decodes spec file content.
+    /// - Throws: `WidgetSpecError` naming `file`, the key, the bad value and what is accepted;
+    ///   unknown keys are errors (a typo must not silently do nothing).
+    public static func decode(_ bytes: [UInt8], file: String) throws -> WidgetSpec {
+        let root: JSONValue
+        do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
+            throw WidgetSpecError(file: file, key: nil, reason: "not valid JSON (\(e))")
+        }
+        return try decode(root, file: file)
+    }
+
+    /// Decodes a parsed spec object. - Throws: `WidgetSpecError` (see `decode(_:file:)`).
+    public static func decode(_ root: JSONValue, file: String) throws -> WidgetSpec {
+        guard case .object(let members) = root else {
+            throw WidgetSpecError(file: file, key: nil,
+                                  reason: "must be a JSON object such as { \"version\": 1, \"name\": \"desk\", \"family\": \"medium\", \"list\": \"Shopping\" }, found \(root.kindName)")
+        }
+        func fail(_ key: String, _ reason: String) -> WidgetSpecError { WidgetSpecError(file: file, key: key, reason: reason) }
+        func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
+        func string(_ key: String, _ v: JSONValue, accepted: String) throws -> String {
+            guard case .string(let s) = v, !s.trimmingCharacters(in: .whitespaces).isEmpty,
+                  !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw fail(key, "\(shown(v)) is not accepted (accepted: \(accepted))")
+            }
+            return s
+        }
+        func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ v: JSONValue, _: E.Type) throws -> E where E.RawValue == String {
+            guard case .string(let s) = v, let e = E(rawValue: s) else {
+                throw fail(key, "\(shown(v)) is not accepted (accepted: \(E.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return e
+        }
+        func number(_ key: String, _ v: JSONValue, in range: ClosedRange<Double>, what: String) throws -> Double {
+            guard case .number(let n) = v, range.contains(n) else {
+                throw fail(key, "\(shown(v)) is not accepted (accepted: \(what) \(JSONValue.number(range.lowerBound).serialized())…\(JSONValue.number(range.upperBound).serialized()))")
+            }
+            return n
+        }
+
+        let defaultName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        var spec = WidgetSpec(file: file, name: defaultName, family: .medium, list: nil)
+        var sawVersion = false, sawFamily = false
+        for (key, value) in members {
+            switch key {
+            case "version":
+                guard value.intValue == formatVersion else { throw fail(key, "\(shown(value)) is not supported (accepted: 1)") }
+                sawVersion = true
+            case "name":
+                let n = try string(key, value, accepted: "a non-empty name usable as a file name: no \"/\", not starting with \".\"")
+                guard !n.contains("/"), !n.hasPrefix("."), n.utf8.count <= 200 else {
+                    throw fail(key, "\(shown(value)) is not accepted (accepted: a non-empty name usable as a file name: no \"/\", not starting with \".\", at most 200 bytes)")
+                }
+                spec.name = n
+            case "family": spec.family = try choice(key, value, WidgetFamily.self); sawFamily = true
+            case "list":
+                if case .null = value { spec.list = nil } else { spec.list = try string(key, value, accepted: "a list title or id") }
+            case "theme":
+                if case .null = value { spec.theme = nil } else { spec.theme = try string(key, value, accepted: "a theme name or id") }
+            case "mode": spec.mode = try choice(key, value, WidgetMode.self)
+            case "scale": spec.scale = try number(key, value, in: scaleRange, what: "a number of pixels per point")
+            case "lang": spec.language = try choice(key, value, WidgetLanguage.self)
+            case "width": spec.width = try number(key, value, in: sizeRange, what: "a number of points")
+            case "height": spec.height = try number(key, value, in: sizeRange, what: "a number of points")
+            case "output":
+                let o = try string(key, value, accepted: "a path ending in .png, absolute or relative to the spec file's directory")
+                guard o.hasSuffix(".png"), o.count > 4, !o.hasSuffix("/.png") else {
+                    throw fail(key, "\(shown(value)) is not accepted (accepted: a path ending in .png, absolute or relative to the spec file's directory)")
+                }
+                spec.output = o
+            default:
+                throw fail(key, "unknown key (accepted keys: \(keys.joined(separator: ", ")))")
+            }
+        }
+        if !sawVersion { throw fail("version", "is required (accepted: 1)") }
+        if !sawFamily { throw fail("family", "is required (accepted: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")))") }
+        if spec.name.isEmpty || spec.name.hasPrefix(".") {
+            throw fail("name", "is required when the file name cannot serve as one")
+        }
+        return spec
+    }
+}

@@ -1,0 +1,104 @@
+import TaskTileCore
+
+/// One clickable rectangle of a rendered widget, in **PNG pixel** coordinates (origin top-left).
+public struct HitRegion: Hashable, Sendable {
+    /// What a click on the region does (SPEC §5.3).
+    public enum Action: Hashable, Sendable {
+        /// Complete this todo (pending checkboxes of interactive widgets only).
+        case complete(todoID: String)
+        /// Open this todo (every row).
+        case openTodo(String)
+        /// Open this list (the header, and the `+ N more` line).
+        case openList(String)
+    }
+
+    /// What a click does.
+    public var action: Action
+    /// Left edge, pixels.
+    public var x: Int
+    /// Top edge, pixels.
+    public var y: Int
+    /// Width, pixels.
+    public var width: Int
+    /// Height, pixels.
+    public var height: Int
+
+    /// A region from its action and pixel rectangle.
+    public init(action: Action, x: Int, y: Int, width: Int, height: Int) {
+        self.action = action; self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    /// Whether pixel (`px`, `py`) lies inside (left/top edges inclusive, right/bottom exclusive).
+    public func contains(x px: Int, y py: Int) -> Bool {
+        px >= x && px < x + width && py >= y && py < y + height
+    }
+
+    var isComplete: Bool { if case .complete = action { true } else { false } }
+
+    /// `{"action":"complete","todoId":…,"x":…,"y":…,"width":…,"height":…}`.
+    public var jsonValue: JSONValue {
+        var m: [(String, JSONValue)]
+        switch action {
+        case .complete(let id): m = [("action", .string("complete")), ("todoId", .string(id))]
+        case .openTodo(let id): m = [("action", .string("open")), ("todoId", .string(id))]
+        case .openList(let id): m = [("action", .string("open")), ("listId", .string(id))]
+        }
+        m += [("x", .number(Double(x))), ("y", .number(Double(y))),
+              ("width", .number(Double(width))), ("height", .number(Double(height)))]
+        return .object(m)
+    }
+}
+
+/// The hit map written beside a widget PNG as `<name>.hits.json` (SPEC §5.3): every pending
+/// checkbox (`complete`), every row (`open` todo), the header (`open` list), in PNG pixels.
+public struct HitMap: Hashable, Sendable {
+    /// The file format version.
+    public static let formatVersion = 1
+    /// The spec's name.
+    public var spec: String
+    /// PNG width in pixels.
+    public var width: Int
+    /// PNG height in pixels.
+    public var height: Int
+    /// Regions in drawing order: header, then per row its checkbox (if any) and the row.
+    public var regions: [HitRegion]
+
+    /// A hit map for the PNG of spec `spec`, `width` × `height` pixels.
+    public init(spec: String, width: Int, height: Int, regions: [HitRegion]) {
+        self.spec = spec; self.width = width; self.height = height; self.regions = regions
+    }
+
+    /// The region a click at pixel (`x`, `y`) hits: a `complete` region wins over the row beneath
+    /// it (only the checkbox completes; a click on the text never does). nil = nothing there.
+    public func region(atX x: Int, y: Int) -> HitRegion? {
+        regions.first { $0.isComplete && $0.contains(x: x, y: y) } ?? regions.first { $0.contains(x: x, y: y) }
+    }
+
+    /// `{ "version": 1, "spec": name, "width": px, "height": px, "regions": [ … ] }`.
+    public var jsonValue: JSONValue {
+        .object([("version", .number(Double(HitMap.formatVersion))), ("spec", .string(spec)),
+                 ("width", .number(Double(width))), ("height", .number(Double(height))),
+                 ("regions", .array(regions.map(\.jsonValue)))])
+    }
+
+    /// Reads a hit map written by `jsonValue` (for `click`). nil when the shape is not a hit map.
+    public init?(json: JSONValue) {
+        guard json["version"]?.intValue == HitMap.formatVersion, let spec = json["spec"]?.stringValue,
+              let w = json["width"]?.intValue, let h = json["height"]?.intValue,
+              case .array(let items)? = json["regions"] else { return nil }
+        var regions: [HitRegion] = []
+        for item in items {
+            guard let a = item["action"]?.stringValue, let x = item["x"]?.intValue, let y = item["y"]?.intValue,
+                  let rw = item["width"]?.intValue, let rh = item["height"]?.intValue else { return nil }
+            let action: HitRegion.Action
+            switch (a, item["todoId"]?.stringValue, item["listId"]?.stringValue) {
+            case ("complete", let t?, _): action = .complete(todoID: t)
+            case ("open", let t?, _): action = .openTodo(t)
+            case ("open", nil, let l?): action = .openList(l)
+            default: return nil
+            }
+            regions.append(HitRegion(action: action, x: x, y: y, width: rw, height: rh))
+        }
+        self.init(spec: spec, width: w, height: h, regions: regions)
+    }
+}

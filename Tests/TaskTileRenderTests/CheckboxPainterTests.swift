@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TaskTileCore
+@testable import TaskTileRender
+
+/// The ten checkbox styles (SPEC §5.2), checked at pixel level at 11 pt and 32 pt.
+@Suite struct CheckboxPainterTests {
+    static let accent = ThemeColor(hex: "#007AFF")!
+    static let secondary = ThemeColor.black.withAlphaScaled(0.6)
+
+    /// Draws one style pending and completed side by side on white at `size` points, scale 2.
+    /// Glyph centres: pending at (size, size), completed at (3 × size, size) points.
+    func sheet(_ style: Theme.CheckboxStyle, size: Double) throws -> Surface {
+        let surface = try Surface(width: Int(size * 8), height: Int(size * 4))
+        let g = try Context(surface: surface)
+        g.scale(2, 2)
+        g.setColor(.white)
+        g.paint()
+        CheckboxPainter.draw(style, completed: false, cx: size, cy: size, size: size,
+                             accent: Self.accent, fill: Self.secondary, in: g)
+        CheckboxPainter.draw(style, completed: true, cx: 3 * size, cy: size, size: size,
+                             accent: Self.accent, fill: Self.secondary, in: g)
+        try g.checkStatus()
+        return surface
+    }
+
+    func isWhite(_ p: Pixel) -> Bool { p.red > 245 && p.green > 245 && p.blue > 245 }
+    /// The secondary fill over white: 60 % black ≈ 102.
+    func isFill(_ p: Pixel) -> Bool { (90...115).contains(Int(p.red)) && p.red == p.green && p.green == p.blue }
+
+    @Test(arguments: Theme.CheckboxStyle.allCases, [11.0, 32.0])
+    func pendingIsAnAccentOutlineAndCompletedIsFilled(style: Theme.CheckboxStyle, size: Double) throws {
+        let s = try sheet(style, size: size)
+        func px(_ x: Double, _ y: Double) -> Pixel { s.pixel(x: Int(x * 2), y: Int(y * 2)) }
+
+        // Pending: hollow in the middle, accent somewhere in the glyph box.
+        #expect(isWhite(px(size, size + (style == .heart ? 0.1 * size : 0))), "pending \(style) is not hollow")
+        var accentSeen = false
+        for y in stride(from: Int(size), to: Int(size * 3), by: 1) {
+            for x in stride(from: Int(size), to: Int(size * 3), by: 1) {
+                let p = s.pixel(x: x, y: y)
+                if p.blue > 200 && p.red < 60 && p.green < 160 { accentSeen = true }
+            }
+        }
+        #expect(accentSeen, "pending \(style) has no accent outline")
+
+        // Completed: filled; the checkmark's corner is cut out (background shows) for the first seven.
+        let cx = 3 * size, cy = size
+        let (ox, oy, k) = CheckboxPainter.checkPlacement(style)
+        let corner = px(cx + ox * size - 0.06 * size * k, cy + oy * size + 0.15 * size * k)
+        if CheckboxPainter.hasCutOutCheck(style) {
+            #expect(isWhite(corner), "completed \(style) at \(size) pt: checkmark not cut out (\(corner))")
+            // …and filled beside the checkmark.
+            #expect(isFill(px(cx + 0.02 * size, cy + 0.3 * size)) || isFill(px(cx - 0.28 * size, cy - 0.1 * size)),
+                    "completed \(style) at \(size) pt is not filled")
+        } else {
+            #expect(isFill(corner), "completed \(style) at \(size) pt is not a plain fill (\(corner))")
+        }
+    }
+
+    @Test func seedGallery() throws {
+        // Every style pending and completed at 11 pt and 32 pt in one PNG, kept for a person to look at.
+        guard let dir = ProcessInfo.processInfo.environment["TASKTILE_RENDER_KEEP"], !dir.isEmpty else { return }
+        let styles = Theme.CheckboxStyle.allCases
+        let surface = try Surface(width: 2 * 40 * 5, height: 2 * 44 * styles.count)
+        let g = try Context(surface: surface)
+        g.scale(2, 2)
+        g.setColor(.white)
+        g.paint()
+        for (i, style) in styles.enumerated() {
+            let y = 22 + Double(i) * 44
+            for (j, (size, done)) in [(11.0, false), (11.0, true), (32.0, false), (32.0, true)].enumerated() {
+                CheckboxPainter.draw(style, completed: done, cx: 24 + Double(j) * 44, cy: y, size: size,
+                                     accent: Self.accent, fill: Self.secondary, in: g)
+            }
+        }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try AtomicFile.write(try PNGEncoder.encode(surface), to: dir + "/checkbox-styles.png")
+    }
+}

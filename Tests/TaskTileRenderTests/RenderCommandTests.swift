@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import TaskTileCore
+@testable import TaskTileRender
+import TestSupport
+
+/// `tasktile-render once` end to end, in-process: spec files → PNG + hits.json on disk.
+@Suite struct RenderCommandTests {
+    struct Run { var code: Int32; var out: String; var err: String }
+
+    func run(_ args: [String], _ fx: RenderFixture) -> Run {
+        final class Buffer: @unchecked Sendable { var out = ""; var err = "" }
+        let b = Buffer()
+        let env = ["TASKTILE_DATA_DIR": fx.dataDirectory.path, "TASKTILE_NOW": "2027-01-05T09:00:00+09:00", "TZ": "Asia/Tokyo"]
+        let code = RenderCommand(arguments: args, environment: env, output: { b.out += $0 }, errorOutput: { b.err += $0 }).run()
+        return Run(code: code, out: b.out, err: b.err)
+    }
+
+    @Test(arguments: [("small", 340, 340), ("medium", 728, 340), ("large", 728, 764)])
+    func familyPNGHasExactPixelSize(family: String, width: Int, height: Int) throws {
+        let fx = try RenderFixture()
+        defer { fx.remove() }
+        try fx.list("買い物", ["クレンジングオイル", "牛乳", "卵 🥚", "食パン", "洗濯洗剤"], completed: ["トマト"])
+        let spec = try fx.writeSpec("w-\(family)", #"{ "version": 1, "family": "\#(family)", "list": "買い物", "lang": "ja" }"#)
+        let r = run(["once", spec], fx)
+        #expect(r.code == 0, "\(r.err)")
+        let png = fx.dataDirectory.widgetsPath + "/out/w-\(family).png"
+        #expect(r.out == png + "\n")
+        let surface = try Surface.decodePNG(path: png)
+        #expect(surface.width == width && surface.height == height)
+        let hitsText = try String(contentsOfFile: fx.dataDirectory.widgetsPath + "/out/w-\(family).hits.json", encoding: .utf8)
+        let hits = try #require(HitMap(json: try JSONValue.parse(hitsText)))
+        #expect(hits.width == width && hits.height == height && hits.spec == "w-\(family)")
+        fx.keep(png, as: "family-\(family).png")
+    }
+
+    @Test func rendersEverySpecInWidgetsWhenNoneGiven() throws {
+        let fx = try RenderFixture()
+        defer { fx.remove() }
+        try fx.list("Work", ["Ship the renderer 🚀", "Review PR #42"])
+        _ = try fx.writeSpec("a", #"{ "version": 1, "family": "small", "list": "Work" }"#)
+        _ = try fx.writeSpec("b", #"{ "version": 1, "family": "medium", "list": "Work", "name": "desk" }"#)
+        let r = run(["--data-dir", fx.dataDirectory.path, "once"], fx)
+        #expect(r.code == 0, "\(r.err)")
+        let out = fx.dataDirectory.widgetsPath + "/out/"
+        #expect(r.out == out + "a.png\n" + out + "desk.png\n")
+        #expect(FileManager.default.fileExists(atPath: out + "desk.hits.json"))
+    }
+
+    @Test func noSpecsExits1() throws {
+        let fx = try RenderFixture()
+        defer { fx.remove() }
+        let r = run(["once"], fx)
+        #expect(r.code == 1)
+        #expect(r.err.contains(fx.dataDirectory.widgetsPath))
+    }
+
+    @Test func badSpecExits65NamingFileAndKey() throws {
+        let fx = try RenderFixture()
+        defer { fx.remove() }
+        let spec = try fx.writeSpec("bad", #"{ "version": 1, "family": "huge", "list": "Work" }"#)
+        let r = run(["once", spec], fx)
+        #expect(r.code == 65)
+        #expect(r.err.hasPrefix("tasktile-render: error: \(spec): key \"family\": \"huge\" is not accepted (accepted: small, medium, large)"))
+    }
+
+    @Test func unknownThemeExits65() throws {
+        let fx = try RenderFixture()
+        defer { fx.remove() }
+        let spec = try fx.writeSpec("t", #"{ "version": 1, "family": "small", "list": "Work", "theme": "Ocean" }"#)
+        let r = run(["once", spec], fx)
+        #expect(r.code == 65)
+        #expect(r.err.contains("\(spec): key \"theme\""))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let fx = try RenderFixture()
+        defer { fx.remove() }
+        #expect(run([], fx).code == 64)
+        #expect(run(["--bogus", "once"], fx).code == 64)
+        #expect(run(["frobnicate"], fx).code == 64)
+        let v = run(["--version"], fx)
+        #expect(v.code == 0 && v.out == "tasktile-render 0.1.0\n")
+        #expect(run(["--help"], fx).out.contains("USAGE: tasktile-render"))
+    }
+
+    @Test func unwritableOutputExits73() throws {
+        let fx = try RenderFixture()
+        defer { fx.remove() }
+        try fx.list("Work", ["a"])
+        // A regular file where the output directory should be.
+        try AtomicFile.write("x", to: fx.dataDirectory.path + "/blocker")
+        let spec = try fx.writeSpec("o", #"{ "version": 1, "family": "small", "list": "Work", "output": "../blocker/o.png" }"#)
+        let r = run(["once", spec], fx)
+        #expect(r.code == 73, "\(r.err)")
+    }
+
+    @Test func missingSpecFileExits74() throws {
+        let fx = try RenderFixture()
+        defer { fx.remove() }
+        let r = run(["once", fx.dataDirectory.path + "/nope.json"], fx)
+        #expect(r.code == 74)
+        #expect(r.err.contains("cannot read spec"))
+    }
+}

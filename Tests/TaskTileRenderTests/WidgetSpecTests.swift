@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TaskTileCore
+@testable import TaskTileRender
+
+/// Spec decoding (SPEC §6.2): defaults, and errors that name the file, the key and the value.
+@Suite struct WidgetSpecTests {
+    let file = "/home/u/.local/share/tasktile/widgets/desk.json"
+
+    @Test func defaults() throws {
+        let spec = try WidgetSpec.decode(Array(#"{ "version": 1, "family": "small", "list": "買い物" }"#.utf8), file: file)
+        #expect(spec.name == "desk")
+        #expect(spec.family == .small && spec.list == "買い物" && spec.theme == nil)
+        #expect(spec.mode == .interactive && spec.scale == 2 && spec.language == .en)
+        #expect(spec.pixelSize == (340, 340))
+        let dir = DataDirectory(path: "/d")
+        #expect(spec.outputPath(dataDirectory: dir) == "/d/widgets/out/desk.png")
+        #expect(WidgetSpec.hitMapPath(forPNG: "/d/widgets/out/desk.png") == "/d/widgets/out/desk.hits.json")
+    }
+
+    @Test func everyKey() throws {
+        let spec = try WidgetSpec.decode(Array("""
+            { "version": 1, "name": "desk-shopping", "family": "medium", "list": "Shopping", "theme": "Ocean",
+              "mode": "readOnly", "scale": 3, "lang": "ja", "width": 400, "height": 200, "output": "../out/x.png" }
+            """.utf8), file: file)
+        #expect(spec.name == "desk-shopping" && spec.theme == "Ocean" && spec.mode == .readOnly && spec.language == .ja)
+        #expect(spec.pointSize == (400, 200) && spec.pixelSize == (1200, 600))
+        #expect(spec.outputPath(dataDirectory: DataDirectory(path: "/d")) == "/home/u/.local/share/tasktile/out/x.png")
+    }
+
+    @Test(arguments: [
+        (#"{ "version": 1, "family": "huge" }"#, "family", "\"huge\" is not accepted (accepted: small, medium, large)"),
+        (#"{ "version": 1, "family": "small", "colour": "red" }"#, "colour", "unknown key (accepted keys: version, name, family, list, theme, mode, scale, lang, width, height, output)"),
+        (#"{ "version": 1, "family": "small", "scale": 5 }"#, "scale", "5 is not accepted (accepted: a number of pixels per point 1…4)"),
+        (#"{ "version": 1, "family": "small", "mode": "readonly" }"#, "mode", "\"readonly\" is not accepted (accepted: interactive, readOnly)"),
+        (#"{ "version": 1, "family": "small", "lang": "fr" }"#, "lang", "\"fr\" is not accepted (accepted: en, ja)"),
+        (#"{ "version": 1, "family": "small", "width": 10 }"#, "width", "10 is not accepted (accepted: a number of points 100…2000)"),
+        (#"{ "version": 1, "family": "small", "output": "x.jpg" }"#, "output", "\"x.jpg\" is not accepted (accepted: a path ending in .png, absolute or relative to the spec file's directory)"),
+        (#"{ "version": 1, "family": "small", "name": "../x" }"#, "name", "\"../x\" is not accepted (accepted: a non-empty name usable as a file name: no \"/\", not starting with \".\", at most 200 bytes)"),
+        (#"{ "version": 1, "family": "small", "list": "" }"#, "list", "\"\" is not accepted (accepted: a list title or id)"),
+        (#"{ "version": 2, "family": "small" }"#, "version", "2 is not supported (accepted: 1)"),
+        (#"{ "family": "small" }"#, "version", "is required (accepted: 1)"),
+        (#"{ "version": 1 }"#, "family", "is required (accepted: small, medium, large)"),
+    ])
+    func errorsNameFileKeyAndValue(json: String, key: String, reason: String) {
+        #expect(throws: WidgetSpecError(file: file, key: key, reason: reason)) {
+            try WidgetSpec.decode(Array(json.utf8), file: file)
+        }
+    }
+
+    @Test func notJSONOrNotAnObject() throws {
+        let e1 = #expect(throws: WidgetSpecError.self) { try WidgetSpec.decode(Array("{ nope".utf8), file: file) }
+        #expect(e1?.key == nil && e1?.description.hasPrefix(file + ": not valid JSON") == true)
+        let e2 = #expect(throws: WidgetSpecError.self) { try WidgetSpec.decode(Array("[1]".utf8), file: file) }
+        #expect(e2?.description.contains("must be a JSON object") == true)
+    }
+
+    @Test func shippedExampleSpecsDecode() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../WidgetSpecs").standardized.path
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(names == ["home-large.json", "shopping-small.json", "work-medium.json"])
+        for name in names {
+            let spec = try WidgetSpec.load(path: dir + "/" + name)
+            #expect(spec.output == nil && spec.name + ".json" == name)
+        }
+    }
+}
