@@ -11,6 +11,8 @@ enum CLI {
         ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
         AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
         ShowCommand.self, OccurrencesCommand.self, StatusCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
+        SearchCommand.self, SettingsLsCommand.self, SettingsGetCommand.self, SettingsSetCommand.self,
+        SoundLsCommand.self, SoundPlayCommand.self, SoundExportCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [
@@ -58,7 +60,10 @@ enum CLI {
         }
         if showVersion && rest.isEmpty { stdout.write("tasktile \(version)\n"); return 0 }
         if rest.first == "help" { help = true; rest.removeFirst() }
-        let language = lang ?? Language.fromEnvironment(environment).rawValue
+        // SPEC §8 order; the stored `language` setting only when no flag or variable decides.
+        let language = LanguagePreference.resolve(flag: lang, environment: environment) {
+            Store.peekSetting(.language, in: DataDirectory.resolve(explicit: dataDir, environment: environment))
+        }
         let color = !noColor && stdoutIsTerminal && environment["NO_COLOR"].map(\.isEmpty) != false
         guard let index = findCommand(rest) else {
             if rest.isEmpty || help {
@@ -144,6 +149,7 @@ enum CLI {
             case .busy: return (.busy, e.description, false)
             }
         case let e as ThemeFileError: return (.dataError, e.description, false)
+        case let e as CannotCreateOutput: return (.cannotCreate, e.description, false)
         case let e as FileError: return (.ioError, e.description, false)
         case let e as DatabaseError: return (e.isBusy ? .busy : .ioError, e.description, false)
         default: return (.ioError, "\(error)", false)

@@ -51,6 +51,7 @@ struct IntentCompleteCommand: Command {
         } else {
             context.out("Completed \"\(result.todo.title)\" in \(result.listTitle)")
         }
+        CompletionFeedback.afterCompletion(result, context: context)
         return .success
     }
 

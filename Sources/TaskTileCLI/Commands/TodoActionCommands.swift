@@ -16,6 +16,7 @@ struct DoneCommand: Command {
         if context.json { context.printJSON(result.todo.jsonValue(listTitle: result.listTitle)) } else {
             context.out("Completed \"\(result.todo.title)\" in \(result.listTitle)")
         }
+        CompletionFeedback.afterCompletion(result, context: context)
         return .success
     }
 }

@@ -9,6 +9,9 @@ public struct Migrator: Sendable {
     public struct Migration: Sendable {
         public var identifier: String
         public var sql: String
+        /// Swift work that SQL cannot do (e.g. filling a column with Unicode-normalised text), run
+        /// after `sql` in the same transaction, so the migration applies completely or not at all.
+        public var then: (@Sendable (Database) throws -> Void)? = nil
     }
 
     public private(set) var migrations: [Migration] = []
@@ -16,9 +19,10 @@ public struct Migrator: Sendable {
     public init() {}
 
     /// Appends a migration. Identifiers must be unique (a programmer error otherwise).
-    public mutating func register(_ identifier: String, sql: String) {
+    /// `then`, when given, runs after `sql` inside the migration's transaction.
+    public mutating func register(_ identifier: String, sql: String, then: (@Sendable (Database) throws -> Void)? = nil) {
         precondition(!migrations.contains { $0.identifier == identifier }, "duplicate migration \(identifier)")
-        migrations.append(Migration(identifier: identifier, sql: sql))
+        migrations.append(Migration(identifier: identifier, sql: sql, then: then))
     }
 
     /// Identifiers already applied to `db` (empty for a new database). Reads only.
@@ -56,6 +60,7 @@ public struct Migrator: Sendable {
                 let done = try db.scalarInt("SELECT count(*) FROM tasktile_migrations WHERE identifier = ?", [.text(migration.identifier)]) ?? 0
                 if done > 0 { return false }
                 try db.execute(migration.sql)
+                try migration.then?(db)
                 try db.run("INSERT INTO tasktile_migrations (identifier, applied_at) VALUES (?, ?)",
                            [.text(migration.identifier), .double(now.timeIntervalSince1970)])
                 return true

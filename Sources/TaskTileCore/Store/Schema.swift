@@ -55,6 +55,29 @@ enum Schema {
         );
         CREATE INDEX flashes_by_list ON flashes(list_id, at);
         """)
+        // Search (SPEC §8): a folded key per title (`SearchKey.fold`), filled here for existing rows
+        // in the same transaction and kept by the Store on insert, rename and edit. A title changed
+        // by any other path (a hand-run UPDATE, a later feature that forgets the key) has its key
+        // reset to NULL by the triggers, and search folds NULL-key rows on the fly, so a stale key
+        // can never hide a match.
+        m.register("v2-search-keys", sql: """
+        ALTER TABLE lists ADD COLUMN search_key TEXT;
+        ALTER TABLE todos ADD COLUMN search_key TEXT;
+        CREATE TRIGGER lists_search_key_stale AFTER UPDATE OF title ON lists
+            WHEN NEW.title IS NOT OLD.title AND NEW.search_key IS OLD.search_key
+            BEGIN UPDATE lists SET search_key = NULL WHERE id = NEW.id; END;
+        CREATE TRIGGER todos_search_key_stale AFTER UPDATE OF title ON todos
+            WHEN NEW.title IS NOT OLD.title AND NEW.search_key IS OLD.search_key
+            BEGIN UPDATE todos SET search_key = NULL WHERE id = NEW.id; END;
+        """, then: { db in
+            for table in ["lists", "todos"] {
+                let update = try db.prepare("UPDATE \(table) SET search_key = ? WHERE id = ?")
+                for row in try db.rows("SELECT id, title FROM \(table)") {
+                    try update.bind([.text(SearchKey.fold(row.text(1) ?? "")), .text(row.text(0) ?? "")])
+                    while try update.step() {}
+                }
+            }
+        })
         return m
     }
 }

@@ -52,6 +52,7 @@ extension Store {
             let list = TodoList(id: Store.newID(), title: clean, sortOrder: order, createdAt: clock.now)
             try database.run("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)",
                              [.text(list.id), .text(list.title), .int(order), .double(list.createdAt.timeIntervalSince1970)])
+            try setSearchKey(listID: list.id, title: list.title)
             return list
         }
     }
@@ -63,6 +64,7 @@ extension Store {
         return try write {
             var list = try resolveList(reference)
             try database.run("UPDATE lists SET title = ? WHERE id = ?", [.text(clean), .text(list.id)])
+            try setSearchKey(listID: list.id, title: clean)
             list.title = clean
             return list
         }

@@ -119,6 +119,7 @@ extension Store {
                   .double(todo.createdAt.timeIntervalSince1970), dueLocal, dueZone, dueUTC, anchorLocal, anchorZone]
                 + Store.encodeRule(todo.repeatRule)
                 + [.int(todo.missedCount), .int(todo.occurrenceCount), .optionalText(todo.notes)])
+        try setSearchKey(todoID: todo.id, title: todo.title)
     }
 
     func update(_ todo: Todo) throws {
@@ -135,6 +136,7 @@ extension Store {
                   dueLocal, dueZone, dueUTC, anchorLocal, anchorZone]
                 + Store.encodeRule(todo.repeatRule)
                 + [.int(todo.missedCount), .int(todo.occurrenceCount), .optionalText(todo.notes), .text(todo.id)])
+        try setSearchKey(todoID: todo.id, title: todo.title)
     }
 
     /// Edits a todo. A new due or repeat rule restarts the series from that due: the anchor and due

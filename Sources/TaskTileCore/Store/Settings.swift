@@ -1,0 +1,250 @@
+import Foundation
+
+/// The keys of the `settings` table (SPEC §1, §8), with their types, defaults and validation.
+///
+/// | key | type | default | meaning |
+/// |---|---|---|---|
+/// | `sound.enabled` | bool | `false` | play the completion sound after `tasktile done` (the master switch) |
+/// | `sound.name` | one of the seven sounds | `glint` | which sound plays |
+/// | `sound.onIntent` | bool | `false` | also play after `intent complete` (needs `sound.enabled`) |
+/// | `sound.volume` | percent 0…100 | `100` | scales the sound's own volume |
+/// | `language` | `auto`, `en`, `ja` | `auto` | used only when none of `--lang`, `TASKTILE_LANG`, `LC_ALL`, `LC_MESSAGES`, `LANG` is set |
+/// | `notify.defaultTime` | `HH:MM` (24 h) | `09:00` | when a date-only todo is notified |
+/// | `notify.openCommand` | text | empty (none) | program run when a notification is clicked |
+///
+/// Sound is off by default: a CLI that suddenly beeps in a terminal or a status bar is a surprise,
+/// so the user opts in with `tasktile settings set sound.enabled true`.
+public enum SettingKey: String, CaseIterable, Hashable, Sendable {
+    case soundEnabled = "sound.enabled"
+    case soundName = "sound.name"
+    case soundOnIntent = "sound.onIntent"
+    case soundVolume = "sound.volume"
+    case language = "language"
+    case notifyDefaultTime = "notify.defaultTime"
+    case notifyOpenCommand = "notify.openCommand"
+
+    /// Looks a key up ignoring ASCII case (`sound.onintent` → `sound.onIntent`).
+    /// - Throws: `StoreError.invalidSetting` listing every key.
+    public static func named(_ name: String) throws -> SettingKey {
+        if let key = allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) { return key }
+        throw StoreError.invalidSetting("unknown setting '\(name)' (keys: \(allCases.map(\.rawValue).joined(separator: ", ")))")
+    }
+
+    /// The value type, which decides validation and the JSON type of the value.
+    public enum Kind: Hashable, Sendable { case bool, choice([String]), percent, time, text }
+
+    public var kind: Kind {
+        switch self {
+        case .soundEnabled, .soundOnIntent: .bool
+        case .soundName: .choice(CompletionSound.allCases.map(\.rawValue))
+        case .soundVolume: .percent
+        case .language: .choice(["auto", "en", "ja"])
+        case .notifyDefaultTime: .time
+        case .notifyOpenCommand: .text
+        }
+    }
+
+    /// The value used when the key is not set (canonical text).
+    public var defaultValue: String {
+        switch self {
+        case .soundEnabled, .soundOnIntent: "false"
+        case .soundName: CompletionSound.default.rawValue
+        case .soundVolume: "100"
+        case .language: "auto"
+        case .notifyDefaultTime: "09:00"
+        case .notifyOpenCommand: ""
+        }
+    }
+
+    /// One sentence for `settings ls` and help.
+    public var summary: String {
+        switch self {
+        case .soundEnabled: "Play the completion sound after 'tasktile done' (master switch for sound)."
+        case .soundName: "Which completion sound plays ('tasktile sound ls' lists them)."
+        case .soundOnIntent: "Also play it after 'tasktile intent complete' (status bars, scripts); needs sound.enabled."
+        case .soundVolume: "Loudness in percent of the sound's own volume."
+        case .language: "Language when none of --lang, TASKTILE_LANG, LC_ALL, LC_MESSAGES, LANG is set."
+        case .notifyDefaultTime: "Time of day a todo with a date-only due is notified."
+        case .notifyOpenCommand: "Program (and arguments, split on spaces, no shell) run when a notification is clicked; empty for none."
+        }
+    }
+
+    /// What is accepted, for error messages and `settings ls --json`.
+    public var accepted: String {
+        switch kind {
+        case .bool: "true or false; also on/off, yes/no, 1/0"
+        case .choice(let values): values.joined(separator: ", ")
+        case .percent: "a whole number from 0 to 100; a trailing % is allowed"
+        case .time: "a 24-hour time HH:MM, 00:00 to 23:59"
+        case .text: "text of at most \(Self.maxTextLength) characters without control characters; empty for none"
+        }
+    }
+
+    /// Longest accepted `text` value, in characters.
+    public static let maxTextLength = 1000
+
+    /// The canonical text of `raw` for this key (`On` → `true`, `7:5`… refused, `7:05` → `07:05`).
+    /// - Throws: `StoreError.invalidSetting` naming the key, the value and what is accepted.
+    public func normalize(_ raw: String) throws -> String {
+        let value = raw.trimmingCharacters(in: .whitespaces)
+        let lower = value.lowercased()
+        var result: String?
+        switch kind {
+        case .bool:
+            if ["true", "on", "yes", "1"].contains(lower) { result = "true" }
+            if ["false", "off", "no", "0"].contains(lower) { result = "false" }
+        case .choice(let values):
+            if self == .soundName { result = CompletionSound(name: value)?.rawValue } else {
+                result = values.first { $0.lowercased() == lower }
+            }
+        case .percent:
+            let digits = lower.hasSuffix("%") ? String(lower.dropLast()) : lower
+            if !digits.isEmpty, digits.count <= 3, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+               let n = Int(digits), (0...100).contains(n) { result = String(n) }
+        case .time:
+            let parts = value.split(separator: ":", omittingEmptySubsequences: false)
+            if parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+               let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) {
+                result = String(format: "%02d:%02d", h, m)
+            }
+        case .text:
+            if !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+               value.count <= Self.maxTextLength { result = value }
+        }
+        guard let result else {
+            throw StoreError.invalidSetting("invalid value '\(raw)' for \(rawValue) (accepted: \(accepted))")
+        }
+        return result
+    }
+}
+
+/// A setting's current value as `settings ls|get` shows it.
+public struct SettingValue: Hashable, Sendable {
+    public var key: SettingKey
+    /// The effective value (canonical text): the stored one, or the default when unset or when the
+    /// stored text is not valid for the key (a hand-edited store).
+    public var value: String
+    /// Whether the table holds a (valid) row for the key.
+    public var isSet: Bool
+}
+
+extension Store {
+    /// Every setting in `SettingKey` order with its effective value. One read transaction.
+    public func settings() throws -> [SettingValue] {
+        try read {
+            let stored = Dictionary(try database.rows("SELECT key, value FROM settings").compactMap { row -> (String, String)? in
+                guard let k = row.text(0), let v = row.text(1) else { return nil }
+                return (k, v)
+            }, uniquingKeysWith: { a, _ in a })
+            return SettingKey.allCases.map { key in
+                if let raw = stored[key.rawValue], let value = try? key.normalize(raw) {
+                    return SettingValue(key: key, value: value, isSet: true)
+                }
+                return SettingValue(key: key, value: key.defaultValue, isSet: false)
+            }
+        }
+    }
+
+    /// One setting's effective value (see `SettingValue.value`).
+    public func setting(_ key: SettingKey) throws -> SettingValue {
+        try read {
+            if let raw = try database.scalarText("SELECT value FROM settings WHERE key = ?", [.text(key.rawValue)]),
+               let value = try? key.normalize(raw) {
+                return SettingValue(key: key, value: value, isSet: true)
+            }
+            return SettingValue(key: key, value: key.defaultValue, isSet: false)
+        }
+    }
+
+    /// Validates and stores a setting; the store is untouched when the value is refused.
+    /// - Returns: the stored canonical value.
+    /// - Throws: `StoreError.invalidSetting`, `.busy`.
+    @discardableResult
+    public func setSetting(_ key: SettingKey, to raw: String) throws -> String {
+        let value = try key.normalize(raw)
+        try write {
+            _ = try database.run("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                             [.text(key.rawValue), .text(value)])
+        }
+        return value
+    }
+
+    /// The completion-sound settings in one snapshot.
+    public func soundSettings() throws -> SoundSettings {
+        let all = Dictionary(uniqueKeysWithValues: try settings().map { ($0.key, $0.value) })
+        return SoundSettings(enabled: all[.soundEnabled] == "true",
+                             sound: CompletionSound(rawValue: all[.soundName] ?? "") ?? .default,
+                             onIntent: all[.soundOnIntent] == "true",
+                             volumePercent: Int(all[.soundVolume] ?? "") ?? 100)
+    }
+}
+
+/// The completion-sound settings (see `SettingKey`).
+public struct SoundSettings: Hashable, Sendable {
+    /// `sound.enabled`: the master switch.
+    public var enabled: Bool
+    /// `sound.name`.
+    public var sound: CompletionSound
+    /// `sound.onIntent`: also for `intent complete` (only when `enabled`).
+    public var onIntent: Bool
+    /// `sound.volume`, 0…100.
+    public var volumePercent: Int
+
+    /// Whether a completion from `source` plays the sound: `cli` needs `enabled`; `intent` needs
+    /// `enabled` and `onIntent`; widget clicks and notification actions follow `onIntent` too
+    /// (they are the same kind of "from outside the terminal" completion).
+    public func plays(for source: CompletionSource) -> Bool {
+        guard enabled else { return false }
+        switch source {
+        case .cli: return true
+        case .intent, .widget, .notification: return onIntent
+        }
+    }
+
+    /// `volumePercent` as a 0…1 gain for `SoundSynthesizer`.
+    public var gain: Double { Double(min(max(volumePercent, 0), 100)) / 100 }
+}
+
+/// The message language (SPEC §8): `--lang`, then `TASKTILE_LANG`, `LC_ALL`, `LC_MESSAGES`, `LANG`
+/// (read from the environment: Foundation's `Locale.current` ignores them on Linux); only when
+/// none of these is set (or all are empty) does the stored `language` setting apply; `auto` or no
+/// setting means English. A variable starting with `ja` means Japanese; any other value (`C`,
+/// `en_US.UTF-8`, `POSIX`) means English.
+///
+/// Why the setting comes last: the SPEC's order is what scripts and the environment rely on, and a
+/// value stored in one data directory must not silently outrank `LC_ALL`, which users set to make
+/// every program speak one language. To use tasktile in another language than the desktop, set
+/// `TASKTILE_LANG`; the `language` setting covers environments without any locale (systemd units,
+/// some status-bar launchers).
+public enum LanguagePreference {
+    /// The environment variables consulted, in order.
+    public static let variables = ["TASKTILE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"]
+
+    /// `en` or `ja`. `stored` is called only when flag and environment decide nothing.
+    public static func resolve(flag: String?, environment: [String: String], stored: () -> String?) -> String {
+        if let flag, ["en", "ja"].contains(flag) { return flag }
+        if deciding(environment) != nil { return Language.fromEnvironment(environment).rawValue }
+        if let s = stored(), s == "en" || s == "ja" { return s }
+        return "en"
+    }
+
+    /// The first non-empty variable of `variables`, or nil.
+    public static func deciding(_ environment: [String: String]) -> String? {
+        variables.first { environment[$0].map { !$0.isEmpty } ?? false }
+    }
+}
+
+extension Store {
+    /// A setting's valid stored value read through a short read-only connection — no directory or
+    /// store is created, no migration runs, nothing is written — or nil when the store does not
+    /// exist, cannot be read, or holds no valid value. For decisions made before a command opens
+    /// the store (the `language` fallback).
+    public static func peekSetting(_ key: SettingKey, in directory: DataDirectory) -> String? {
+        guard access(directory.storePath, R_OK) == 0,
+              let db = try? Database(path: directory.storePath, create: false, readOnly: true, busyTimeout: 1) else { return nil }
+        defer { db.close() }
+        guard let raw = try? db.scalarText("SELECT value FROM settings WHERE key = ?", [.text(key.rawValue)]) else { return nil }
+        return try? key.normalize(raw)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A todo found by search, with its list's title (SPEC §8: "with each todo's list").
+public struct TodoSearchHit: Hashable, Sendable {
+    public var todo: Todo
+    public var listTitle: String
+    public init(todo: Todo, listTitle: String) { self.todo = todo; self.listTitle = listTitle }
+}
+
+/// What `Store.search` found: lists and todos whose titles contain the query (SPEC §8).
+public struct SearchResults: Hashable, Sendable {
+    /// The query as given.
+    public var query: String
+    /// Matching lists in `sortOrder` (ties `createdAt`, `id`), with their counts.
+    public var lists: [ListSummary]
+    /// Matching todos, completed included, ordered by their list's order, then pending before
+    /// completed, then `sortOrder` (ties `createdAt`, `id`) — the order `show` prints them in.
+    public var todos: [TodoSearchHit]
+    /// Whether nothing matched.
+    public var isEmpty: Bool { lists.isEmpty && todos.isEmpty }
+}
+
+extension Store {
+    /// Finds lists and todos whose title contains `query` as literal text after folding both sides
+    /// with `SearchKey.fold` (NFKC + case folding, dakuten kept; SPEC §8).
+    ///
+    /// Matching is a plain substring test (`instr` on the stored `search_key` column), so `%`, `_`,
+    /// `*`, `"`, `OR` and `--` match only themselves: there is no LIKE, GLOB or FTS syntax. Rows whose
+    /// key is missing (NULL after a title change that bypassed the Store) are folded on the fly.
+    /// One read transaction, one snapshot. A query whose folded key is empty matches nothing.
+    /// - Throws: `StoreError.busy`, `DatabaseError`.
+    public func search(_ query: String) throws -> SearchResults {
+        let key = SearchKey.fold(query)
+        guard !key.isEmpty else { return SearchResults(query: query, lists: [], todos: []) }
+        let needle = Array(key.utf8)
+        func matches(storedKey: String?, title: String) -> Bool {
+            if storedKey != nil { return true }   // instr already matched it in SQL
+            return Store.contains(Array(SearchKey.fold(title).utf8), needle)
+        }
+        return try read {
+            let lists = try database.rows("""
+                SELECT l.id, l.title, l.sort_order, l.created_at,
+                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 0),
+                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 1),
+                       l.search_key
+                FROM lists l
+                WHERE l.search_key IS NULL OR instr(l.search_key, ?) > 0
+                ORDER BY l.sort_order, l.created_at, l.id
+                """, [.text(key)])
+                .filter { matches(storedKey: $0.text(6), title: $0.text(1) ?? "") }
+                .map { ListSummary(list: Store.list(from: $0), pendingCount: $0.int(4) ?? 0, completedCount: $0.int(5) ?? 0) }
+            let columns = Store.todoColumns.split(separator: ",")
+                .map { "t." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+            let todoCount = columns.split(separator: ",").count
+            let todos = try database.rows("""
+                SELECT \(columns), l.title, t.search_key
+                FROM todos t JOIN lists l ON l.id = t.list_id
+                WHERE t.search_key IS NULL OR instr(t.search_key, ?) > 0
+                ORDER BY l.sort_order, l.created_at, l.id, t.is_completed, t.sort_order, t.created_at, t.id
+                """, [.text(key)])
+                .filter { matches(storedKey: $0.text(todoCount + 1), title: $0.text(2) ?? "") }
+                .map { TodoSearchHit(todo: Store.todo(from: $0), listTitle: $0.text(todoCount) ?? "") }
+            return SearchResults(query: query, lists: lists, todos: todos)
+        }
+    }
+
+    /// Shortest unique id prefixes (≥ 6 characters, like `todoShortIDs`) for just `ids`, found from
+    /// each id's neighbours in the primary-key index, so it costs O(log n) per id instead of
+    /// reading every id in the store. Call inside a transaction.
+    public func shortTodoIDs(for ids: [String]) throws -> [String: String] {
+        var result: [String: String] = [:]
+        let before = try database.prepare("SELECT max(id) FROM todos WHERE id < ?")
+        let after = try database.prepare("SELECT min(id) FROM todos WHERE id > ?")
+        func neighbour(_ statement: Statement, _ id: String) throws -> String? {
+            try statement.bind([.text(id)])
+            return try statement.step() ? statement.row().text(0) : nil
+        }
+        for id in ids {
+            let previous = try neighbour(before, id), next = try neighbour(after, id)
+            result[id] = Store.shortIDs([previous, id, next].compactMap { $0 })[id]
+        }
+        return result
+    }
+
+    /// Stores the folded search key of a todo's title; called wherever the Store writes a title.
+    func setSearchKey(todoID: String, title: String) throws {
+        try database.run("UPDATE todos SET search_key = ? WHERE id = ?", [.text(SearchKey.fold(title)), .text(todoID)])
+    }
+
+    /// Stores the folded search key of a list's title; called wherever the Store writes a title.
+    func setSearchKey(listID: String, title: String) throws {
+        try database.run("UPDATE lists SET search_key = ? WHERE id = ?", [.text(SearchKey.fold(title)), .text(listID)])
+    }
+
+    /// Whether `haystack` contains `needle` as a contiguous byte run (UTF-8: a code-point substring,
+    /// the same test SQLite's `instr` makes on text).
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+}

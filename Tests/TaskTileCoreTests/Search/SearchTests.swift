@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import TaskTileCore
+import TestSupport
+
+/// Hex code points, for messages about normalisation.
+private func scalars(_ s: String) -> String { s.unicodeScalars.map { String(format: "%04X", $0.value) }.joined(separator: " ") }
+
+@Suite("Search: folding rules (SearchKey)")
+struct SearchKeyTests {
+    @Test("NFKC + case fold on both sides", arguments: [
+        ("MILK", "milk"), ("Milk", "mILK"), ("ＡＢＣ", "abc"), ("ｶﾀｶﾅ", "カタカナ"), ("Straße", "STRASSE"),
+        ("ΣΑΣ", "σας"), ("①", "1"), ("㍿", "株式会社"),
+        ("テ\u{3099}ータ", "データ"),            // NFD input (テ + combining dakuten) = composed
+        ("ﾃﾞｰﾀ", "データ"),                     // half-width with half-width dakuten
+    ])
+    func equalKeys(a: String, b: String) {
+        #expect(SearchKey.fold(a) == SearchKey.fold(b), "\(a) [\(scalars(SearchKey.fold(a)))] vs \(b) [\(scalars(SearchKey.fold(b)))]")
+    }
+
+    @Test("half-width ﾊﾟ folds to the single code point パ (U+30D1), not ハ + U+309A")
+    func halfWidthHandakuten() {
+        #expect(SearchKey.fold("ﾊﾟ").unicodeScalars.map(\.value) == [0x30D1])
+        #expect(SearchKey.fold("ﾊﾞ").unicodeScalars.map(\.value) == [0x30D0])
+    }
+
+    @Test("dakuten and handakuten are never stripped", arguments: [
+        ("バス", "パス"), ("パス", "バス"), ("バス", "ハス"), ("ﾊﾞｽ", "ﾊﾟｽ"), ("が", "か"), ("é", "e"),
+    ])
+    func distinctKeys(a: String, b: String) {
+        #expect(SearchKey.fold(a) != SearchKey.fold(b), "\(a) vs \(b)")
+    }
+
+    @Test("the key is idempotent")
+    func idempotent() {
+        for s in ["ﾊﾟｽﾀ", "Straße", "テ\u{3099}ータ", "ＡＢＣ", "İstanbul", "㍿", "ǅ"] {
+            #expect(SearchKey.fold(SearchKey.fold(s)) == SearchKey.fold(s), "\(s)")
+        }
+    }
+}
+
+@Suite("Search: Store.search")
+struct StoreSearchTests {
+    /// A store with one list per entry of `lists`, holding the given todo titles.
+    func makeStore(_ tmp: TemporaryDirectory, _ lists: [(String, [String])]) throws -> Store {
+        let store = try Store.open(tmp.dataDirectory, clock: testClock())
+        try store.write {
+            for (list, todos) in lists {
+                try store.addList(title: list)
+                for t in todos { try store.addTodo(title: t, list: list) }
+            }
+        }
+        return store
+    }
+
+    func todoTitles(_ store: Store, _ query: String) throws -> [String] { try store.search(query).todos.map(\.todo.title) }
+
+    @Test("case, width and normalisation fold; dakuten do not", arguments: [
+        ("MILK", "milk", true), ("milk", "MILK", true), ("Buy ＡＢＣ tea", "abc", true), ("abc", "ＡＢＣ", true),
+        ("ｶﾀｶﾅ練習", "カタカナ", true), ("カタカナ", "ｶﾀｶﾅ", true),
+        ("データ整理", "テ\u{3099}ータ", true), ("テ\u{3099}ータ整理", "データ", true),
+        ("バス停", "パス", false), ("パスタ", "バス", false), ("ﾊﾟｽﾀ", "パス", true), ("ﾊﾟｽﾀ", "バス", false),
+        ("パスタ", "ハス", false),
+    ])
+    func folding(title: String, query: String, matches: Bool) throws {
+        let tmp = TemporaryDirectory("search-fold")
+        let store = try makeStore(tmp, [("L", [title])])
+        #expect(try todoTitles(store, query) == (matches ? [title.precomposedStringWithCanonicalMapping] : []), "\(title) / \(query)")
+    }
+
+    @Test("the query is literal text: LIKE, GLOB, FTS and SQL syntax match only themselves", arguments: [
+        "50%", "%", "_", "\"", "*", "a*", "a OR b", "'--", "'; DROP TABLE todos; --", "[ab]", "\\",
+    ])
+    func literal(query: String) throws {
+        let tmp = TemporaryDirectory("search-literal")
+        let withIt = "x \(query) y"
+        let store = try makeStore(tmp, [("L", [withIt, "plain title", "a b ab 50 percent", "aOR b", "tab"])])
+        #expect(try todoTitles(store, query) == [withIt])
+        #expect(try store.listSummaries().count == 1, "the store is intact")
+    }
+
+    @Test("completed todos and list titles are found; order is lists, then pending before completed")
+    func completedListsAndOrder() throws {
+        let tmp = TemporaryDirectory("search-order")
+        let store = try makeStore(tmp, [("Tea shop", ["tea A", "coffee", "tea B"]), ("Home", ["tea C", "tea D"])])
+        try store.complete("tea A", list: "Tea shop", source: .cli)
+        try store.moveList("Home", to: 0)
+        let r = try store.search("TEA")
+        #expect(r.lists.map(\.list.title) == ["Tea shop"])
+        #expect(r.lists.first?.pendingCount == 2 && r.lists.first?.completedCount == 1)
+        #expect(r.todos.map(\.todo.title) == ["tea C", "tea D", "tea B", "tea A"])
+        #expect(r.todos.map(\.listTitle) == ["Home", "Home", "Tea shop", "Tea shop"])
+        #expect(r.todos.last?.todo.isCompleted == true)
+        #expect(try store.search("nothing like it").isEmpty)
+        #expect(try store.search("").isEmpty, "an empty key matches nothing")
+    }
+
+    @Test("keys follow renames and edits")
+    func keysFollowChanges() throws {
+        let tmp = TemporaryDirectory("search-edit")
+        let store = try makeStore(tmp, [("Old", ["before"])])
+        try store.renameList("Old", to: "Ｎｅｗ")
+        let t = try store.editTodo("before", list: "Ｎｅｗ", changes: TodoChanges(title: "AFTER"))
+        #expect(try store.search("new").lists.map(\.list.title) == ["Ｎｅｗ"])
+        #expect(try store.search("old").lists.isEmpty)
+        #expect(try todoTitles(store, "after") == ["AFTER"])
+        #expect(try todoTitles(store, "before").isEmpty)
+        #expect(try store.database.scalarText("SELECT search_key FROM todos WHERE id = ?", [.text(t.id)]) == "after")
+    }
+
+    @Test("a title changed behind the Store's back gets a NULL key and is still found")
+    func staleKeyFallback() throws {
+        let tmp = TemporaryDirectory("search-stale")
+        let store = try makeStore(tmp, [("L", ["first"])])
+        try store.write { _ = try store.database.run("UPDATE todos SET title = 'ＳＥＣＯＮＤ'") }
+        #expect(try store.database.scalarText("SELECT search_key FROM todos") == nil, "trigger reset the key")
+        #expect(try todoTitles(store, "second") == ["ＳＥＣＯＮＤ"])
+        #expect(try todoTitles(store, "first").isEmpty)
+    }
+
+    @Test("migrating a v1 store fills keys for existing rows")
+    func migrationFillsKeys() throws {
+        let tmp = TemporaryDirectory("search-migrate")
+        try tmp.dataDirectory.ensureExists()
+        do {
+            let db = try Database(path: tmp.dataDirectory.storePath, create: true)
+            let v1 = Schema.migrator.migrations[0]
+            #expect(v1.identifier.hasPrefix("v1-"))
+            var m = Migrator()
+            m.register(v1.identifier, sql: v1.sql)
+            try db.configureForWAL()
+            _ = try m.migrate(db, now: Date())
+            try db.run("INSERT INTO lists (id, title, sort_order, created_at) VALUES ('l1', 'ＳＨＯＰ', 0, 0)")
+            try db.run("INSERT INTO todos (id, list_id, title, sort_order, created_at) VALUES ('t1', 'l1', 'ﾊﾟﾝ', 0, 0)")
+            db.close()
+        }
+        let store = try Store.open(tmp.dataDirectory, clock: testClock())
+        #expect(try store.database.scalarText("SELECT search_key FROM todos WHERE id = 't1'") == "パン")
+        #expect(try store.database.scalarText("SELECT search_key FROM lists WHERE id = 'l1'") == "shop")
+        #expect(try store.search("パン").todos.map(\.todo.id) == ["t1"])
+        #expect(try store.search("shop").lists.map(\.list.id) == ["l1"])
+    }
+
+    @Test("a 5,000-todo store answers correctly (timing lives in Benchmarks/search.sh)")
+    func largeStore() throws {
+        let tmp = TemporaryDirectory("search-large")
+        let store = try Store.open(tmp.dataDirectory, clock: testClock())
+        try store.write {
+            for l in 0..<5 {
+                try store.addList(title: "List \(l)")
+                for i in 0..<1000 { try store.addTodo(title: "Task \(l)-\(i) ｶﾀｶﾅ", list: "List \(l)") }
+            }
+        }
+        #expect(try store.search("カタカナ").todos.count == 5000)
+        let hits = try store.search("task 3-99")   // 3-99, 3-990 … 3-999
+        #expect(hits.todos.map(\.todo.title) == ["Task 3-99 ｶﾀｶﾅ"] + (990...999).map { "Task 3-\($0) ｶﾀｶﾅ" })
+        let ids = try store.read { try store.shortTodoIDs(for: hits.todos.map(\.todo.id)) }
+        let all = try store.read { try store.todoShortIDs() }
+        for h in hits.todos { #expect(ids[h.todo.id] == all[h.todo.id], "neighbour-based short id equals the full computation") }
+    }
+}
