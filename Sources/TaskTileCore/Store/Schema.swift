@@ -55,6 +55,7 @@ enum Schema {
         );
         CREATE INDEX flashes_by_list ON flashes(list_id, at);
         """)
+        m.register("routine-lists", sql: Schema.routineListsSQL)
         return m
     }
 }
