@@ -43,8 +43,11 @@ struct ExportCommand: Command {
         switch format {
         case .json:
             text = try store.backup().fileText
-        case .ics, .todotxt:
-            throw Self.usage("--format \(format.rawValue) is not available yet")
+        case .ics:
+            let result = try ICalendarExporter.export(try store.backup())
+            text = result.text; notes = result.notes
+        case .todotxt:
+            throw Self.usage("--format todotxt is not available yet")
         }
         if let out {
             do { try AtomicFile.write(text, to: out) } catch let e as FileError {
@@ -95,8 +98,11 @@ struct ImportCommand: Command {
         switch format {
         case .json:
             report = try store.importBackup(try Backup.decode(bytes, file: file), file: file)
-        case .ics, .todotxt:
-            throw Self.usage("--format \(format.rawValue) is not available yet")
+        case .ics:
+            let plan = try ICalendarImporter.parse(bytes, file: file, userZone: store.clock.timeZone, now: store.clock.now)
+            report = try store.importPlan(plan, file: file)
+        case .todotxt:
+            throw Self.usage("--format todotxt is not available yet")
         }
         if context.json {
             context.printJSON(report.jsonValue)
