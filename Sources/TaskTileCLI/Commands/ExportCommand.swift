@@ -47,7 +47,8 @@ struct ExportCommand: Command {
             let result = try ICalendarExporter.export(try store.backup())
             text = result.text; notes = result.notes
         case .todotxt:
-            throw Self.usage("--format todotxt is not available yet")
+            let result = try TodoTxtExporter.export(try store.backup(), zone: store.clock.timeZone)
+            text = result.text; notes = result.notes
         }
         if let out {
             do { try AtomicFile.write(text, to: out) } catch let e as FileError {
@@ -102,7 +103,9 @@ struct ImportCommand: Command {
             let plan = try ICalendarImporter.parse(bytes, file: file, userZone: store.clock.timeZone, now: store.clock.now)
             report = try store.importPlan(plan, file: file)
         case .todotxt:
-            throw Self.usage("--format todotxt is not available yet")
+            let text = try InterchangeLimits.text(bytes, file: file)
+            let plan = try TodoTxtImporter.parse(text, file: file, userZone: store.clock.timeZone, now: store.clock.now)
+            report = try store.importPlan(plan, file: file)
         }
         if context.json {
             context.printJSON(report.jsonValue)
