@@ -11,7 +11,7 @@ enum CLI {
         ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
         AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
         ShowCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
-        ExportCommand.self, ImportCommand.self,
+        ExportCommand.self, ImportCommand.self, RoutineLsCommand.self, RoutineApplyCommand.self, RoutineRemoveCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [
@@ -144,6 +144,7 @@ enum CLI {
         case let e as ThemeFileError: return (.dataError, e.description, false)
         case let e as InterchangeError: return (.dataError, e.description, false)
         case let e as OutputFileError: return (.cannotCreate, e.description, false)
+        case let e as RoutineError: return (.nothingMatched, e.description, false)
         case let e as FileError: return (.ioError, e.description, false)
         case let e as DatabaseError: return (e.isBusy ? .busy : .ioError, e.description, false)
         default: return (.ioError, "\(error)", false)
