@@ -44,6 +44,8 @@ install: release
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/tasktile-render" "$(DESTDIR)$(PREFIX)/bin/tasktile-render"
 	install -d "$(DESTDIR)$(PREFIX)/share/tasktile"
 	cp -r Themes WidgetSpecs "$(DESTDIR)$(PREFIX)/share/tasktile/"
+	install -d "$(DESTDIR)$(PREFIX)/share/tasktile/routines"
+	install -m 0644 Examples/routines/*.json "$(DESTDIR)$(PREFIX)/share/tasktile/routines/"
 
 # Regenerate the recurrence differential-test vectors with python-dateutil (fixed seed).
 vectors: deps

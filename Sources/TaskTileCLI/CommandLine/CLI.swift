@@ -13,6 +13,7 @@ enum CLI {
         ShowCommand.self, OccurrencesCommand.self, StatusCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
         SearchCommand.self, SettingsLsCommand.self, SettingsGetCommand.self, SettingsSetCommand.self,
         SoundLsCommand.self, SoundPlayCommand.self, SoundExportCommand.self,
+        ExportCommand.self, ImportCommand.self, RoutineLsCommand.self, RoutineApplyCommand.self, RoutineRemoveCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [
@@ -150,6 +151,9 @@ enum CLI {
             }
         case let e as ThemeFileError: return (.dataError, e.description, false)
         case let e as CannotCreateOutput: return (.cannotCreate, e.description, false)
+        case let e as InterchangeError: return (.dataError, e.description, false)
+        case let e as OutputFileError: return (.cannotCreate, e.description, false)
+        case let e as RoutineError: return (.nothingMatched, e.description, false)
         case let e as FileError: return (.ioError, e.description, false)
         case let e as DatabaseError: return (e.isBusy ? .busy : .ioError, e.description, false)
         default: return (.ioError, "\(error)", false)

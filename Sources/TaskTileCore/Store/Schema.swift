@@ -78,6 +78,7 @@ enum Schema {
                 }
             }
         })
+        m.register("routine-lists", sql: Schema.routineListsSQL)
         return m
     }
 }

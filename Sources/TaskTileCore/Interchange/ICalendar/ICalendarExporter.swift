@@ -1,0 +1,82 @@
+import Foundation
+
+/// Writes the store as one iCalendar object (RFC 5545) with a VTODO per todo.
+///
+/// Decisions (documented in docs/interchange.md):
+/// - **one VCALENDAR**, the list as `CATEGORIES` (its title) plus `X-TASKTILE-LIST-ID`; clients
+///   that group by category show lists, and re-import finds the same list;
+/// - timed dues as `DUE;TZID=<IANA id>:…` **without VTIMEZONE blocks**: Thunderbird, Apple,
+///   Nextcloud, Google and python-dateutil resolve IANA names, and a generated VTIMEZONE would only
+///   restate tzdata (possibly wrongly for other years). Zone `UTC` is written as `…Z`;
+/// - date-only dues as `DUE;VALUE=DATE:` (never UTC midnight);
+/// - a repeating todo has `DTSTART` = `DUE` = its current cycle and an RRULE from there
+///   (`RRuleMapping`), plus `X-TASKTILE-ANCHOR`, `-OCCURRENCE-COUNT` and `-MISSED-COUNT` so that our
+///   own import restores the series exactly;
+/// - completion: `STATUS:COMPLETED` + `COMPLETED` + `PERCENT-COMPLETE:100`, else
+///   `STATUS:NEEDS-ACTION` + `PERCENT-COMPLETE:0`; `X-APPLE-SORT-ORDER` is the todo's `sortOrder`;
+/// - `DTSTAMP` is the todo's last known change (completion, else creation) — not the export time —
+///   so exporting the same data twice gives the same bytes. Instants are whole seconds.
+public enum ICalendarExporter {
+    public static let productID = "-//tasktile//tasktile//EN"
+
+    /// The calendar text (CRLF lines, folded at 75 octets) and what could not be represented (none so far).
+    public static func export(_ backup: Backup) throws -> (text: String, notes: [String]) {
+        var out = ""
+        func line(_ s: String) { out += ICalendarText.fold(s) }
+        line("BEGIN:VCALENDAR")
+        line("VERSION:2.0")
+        line("PRODID:\(productID)")
+        line("CALSCALE:GREGORIAN")
+        let lists = Dictionary(uniqueKeysWithValues: backup.lists.map { ($0.id, $0) })
+        for todo in backup.todos {
+            line("BEGIN:VTODO")
+            line("UID:\(todo.id)")
+            line("DTSTAMP:\(ICalendarText.utc(max(todo.createdAt, todo.completedAt ?? todo.createdAt)))")
+            line("CREATED:\(ICalendarText.utc(todo.createdAt))")
+            line("SUMMARY:\(ICalendarText.escape(todo.title))")
+            if let notes = todo.notes { line("DESCRIPTION:\(ICalendarText.escape(notes))") }
+            if let list = lists[todo.listId] {
+                line("CATEGORIES:\(ICalendarText.escape(list.title))")
+                line("X-TASKTILE-LIST-ID:\(list.id)")
+            }
+            if let due = todo.due {
+                if let rule = todo.repeatRule, let anchor = todo.anchor {
+                    // DTSTART must be an instance of the RRULE: the current cycle as the engine computes it.
+                    let start = RecurrenceEngine.occurrence(todo.occurrenceCount, of: rule, anchor: anchor) ?? due
+                    line("DTSTART\(dateValue(start))")
+                    line("DUE\(dateValue(due))")
+                    line("RRULE:\(RRuleMapping.rrule(rule, anchor: anchor, occurrenceIndex: todo.occurrenceCount))")
+                    line("X-TASKTILE-ANCHOR\(dateValue(anchor))")
+                    line("X-TASKTILE-OCCURRENCE-COUNT:\(todo.occurrenceCount)")
+                    line("X-TASKTILE-MISSED-COUNT:\(todo.missedCount)")
+                } else {
+                    line("DUE\(dateValue(due))")
+                }
+            }
+            if todo.isCompleted {
+                line("STATUS:COMPLETED")
+                line("COMPLETED:\(ICalendarText.utc(todo.completedAt ?? todo.createdAt))")
+                line("PERCENT-COMPLETE:100")
+            } else {
+                line("STATUS:NEEDS-ACTION")
+                line("PERCENT-COMPLETE:0")
+            }
+            line("X-APPLE-SORT-ORDER:\(todo.sortOrder)")
+            line("END:VTODO")
+        }
+        line("END:VCALENDAR")
+        return (out, [])
+    }
+
+    static let utcZoneIDs: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/Universal", "Etc/Zulu", "Zulu", "Universal"]
+
+    /// `;VALUE=DATE:20270720`, `;TZID=Asia/Tokyo:20270720T090000` or `:20270720T090000Z`.
+    static func dateValue(_ due: Due) -> String {
+        switch due {
+        case .date(let d): return ";VALUE=DATE:\(ICalendarText.compact(d))"
+        case .dateTime(let wc, let zoneID):
+            if utcZoneIDs.contains(zoneID) { return ":\(ICalendarText.compact(wc))Z" }
+            return ";TZID=\(zoneID):\(ICalendarText.compact(wc))"
+        }
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+
+/// Reads VTODOs from an iCalendar file (RFC 5545) as real clients write it — Thunderbird, Nextcloud
+/// Tasks, Apple Reminders, Tasks.org — into an `ImportPlan`.
+///
+/// Accepted: folded lines (CRLF or LF), `TZID` parameters with or without VTIMEZONE blocks (an
+/// Outlook-style name resolves through the block's `X-LIC-LOCATION` or a trailing `Area/City`),
+/// UTC (`…Z`, kept in zone UTC) and floating times (read in the user's zone), `VALUE=DATE`, any of
+/// the three completion markers (`STATUS:COMPLETED`, `COMPLETED`, `PERCENT-COMPLETE:100`), and
+/// RRULEs `RRuleMapping` can represent. Everything else — other components (VEVENT…), VALARMs,
+/// RDATE/EXDATE, recurrence overrides, extra categories, priorities, unsupported RRULE parts — is
+/// listed in the plan's notes, never silently dropped.
+///
+/// Structural errors (BEGIN without END, a line that is not a content line, an impossible date)
+/// throw `InterchangeError` with the line number before anything is imported.
+public enum ICalendarImporter {
+    /// Properties read into the todo, or meaningless for us (bookkeeping of the sender).
+    static let handled: Set<String> = [
+        "UID", "SUMMARY", "DESCRIPTION", "CATEGORIES", "DUE", "DTSTART", "RRULE", "STATUS", "COMPLETED",
+        "PERCENT-COMPLETE", "X-APPLE-SORT-ORDER", "CREATED", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE",
+        "X-TASKTILE-LIST-ID", "X-TASKTILE-ANCHOR", "X-TASKTILE-OCCURRENCE-COUNT", "X-TASKTILE-MISSED-COUNT",
+    ]
+
+    /// Reads the file's bytes into a plan. `userZone` reads floating times; `now` stands in for
+    /// missing creation and completion times.
+    /// - Throws: `InterchangeError` with the line for structural errors and impossible dates.
+    public static func parse(_ bytes: [UInt8], file: String, userZone: TimeZone, now: Date) throws -> ImportPlan {
+        let roots = try ICalendarText.components(try ICalendarText.contentLines(bytes, file: file), file: file)
+        var plan = ImportPlan()
+        var seen = Set<String>()
+        for calendar in roots {
+            guard calendar.name == "VCALENDAR" else {
+                plan.notes.append(.init(line: calendar.line, item: nil, message: "\(calendar.name) outside VCALENDAR skipped"))
+                continue
+            }
+            // TZID → IANA zone, from VTIMEZONE blocks.
+            var zones: [String: String] = [:]
+            for tz in calendar.children where tz.name == "VTIMEZONE" {
+                guard let tzid = tz.first("TZID")?.value else { continue }
+                if let iana = resolveZoneName(tzid) ?? tz.first("X-LIC-LOCATION").flatMap({ resolveZoneName($0.value) }) {
+                    zones[tzid] = iana
+                }
+            }
+            let calendarName = calendar.first("X-WR-CALNAME").map { ICalendarText.unescape(Substring($0.value)) }
+            for component in calendar.children {
+                switch component.name {
+                case "VTODO":
+                    var reader = TodoReader(component: component, file: file, zones: zones, userZone: userZone, now: now)
+                    if let item = try reader.read(defaultList: calendarName ?? "Inbox") {
+                        if seen.insert(item.todo.id).inserted {
+                            plan.items.append(item)
+                        } else {
+                            reader.note("a second VTODO with the same UID was not imported")
+                        }
+                    }
+                    plan.notes += reader.notes
+                case "VTIMEZONE": break
+                default:
+                    plan.notes.append(.init(line: component.line, item: nil,
+                                            message: "\(component.name) skipped: tasktile imports VTODO components only"))
+                }
+            }
+        }
+        return plan
+    }
+
+    /// An IANA id for a TZID: itself, or its trailing `Area/City` (`/mozilla.org/20050126_1/Asia/Tokyo`).
+    static func resolveZoneName(_ name: String) -> String? {
+        if TimeZone(identifier: name) != nil, name.contains("/") || ICalendarExporter.utcZoneIDs.contains(name) { return name }
+        let parts = name.split(separator: "/")
+        for n in [3, 2] where parts.count >= n {
+            let candidate = parts.suffix(n).joined(separator: "/")
+            if TimeZone(identifier: candidate) != nil { return candidate }
+        }
+        return nil
+    }
+
+    struct TodoReader {
+        let component: ICalendarText.Component
+        let file: String
+        let zones: [String: String]
+        let userZone: TimeZone
+        let now: Date
+        var notes: [ImportReport.Note] = []
+        var item: String?
+
+        init(component: ICalendarText.Component, file: String, zones: [String: String], userZone: TimeZone, now: Date) {
+            self.component = component; self.file = file; self.zones = zones; self.userZone = userZone; self.now = now
+        }
+
+        mutating func note(_ message: String, line: Int? = nil) {
+            notes.append(.init(line: line ?? component.line, item: item, message: message))
+        }
+
+        func fail(_ l: ICalendarText.ContentLine, _ reason: String) -> InterchangeError {
+            InterchangeError(file: file, line: l.line, reason: "\(l.name): \(reason)")
+        }
+
+        /// A DATE or DATE-TIME property as a due.
+        mutating func due(_ l: ICalendarText.ContentLine) throws -> Due {
+            let value = l.value.trimmingCharacters(in: .whitespaces)
+            if l.parameters["VALUE"]?.uppercased() == "DATE" || value.count == 8 {
+                guard let d = ICalendarText.date(Substring(value)) else {
+                    throw fail(l, "\"\(value)\" is not a valid date (YYYYMMDD)")
+                }
+                return .date(d)
+            }
+            guard let (wc, utc) = ICalendarText.dateTime(value) else {
+                throw fail(l, "\"\(value)\" is not a valid date-time (YYYYMMDDTHHMMSS, optionally with Z)")
+            }
+            if utc { return .dateTime(wc, zoneID: "UTC") }
+            if let tzid = l.parameters["TZID"] {
+                if let iana = zones[tzid] ?? ICalendarImporter.resolveZoneName(tzid) { return .dateTime(wc, zoneID: iana) }
+                note("time zone \"\(tzid)\" is unknown; \(l.name) read in your zone \(userZone.identifier)", line: l.line)
+            }
+            return .dateTime(wc, zoneID: userZone.identifier)
+        }
+
+        /// An instant property (COMPLETED, CREATED, DTSTAMP).
+        mutating func instant(_ l: ICalendarText.ContentLine) throws -> Date {
+            let d = try due(l)
+            switch d {
+            case .date(let date): return ZonedClock.startOfDay(date, in: userZone)
+            case .dateTime: return d.deadline(userZone: userZone)
+            }
+        }
+
+        mutating func read(defaultList: String) throws -> ImportPlan.Item? {
+            let c = component
+            let uid = c.first("UID")?.value.trimmingCharacters(in: .whitespaces) ?? ""
+            var title = c.first("SUMMARY").map { ICalendarText.unescape(Substring($0.value)) } ?? ""
+            item = uid.isEmpty ? (title.isEmpty ? nil : title) : uid
+            let id = uid.isEmpty ? Store.newID() : StableID.from(uid)
+            if uid.isEmpty { note("no UID: given a new id (importing this file again will add it again)") }
+
+            // Title: one line, 1…1000 characters.
+            let cleaned = String(String.UnicodeScalarView(title.unicodeScalars.map { TextRules.isForbidden($0) ? " " : $0 }))
+                .trimmingCharacters(in: .whitespaces)
+            if cleaned != title.trimmingCharacters(in: .whitespaces) { note("line breaks or control characters in SUMMARY became spaces") }
+            title = cleaned
+            if title.isEmpty { title = "(untitled)"; note("no SUMMARY: titled \"(untitled)\"") }
+            var notesText = c.first("DESCRIPTION").map { ICalendarText.unescape(Substring($0.value)) }
+            if title.count > TextRules.maxTitleLength {
+                note("SUMMARY longer than \(TextRules.maxTitleLength) characters: shortened; the full text is in the notes")
+                notesText = title + (notesText.map { "\n\n" + $0 } ?? "")
+                title = String(title.prefix(TextRules.maxTitleLength))
+            }
+            if let n = notesText {
+                var kept = String(String.UnicodeScalarView(n.unicodeScalars.filter { !TextRules.isForbidden($0) || $0 == "\n" || $0 == "\t" }))
+                if kept.count != n.count { note("control characters in DESCRIPTION removed") }
+                if kept.count > TextRules.maxNotesLength {
+                    note("DESCRIPTION longer than \(TextRules.maxNotesLength) characters: the rest was cut")
+                    kept = String(kept.prefix(TextRules.maxNotesLength))
+                }
+                notesText = kept.isEmpty ? nil : kept
+            }
+
+            // List.
+            let categories = c.all("CATEGORIES").flatMap { ICalendarText.splitList($0.value) }
+            let listTitle = (try? TextRules.title(categories.first ?? defaultList)) ?? defaultList
+            if categories.count > 1 { note("categories \(categories.dropFirst().joined(separator: ", ")) not imported (a todo belongs to one list: \(listTitle))") }
+            let listID = c.first("X-TASKTILE-LIST-ID")?.value.lowercased()
+
+            // Dues and repeats.
+            let dueLine = c.first("DUE"), startLine = c.first("DTSTART"), ruleLine = c.first("RRULE")
+            var due = try dueLine.map { try self.due($0) }
+            let start = try startLine.map { try self.due($0) }
+            if due == nil, ruleLine != nil, let start { due = start }
+            if let start, start != due, ruleLine == nil {
+                note("DTSTART (start date) \(startLine!.value) not imported: tasktile has due dates only", line: startLine!.line)
+            }
+            var rule: RepeatRule?
+            var anchor: Due?
+            var occurrenceCount = 0, missedCount = 0
+            var fromOurAnchor = false
+            if let ruleLine {
+                if let due {
+                    var ourAnchor: Due?
+                    var k = 0
+                    if let a = c.first("X-TASKTILE-ANCHOR"), let kLine = c.first("X-TASKTILE-OCCURRENCE-COUNT"),
+                       let kValue = Int(kLine.value), kValue >= 0 {
+                        ourAnchor = try self.due(a); k = kValue
+                        missedCount = c.first("X-TASKTILE-MISSED-COUNT").flatMap { Int($0.value) }.map { max($0, 0) } ?? 0
+                    }
+                    let parsed = RRuleMapping.parse(ruleLine.value, start: ourAnchor ?? due)
+                    if var r = parsed.rule {
+                        if let ourAnchor {
+                            if case .afterCount(let left) = r.end { r.end = .afterCount(left + k) }
+                            if RecurrenceEngine.occurrence(k, of: r, anchor: ourAnchor) == (start ?? due) {
+                                rule = r; anchor = ourAnchor; occurrenceCount = k; fromOurAnchor = true
+                            } else {
+                                missedCount = 0
+                                let fromDue = RRuleMapping.parse(ruleLine.value, start: due)
+                                rule = fromDue.rule; anchor = fromDue.rule == nil ? nil : due
+                                for n in fromDue.notes { note(n, line: ruleLine.line) }
+                            }
+                        } else {
+                            rule = r; anchor = due
+                            for n in parsed.notes { note(n, line: ruleLine.line) }
+                        }
+                    } else {
+                        for n in parsed.notes { note(n + "; imported as a one-off todo", line: ruleLine.line) }
+                    }
+                } else {
+                    note("RRULE without DUE or DTSTART not imported (a repeat needs a first due)", line: ruleLine.line)
+                }
+            }
+            // Weekly rules whose start is not on a selected weekday begin at the first matching day.
+            if !fromOurAnchor, let r = rule, let a = anchor, let first = RecurrenceEngine.occurrence(occurrenceCount, of: r, anchor: a), first != due {
+                due = first
+            }
+
+            // Completion: any of the three markers (FORMATS.md).
+            let status = c.first("STATUS")?.value.uppercased()
+            let percent = c.first("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+            let completedLine = c.first("COMPLETED")
+            var isCompleted = status == "COMPLETED" || completedLine != nil || percent == 100
+            if status == "CANCELLED" {
+                isCompleted = true
+                note("STATUS:CANCELLED imported as completed (tasktile has no cancelled state)")
+            }
+            if let p = percent, p > 0, p < 100, !isCompleted { note("PERCENT-COMPLETE:\(p) not imported (a todo is done or not)") }
+            if status == "IN-PROCESS", !isCompleted { note("STATUS:IN-PROCESS imported as pending") }
+            var completedAt: Date?
+            if isCompleted {
+                completedAt = try completedLine.map { try instant($0) } ?? c.first("DTSTAMP").map { try instant($0) } ?? now
+            }
+            let createdAt = try c.first("CREATED").map { try instant($0) } ?? c.first("DTSTAMP").map { try instant($0) } ?? now
+            let sortHint = c.first("X-APPLE-SORT-ORDER").flatMap { Double($0.value.trimmingCharacters(in: .whitespaces)) }
+
+            // Everything else is reported.
+            for p in c.properties where !ICalendarImporter.handled.contains(p.name) {
+                if p.name == "CLASS" && p.value.uppercased() == "PUBLIC" { continue }
+                switch p.name {
+                case "RDATE", "EXDATE": note("\(p.name):\(p.value) not imported (tasktile repeats by rule only)", line: p.line)
+                case "RECURRENCE-ID": note("RECURRENCE-ID: a changed single occurrence is not supported; this VTODO was not imported", line: p.line)
+                case "PRIORITY": if p.value != "0" { note("PRIORITY:\(p.value) not imported (tasktile has no priorities)", line: p.line) }
+                default: note("\(p.name) not imported", line: p.line)
+                }
+            }
+            for child in c.children {
+                let trigger = child.first("TRIGGER").map { " (TRIGGER \($0.value))" } ?? ""
+                note("\(child.name)\(trigger) not imported\(child.name == "VALARM" ? ": tasktile notifies at the due time" : "")", line: child.line)
+            }
+            if c.first("RECURRENCE-ID") != nil { return nil }
+
+            let todo = Todo(id: id, listId: "", title: title, isCompleted: isCompleted, completedAt: completedAt,
+                            sortOrder: 0, createdAt: createdAt, due: due, anchor: rule == nil ? nil : anchor,
+                            repeatRule: rule, missedCount: rule == nil ? 0 : missedCount, occurrenceCount: occurrenceCount,
+                            notes: notesText)
+            return ImportPlan.Item(line: c.line, listID: listID, listTitle: listTitle, todo: todo, sortHint: sortHint)
+        }
+    }
+}

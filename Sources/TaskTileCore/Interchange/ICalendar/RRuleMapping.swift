@@ -1,0 +1,155 @@
+import Foundation
+
+/// Our repeat rules ↔ RFC 5545 RRULE (§3.3.10, §3.8.5.3), in forms other clients expand the way
+/// `RecurrenceEngine` does (FORMATS.md):
+///
+/// - DTSTART is the current cycle (occurrence k), so `COUNT` is the cycles *left* (end count − k);
+/// - monthly from day 29/30/31 (clamped to the month end by us, dropped by the RFC):
+///   `BYMONTHDAY=28,29;BYSETPOS=-1`, `BYMONTHDAY=28,29,30;BYSETPOS=-1`, `BYMONTHDAY=-1`;
+/// - yearly from Feb 29: `BYMONTH=2;BYMONTHDAY=-1`;
+/// - weekly: `BYDAY` lists the weekdays, `WKST=MO` (our weeks are ISO weeks);
+/// - `UNTIL` (inclusive): a DATE for date-only dues; for timed dues the last second of the until
+///   day in the todo's zone, in UTC (the RFC requires UTC when DTSTART has a TZID).
+public enum RRuleMapping {
+    static let dayCodes: [Weekday: String] = [.monday: "MO", .tuesday: "TU", .wednesday: "WE", .thursday: "TH",
+                                              .friday: "FR", .saturday: "SA", .sunday: "SU"]
+
+    /// The RRULE value for `rule` with DTSTART = occurrence `k` from `anchor`.
+    public static func rrule(_ rule: RepeatRule, anchor: Due, occurrenceIndex k: Int) -> String {
+        var parts = ["FREQ=\(rule.frequency.rawValue.uppercased())"]
+        if rule.interval != 1 { parts.append("INTERVAL=\(rule.interval)") }
+        let anchorDate = anchor.localDate
+        switch rule.frequency {
+        case .daily: break
+        case .weekly:
+            let days = rule.weekdays.isEmpty ? [anchorDate.weekday] : rule.weekdays.sorted()
+            parts.append("BYDAY=" + days.map { dayCodes[$0]! }.joined(separator: ","))
+            parts.append("WKST=MO")
+        case .monthly:
+            switch anchorDate.day {
+            case 29: parts += ["BYMONTHDAY=28,29", "BYSETPOS=-1"]
+            case 30: parts += ["BYMONTHDAY=28,29,30", "BYSETPOS=-1"]
+            case 31: parts.append("BYMONTHDAY=-1")
+            default: parts.append("BYMONTHDAY=\(anchorDate.day)")
+            }
+        case .yearly:
+            if anchorDate.month == 2 && anchorDate.day == 29 { parts += ["BYMONTH=2", "BYMONTHDAY=-1"] }
+        }
+        switch rule.end {
+        case .never: break
+        case .afterCount(let n): parts.append("COUNT=\(max(n - k, 1))")
+        case .until(let d):
+            switch anchor {
+            case .date: parts.append("UNTIL=" + ICalendarText.compact(d))
+            case .dateTime(_, let zoneID):
+                let zone = TimeZone(identifier: zoneID) ?? TimeZone(identifier: "UTC")!
+                let end = ZonedClock.startOfDay(d.adding(days: 1), in: zone).addingTimeInterval(-1)
+                parts.append("UNTIL=" + ICalendarText.utc(end))
+            }
+        }
+        return parts.joined(separator: ";")
+    }
+
+    /// Reads an RRULE whose DTSTART (first instance) is `start`.
+    /// - Returns: the rule, or nil with the reason when it cannot be represented; plus notes about
+    ///   parts that were adjusted.
+    public static func parse(_ value: String, start: Due) -> (rule: RepeatRule?, notes: [String]) {
+        var notes: [String] = []
+        var fields: [String: String] = [:]
+        for part in value.split(separator: ";") {
+            let kv = part.split(separator: "=", maxSplits: 1)
+            guard kv.count == 2 else { return (nil, ["RRULE part \"\(part)\" is malformed"]) }
+            fields[kv[0].uppercased()] = String(kv[1]).uppercased()
+        }
+        func unsupported(_ why: String) -> (RepeatRule?, [String]) { (nil, ["RRULE \(value) not imported: \(why)"]) }
+        guard let f = fields.removeValue(forKey: "FREQ") else { return unsupported("FREQ is missing") }
+        guard let frequency = RepeatRule.Frequency(rawValue: f.lowercased()) else {
+            return unsupported("FREQ=\(f) (tasktile repeats daily, weekly, monthly or yearly)")
+        }
+        var interval = 1
+        if let i = fields.removeValue(forKey: "INTERVAL") {
+            guard let n = Int(i), RepeatRule.intervalRange.contains(n) else { return unsupported("INTERVAL=\(i) (accepted 1…999)") }
+            interval = n
+        }
+        var end = RepeatRule.End.never
+        if let c = fields.removeValue(forKey: "COUNT") {
+            guard let n = Int(c), n >= 1 else { return unsupported("COUNT=\(c)") }
+            end = .afterCount(n)
+        }
+        if let u = fields.removeValue(forKey: "UNTIL") {
+            let last: LocalDate
+            if let d = ICalendarText.date(Substring(u)) {
+                last = d
+            } else if let (wc, utc) = ICalendarText.dateTime(u) {
+                if utc, case .dateTime(_, let zoneID) = start, let zone = TimeZone(identifier: zoneID) {
+                    last = ZonedClock.wallClock(of: ZonedClock.instant(of: wc, in: TimeZone(identifier: "UTC")!), in: zone).date
+                } else {
+                    last = wc.date
+                }
+            } else {
+                return unsupported("UNTIL=\(u) is not a date or date-time")
+            }
+            if case .afterCount = end { notes.append("RRULE has both COUNT and UNTIL (the RFC allows one); COUNT was kept") } else { end = .until(last) }
+        }
+        let a = start.localDate
+        var weekdays = Set<Weekday>()
+        let byDay = fields.removeValue(forKey: "BYDAY")
+        let byMonthDay = fields.removeValue(forKey: "BYMONTHDAY")
+        let bySetPos = fields.removeValue(forKey: "BYSETPOS")
+        let byMonth = fields.removeValue(forKey: "BYMONTH")
+        let wkst = fields.removeValue(forKey: "WKST")
+        if let other = fields.keys.sorted().first {
+            return unsupported("\(other) (tasktile cannot repeat by \(other.dropFirst(2).lowercased()))")
+        }
+        let isLastDay = a.day == LocalDate.daysInMonth(year: a.year, month: a.month)
+        switch frequency {
+        case .daily:
+            if byDay != nil || byMonthDay != nil || byMonth != nil || bySetPos != nil { return unsupported("daily with BY… parts") }
+        case .weekly:
+            if byMonthDay != nil || byMonth != nil || bySetPos != nil { return unsupported("weekly with BYMONTH/BYMONTHDAY/BYSETPOS") }
+            if let byDay {
+                for code in byDay.split(separator: ",") {
+                    guard let day = dayCodes.first(where: { $0.value == code })?.key else {
+                        return unsupported("BYDAY=\(byDay) (only plain weekdays such as MO,WE are supported for weekly)")
+                    }
+                    weekdays.insert(day)
+                }
+            } else {
+                weekdays = [a.weekday]
+            }
+            if !weekdays.contains(a.weekday) {
+                notes.append("DTSTART \(a) is not one of the BYDAY days; the first cycle is the next matching day")
+            }
+            if let wkst, wkst != "MO", interval > 1, weekdays.count > 1 {
+                notes.append("WKST=\(wkst): tasktile counts weeks from Monday, so every-\(interval)-weeks may pair days differently")
+            }
+        case .monthly:
+            if byDay != nil || byMonth != nil { return unsupported("monthly by weekday or month (BYDAY/BYMONTH)") }
+            switch (byMonthDay, bySetPos) {
+            case (nil, nil): break
+            case (let d?, nil) where Int(d) == a.day: break
+            case ("-1", nil) where isLastDay:
+                if a.day != 31 { return unsupported("month end starting from \(a) (a month shorter than 31 days)") }
+            case ("28,29", "-1") where a.day == 29 || (isLastDay && a.day == 28):
+                if a.day != 29 { return unsupported("the 29th or month end starting from \(a)") }
+            case ("28,29,30", "-1") where a.day == 30 || (isLastDay && a.day < 30):
+                if a.day != 30 { return unsupported("the 30th or month end starting from \(a)") }
+            default:
+                return unsupported("BYMONTHDAY=\(byMonthDay ?? "")\(bySetPos.map { ";BYSETPOS=\($0)" } ?? "") with DTSTART \(a)")
+            }
+        case .yearly:
+            if byDay != nil || bySetPos != nil { return unsupported("yearly by weekday or position (BYDAY/BYSETPOS)") }
+            switch (byMonth, byMonthDay) {
+            case (nil, nil): break
+            case (let m?, nil) where Int(m) == a.month: break
+            case (let m?, let d?) where Int(m) == a.month && Int(d) == a.day: break
+            case ("2", "-1") where a.month == 2:
+                if a.day != 29 { return unsupported("Feb month end starting in a common year (\(a))") }
+            default: return unsupported("BYMONTH=\(byMonth ?? "")/BYMONTHDAY=\(byMonthDay ?? "") with DTSTART \(a)")
+            }
+        }
+        let rule = RepeatRule(frequency: frequency, interval: interval, weekdays: frequency == .weekly ? weekdays : [], end: end)
+        do { try rule.validate(anchor: start) } catch { return unsupported("\(error)") }
+        return (rule, notes)
+    }
+}

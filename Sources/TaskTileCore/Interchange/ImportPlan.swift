@@ -1,0 +1,123 @@
+import Foundation
+
+/// Todos read from an iCalendar or todo.txt file, ready to be merged into the store by
+/// `Store.importPlan(_:file:)`: each with the list it belongs to (by id when the file names one,
+/// else by title) and the notes of what could not be represented.
+public struct ImportPlan: Sendable {
+    public struct Item: Sendable {
+        /// 1-based line where the item starts in the file.
+        public var line: Int
+        /// The list: an id the file recorded (ours, from an earlier export), and the title to match or create.
+        public var listID: String?
+        public var listTitle: String
+        /// The todo; `listId` is filled in on import, `sortOrder` is its order among the file's items
+        /// of the same list (the store appends after existing todos).
+        public var todo: Todo
+        /// Order hint from the file (`X-APPLE-SORT-ORDER`), smaller first; nil keeps file order.
+        public var sortHint: Double?
+    }
+
+    public var items: [Item] = []
+    public var notes: [ImportReport.Note] = []
+    public init() {}
+}
+
+extension Store {
+    /// Merges imported todos in one `BEGIN IMMEDIATE` transaction.
+    ///
+    /// Lists: the recorded id when it exists in the store, else the first list (in `sortOrder`)
+    /// with that title, else a new list at the end (with the recorded id when it is free).
+    /// Todos merge by id: absent → added at the end of its list (items of one list in `sortHint`,
+    /// then file order); present and the same → skipped; present and different → updated, keeping
+    /// its place and creation time.
+    /// - Throws: store errors (rolled back, nothing written).
+    @discardableResult
+    public func importPlan(_ plan: ImportPlan, file: String) throws -> ImportReport {
+        var report = ImportReport()
+        report.notes = plan.notes
+        // Lists in order of first appearance; within a list by sort hint, then file order.
+        var listRank: [String: Int] = [:]
+        for item in plan.items where listRank[item.listID ?? item.listTitle] == nil {
+            listRank[item.listID ?? item.listTitle] = listRank.count
+        }
+        let ordered = plan.items.enumerated().sorted {
+            (listRank[$0.element.listID ?? $0.element.listTitle]!, $0.element.sortHint ?? .infinity, $0.offset)
+                < (listRank[$1.element.listID ?? $1.element.listTitle]!, $1.element.sortHint ?? .infinity, $1.offset)
+        }.map(\.element)
+        try write {
+            var listIDsByTitle: [String: String] = [:]
+            var createdLists = Set<String>()
+            var takenOrders: [String: Set<Int>] = [:]
+            var nextListOrder = (try database.scalarInt("SELECT max(sort_order) FROM lists") ?? -1) + 1
+            func resolve(_ item: ImportPlan.Item) throws -> String {
+                if let id = item.listID, try database.scalarInt("SELECT count(*) FROM lists WHERE id = ?", [.text(id)]) == 1 {
+                    return id
+                }
+                let key = TextRules.matchKey(item.listTitle)
+                if let id = listIDsByTitle[key] { return id }
+                if let existing = try lists(titled: item.listTitle).first {
+                    listIDsByTitle[key] = existing.id
+                    return existing.id
+                }
+                var id = Store.newID()
+                if let wanted = item.listID, Backup.isID(wanted) { id = wanted }
+                try database.run("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)",
+                                 [.text(id), .text(item.listTitle), .int(nextListOrder), .double(clock.now.timeIntervalSince1970)])
+                nextListOrder += 1
+                listIDsByTitle[key] = id
+                createdLists.insert(id)
+                report.count("lists", \.added)
+                return id
+            }
+            for item in ordered {
+                var todo = item.todo
+                todo.listId = try resolve(item)
+                let end = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(todo.listId)]) ?? -1) + 1
+                if let existing = try self.todo(id: todo.id) {
+                    todo.createdAt = existing.createdAt
+                    todo.sortOrder = existing.listId == todo.listId ? existing.sortOrder : end
+                    if todo == existing { report.count("todos", \.skipped); continue }
+                    try update(todo)
+                    report.count("todos", \.updated)
+                } else {
+                    // In a list this import created, an integral sort hint (our own X-APPLE-SORT-ORDER)
+                    // is kept as the sortOrder, so our export reads back with the same order numbers.
+                    if createdLists.contains(todo.listId), let hint = item.sortHint, hint >= 0, hint < 1e9,
+                       hint == hint.rounded(), !takenOrders[todo.listId, default: []].contains(Int(hint)), Int(hint) >= end {
+                        todo.sortOrder = Int(hint)
+                    } else {
+                        todo.sortOrder = end
+                    }
+                    takenOrders[todo.listId, default: []].insert(todo.sortOrder)
+                    try insert(todo)
+                    report.count("todos", \.added)
+                }
+            }
+        }
+        return report
+    }
+}
+
+/// Stable ids for imported items whose own identifier is not one of our UUIDs (an iCalendar UID
+/// such as `20270105T090000Z-1234@example.com`): the same UID always gives the same id, so
+/// importing a file twice updates instead of duplicating.
+enum StableID {
+    /// The lowercase UUID itself when `uid` is a UUID; else a UUID (version 8, RFC 9562 §5.8) made
+    /// of two 64-bit FNV-1a hashes of the UID's UTF-8 bytes.
+    static func from(_ uid: String) -> String {
+        if let uuid = UUID(uuidString: uid) { return uuid.uuidString.lowercased() }
+        func fnv(_ seed: UInt64) -> UInt64 {
+            var h: UInt64 = seed
+            for b in uid.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            return h
+        }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let a = fnv(0xcbf2_9ce4_8422_2325), b = fnv(0x6c62_272e_07bb_0142)
+        for i in 0..<8 { bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * UInt64(i))); bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * UInt64(i))) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        let c = Array(hex)
+        return "\(String(c[0..<8]))-\(String(c[8..<12]))-\(String(c[12..<16]))-\(String(c[16..<20]))-\(String(c[20..<32]))"
+    }
+}

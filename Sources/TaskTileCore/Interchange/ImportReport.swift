@@ -1,0 +1,79 @@
+import Foundation
+
+/// What an import did (SPEC §9: importing never silently drops data): per kind of record how many
+/// were added, updated or skipped (already identical), and every piece of data that could not be
+/// represented or had to be changed.
+public struct ImportReport: Sendable, Equatable {
+    /// Counts for one kind of record (`lists`, `todos`, `completions`, `settings`, `themes`, `routines`).
+    public struct Counts: Sendable, Equatable {
+        public var added = 0, updated = 0, skipped = 0
+        public init() {}
+    }
+
+    /// Something in the file that tasktile did not import as written.
+    public struct Note: Sendable, Equatable {
+        /// 1-based line in the file, when known.
+        public var line: Int?
+        /// The item it concerns (a todo's UID or title), when known.
+        public var item: String?
+        /// What was not imported or was changed, and why.
+        public var message: String
+        public init(line: Int?, item: String?, message: String) {
+            self.line = line; self.item = item; self.message = message
+        }
+    }
+
+    /// Kinds in report order.
+    public static let kinds = ["lists", "todos", "completions", "settings", "themes", "routines"]
+
+    public var counts: [String: Counts] = [:]
+    public var notes: [Note] = []
+
+    public init() {}
+
+    mutating func count(_ kind: String, _ keyPath: WritableKeyPath<Counts, Int>) {
+        counts[kind, default: Counts()][keyPath: keyPath] += 1
+    }
+
+    mutating func note(line: Int? = nil, item: String? = nil, _ message: String) {
+        notes.append(Note(line: line, item: item, message: message))
+    }
+
+    /// `{ "added": {kind: n}, "updated": {…}, "skipped": {…}, "notImported": [ {line, item, message} ] }`.
+    public var jsonValue: JSONValue {
+        func section(_ k: KeyPath<Counts, Int>) -> JSONValue {
+            .object(ImportReport.kinds.map { ($0, .number(Double(counts[$0]?[keyPath: k] ?? 0))) })
+        }
+        return .object([
+            ("added", section(\.added)), ("updated", section(\.updated)), ("skipped", section(\.skipped)),
+            ("notImported", .array(notes.map {
+                .object([("line", $0.line.map { .number(Double($0)) } ?? .null),
+                         ("item", $0.item.map(JSONValue.string) ?? .null),
+                         ("message", .string($0.message))])
+            })),
+        ])
+    }
+
+    /// One summary line: `added 3 lists, 12 todos; updated 1 todo; skipped 2 todos`.
+    public var summary: String {
+        func part(_ label: String, _ k: KeyPath<Counts, Int>) -> String? {
+            let items = ImportReport.kinds.compactMap { kind -> String? in
+                let n = counts[kind]?[keyPath: k] ?? 0
+                return n == 0 ? nil : "\(n) \(n == 1 ? String(kind.dropLast()) : kind)"
+            }
+            return items.isEmpty ? nil : "\(label) " + items.joined(separator: ", ")
+        }
+        let parts = [part("added", \.added), part("updated", \.updated), part("skipped", \.skipped)].compactMap { $0 }
+        return parts.isEmpty ? "nothing to import" : parts.joined(separator: "; ")
+    }
+
+    /// Notes as lines for stderr: `line 12 (uid): message`.
+    public var noteLines: [String] {
+        notes.map { n in
+            var prefix = ""
+            if let line = n.line { prefix += "line \(line)" }
+            if let item = n.item { prefix += (prefix.isEmpty ? "" : " ") + "(\(item))" }
+            return (prefix.isEmpty ? "" : prefix + ": ") + n.message
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+/// todo.txt (https://github.com/todotxt/todo.txt) ↔ tasktile. Decisions (docs/interchange.md):
+///
+/// - `+project` is the list; spaces in list titles are written as `_` and read back as spaces. A
+///   line without a project goes to the list **Inbox** (and Inbox todos export without one).
+/// - `@context`s, the priority `(A)`, extra projects and `key:value` tags tasktile has no field for
+///   are kept verbatim in the todo's notes on a line `todo.txt: (A) @phone key:value`, and written
+///   back from there on export — kept, reported, never dropped.
+/// - `due:YYYY-MM-DD` is the due (a date: todo.txt has no times); `rec:[+]N(d|w|m|y)` is the repeat.
+///   tasktile always repeats from the due (strict, `+`); a non-strict `rec:` is imported as strict
+///   and reported. `b` (business days) cannot be represented and stays in the notes line.
+/// - Every exported line carries `uid:<id>`, so a re-import updates by id: lines are never
+///   addressed by number. A line without `uid:` gets a stable id from its list and title.
+/// - **Escaping**: a title word that would read back as metadata gets a backslash — `key\:value`,
+///   `\+word`, `\@word`, and a leading `\x`, `\(A)` or `\2027-01-05`; a literal backslash is `\\`.
+///   Words containing `://` (URLs) are never metadata. On import `\c` reads as `c`.
+public enum TodoTxt {
+    static let inbox = "Inbox"
+    static let markerPrefix = "todo.txt: "
+
+    static func isDate(_ s: Substring) -> Bool { s.count == 10 && LocalDate(iso: s) != nil }
+    static func isPriority(_ s: Substring) -> Bool {
+        s.count == 3 && s.first == "(" && s.last == ")" && s.dropFirst().first!.isASCII && s.dropFirst().first!.isUppercase
+    }
+    /// `key:value` metadata: one colon, no spaces, neither side empty, not a URL.
+    static func isKeyValue(_ s: Substring) -> Bool {
+        guard !s.contains("://"), let colon = s.firstIndex(of: ":") else { return false }
+        let key = s[..<colon], value = s[s.index(after: colon)...]
+        return !key.isEmpty && !value.isEmpty && !value.contains(":") && !key.contains("\\")
+    }
+
+    static func escapeTitle(_ title: String) -> String {
+        title.split(separator: " ", omittingEmptySubsequences: false).enumerated().map { index, raw -> String in
+            var w = raw.replacingOccurrences(of: "\\", with: "\\\\")
+            let word = Substring(w)
+            if isKeyValue(word), let colon = w.firstIndex(of: ":") { w.replaceSubrange(colon...colon, with: "\\:") }
+            if (w.hasPrefix("+") || w.hasPrefix("@")) && w.count > 1 { w = "\\" + w }
+            if index == 0 && (w == "x" || isPriority(Substring(w)) || isDate(Substring(w))) { w = "\\" + w }
+            return w
+        }.joined(separator: " ")
+    }
+
+    static func unescapeWord(_ w: Substring) -> String {
+        var out = ""
+        var escaped = false
+        for ch in w {
+            if escaped { out.append(ch); escaped = false } else if ch == "\\" { escaped = true } else { out.append(ch) }
+        }
+        if escaped { out.append("\\") }
+        return out
+    }
+}
+
+/// Writes todo.txt lines (see `TodoTxt`).
+public enum TodoTxtExporter {
+    /// One line per todo (lists in order, pending then completed), and what could not be written.
+    public static func export(_ backup: Backup, zone: TimeZone) throws -> (text: String, notes: [String]) {
+        var out = ""
+        var notes: [String] = []
+        let lists = Dictionary(uniqueKeysWithValues: backup.lists.map { ($0.id, $0) })
+        for todo in backup.todos {
+            var words: [String] = []
+            var marker: [Substring] = []
+            var otherNotes: [Substring] = []
+            for line in (todo.notes ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix(TodoTxt.markerPrefix) { marker += line.dropFirst(TodoTxt.markerPrefix.count).split(separator: " ") } else { otherNotes.append(line) }
+            }
+            let priority = marker.first(where: TodoTxt.isPriority)
+            marker.removeAll { TodoTxt.isPriority($0) }
+            let label = "\"\(todo.title)\""
+            if todo.isCompleted {
+                words += ["x", ZonedClock.wallClock(of: todo.completedAt ?? todo.createdAt, in: zone).date.description]
+            } else if let priority {
+                words.append(String(priority))
+            }
+            words.append(ZonedClock.wallClock(of: todo.createdAt, in: zone).date.description)
+            words.append(TodoTxt.escapeTitle(todo.title))
+            if let list = lists[todo.listId], list.title != TodoTxt.inbox {
+                words.append("+" + list.title.replacingOccurrences(of: " ", with: "_"))
+            }
+            words += marker.map(String.init)
+            if todo.isCompleted, let priority { words.append("pri:\(priority.dropFirst().prefix(1))") }
+            if let due = todo.due {
+                words.append("due:\(due.localDate)")
+                if case .dateTime(let wc, let zoneID) = due { notes.append("\(label): the time \(wc.hourMinute) \(zoneID) (todo.txt dues are dates)") }
+            }
+            if let rule = todo.repeatRule {
+                let unit: String?
+                switch rule.frequency {
+                case .daily: unit = "d"
+                case .weekly: unit = rule.weekdays.count <= 1 ? "w" : nil
+                case .monthly: unit = "m"
+                case .yearly: unit = "y"
+                }
+                if let unit { words.append("rec:+\(rule.interval)\(unit)") } else {
+                    notes.append("\(label): the repeat on several weekdays (rec: repeats one interval)")
+                }
+                if rule.end != .never { notes.append("\(label): the repeat's end (todo.txt rec: has none)") }
+            }
+            if !otherNotes.allSatisfy({ $0.isEmpty }) { notes.append("\(label): its notes") }
+            words.append("uid:\(todo.id)")
+            out += words.joined(separator: " ") + "\n"
+        }
+        return (out, notes)
+    }
+}
+
+/// Reads todo.txt lines into an `ImportPlan` (see `TodoTxt`).
+public enum TodoTxtImporter {
+    /// - Throws: `InterchangeError` with the line for an impossible date (`due:2027-02-30`).
+    public static func parse(_ text: String, file: String, userZone: TimeZone, now: Date) throws -> ImportPlan {
+        var plan = ImportPlan()
+        var seen = Set<String>()
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = index + 1
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            var tokens = line.split(separator: " ", omittingEmptySubsequences: true)[...]
+            guard !tokens.isEmpty else { continue }
+            if line.unicodeScalars.contains(where: { TextRules.isForbidden($0) && $0 != "\t" }) {
+                throw InterchangeError(file: file, line: lineNumber, reason: "control characters in a todo.txt line")
+            }
+            func note(_ m: String) { plan.notes.append(.init(line: lineNumber, item: nil, message: m)) }
+            func date(_ s: Substring, _ what: String) throws -> LocalDate {
+                guard let d = LocalDate(iso: s) else {
+                    throw InterchangeError(file: file, line: lineNumber, reason: "\(what) \"\(s)\" is not a valid date YYYY-MM-DD")
+                }
+                return d
+            }
+            var isDone = false, completion: LocalDate?, creation: LocalDate?
+            var marker: [Substring] = []
+            if tokens.first == "x" {
+                isDone = true; tokens = tokens.dropFirst()
+                if let t = tokens.first, TodoTxt.isPriority(t) { marker.append(t); tokens = tokens.dropFirst() }
+                if let t = tokens.first, t.count == 10, t.first?.isNumber == true, t.contains("-") { completion = try date(t, "completion date"); tokens = tokens.dropFirst() }
+            } else if let t = tokens.first, TodoTxt.isPriority(t) {
+                marker.append(t); tokens = tokens.dropFirst()
+            }
+            if let t = tokens.first, t.count == 10, t.first?.isNumber == true, t.contains("-") { creation = try date(t, "creation date"); tokens = tokens.dropFirst() }
+            var titleWords: [String] = [], projects: [Substring] = []
+            var due: LocalDate?, rec: Substring?, uid: String?
+            for t in tokens {
+                if t.hasPrefix("\\") { titleWords.append(TodoTxt.unescapeWord(t)); continue }
+                if t.count > 1, t.hasPrefix("+") { projects.append(t.dropFirst()); continue }
+                if t.count > 1, t.hasPrefix("@") { marker.append(t); continue }
+                if TodoTxt.isKeyValue(t) {
+                    let colon = t.firstIndex(of: ":")!
+                    let key = t[..<colon], value = t[t.index(after: colon)...]
+                    switch key {
+                    case "due": due = try date(value, "due:")
+                    case "rec": rec = value
+                    case "uid": uid = String(value)
+                    case "pri" where isDone && value.count == 1: marker.insert("(\(value))", at: 0)
+                    default: marker.append(t); note("\(t) kept in the notes (tasktile has no field for \(key):)")
+                    }
+                    continue
+                }
+                titleWords.append(TodoTxt.unescapeWord(t))
+            }
+            var title = titleWords.joined(separator: " ")
+            if title.isEmpty { title = "(untitled)"; note("a line without a title was titled \"(untitled)\"") }
+            if title.count > TextRules.maxTitleLength {
+                throw InterchangeError(file: file, line: lineNumber, reason: "the title is longer than \(TextRules.maxTitleLength) characters")
+            }
+            let listTitle = projects.first.map { $0.replacingOccurrences(of: "_", with: " ") } ?? TodoTxt.inbox
+            if projects.count > 1 {
+                marker += projects.dropFirst().map { "+" + $0 }
+                note("projects \(projects.dropFirst().map { "+" + $0 }.joined(separator: " ")) kept in the notes (a todo belongs to one list)")
+            }
+            if marker.contains(where: { $0.hasPrefix("@") }) { note("contexts \(marker.filter { $0.hasPrefix("@") }.joined(separator: " ")) kept in the notes") }
+            var rule: RepeatRule?
+            if let rec {
+                let strict = rec.hasPrefix("+")
+                let body = strict ? rec.dropFirst() : rec
+                if let unit = body.last, let n = Int(body.dropLast()), RepeatRule.intervalRange.contains(n), let d = due,
+                   let f: RepeatRule.Frequency = ["d": .daily, "w": .weekly, "m": .monthly, "y": .yearly][unit] {
+                    rule = RepeatRule(frequency: f, interval: n, weekdays: f == .weekly ? [d.weekday] : [])
+                    if !strict { note("rec:\(rec) repeats from the completion date; tasktile repeats from the due date (as rec:+\(body))") }
+                } else {
+                    marker.append("rec:" + rec)
+                    note("rec:\(rec) kept in the notes: " + (due == nil ? "a repeat needs due:" : "only d, w, m, y intervals 1…999 are supported"))
+                }
+            }
+            let id = uid.flatMap { UUID(uuidString: $0) }.map { $0.uuidString.lowercased() } ?? StableID.from("todo.txt|\(listTitle)|\(title)")
+            guard seen.insert(id).inserted else { note("a second line for the same todo was not imported"); continue }
+            let createdAt = creation.map { ZonedClock.startOfDay($0, in: userZone) } ?? now
+            let todo = Todo(id: id, listId: "", title: try cleanTitle(title, file: file, line: lineNumber), isCompleted: isDone,
+                            completedAt: isDone ? (completion.map { ZonedClock.startOfDay($0, in: userZone) } ?? now) : nil,
+                            sortOrder: 0, createdAt: createdAt, due: due.map(Due.date), anchor: rule == nil ? nil : due.map(Due.date),
+                            repeatRule: rule, notes: marker.isEmpty ? nil : TodoTxt.markerPrefix + marker.joined(separator: " "))
+            plan.items.append(ImportPlan.Item(line: lineNumber, listID: nil, listTitle: listTitle, todo: todo, sortHint: nil))
+        }
+        return plan
+    }
+
+    static func cleanTitle(_ t: String, file: String, line: Int) throws -> String {
+        do { return try TextRules.title(t) } catch let e as StoreError { throw InterchangeError(file: file, line: line, reason: e.description) }
+    }
+}
