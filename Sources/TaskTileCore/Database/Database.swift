@@ -119,20 +119,16 @@ public final class Database {
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back when it throws.
     /// SPEC §0: every write is one immediate transaction that re-reads what it changes.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        try transaction(begin: "BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` inside one read transaction (one consistent snapshot; SPEC §0).
     public func readTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN DEFERRED")
+        try transaction(begin: "BEGIN DEFERRED", body)
+    }
+
+    private func transaction<T>(begin: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
         do {
             let result = try body()
             try execute("COMMIT")
