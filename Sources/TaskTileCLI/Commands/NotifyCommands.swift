@@ -1,0 +1,51 @@
+import Foundation
+import TaskTileCore
+
+/// `tasktile notify pending [--count N]`: the notification plan (SPEC §4.1), soonest first.
+struct NotifyPendingCommand: Command {
+    static let spec = CommandSpec(
+        path: ["notify", "pending"], abstract: "Show the planned notifications (time, title, list, id), soonest first.",
+        discussion: """
+        One-off todos notify at their due, repeating todos for their next 7 cycles, list reminders at \
+        their next occurrences; date-only dues at the notify.defaultTime setting (default 09:00). At most \
+        the 64 soonest. Ids: <todo id> (one-off), <todo id>_<cycle> (repeating), list:<list id>_<occurrence> \
+        (list reminder).
+        """,
+        options: [.value("--count", valueName: "n", help: "Show at most N (1…64).", defaultValue: "64")])
+    let count: Int
+
+    init(_ a: ParsedArguments, context: CommandContext) throws {
+        let text = a.value("--count") ?? "64"
+        guard let n = Int(text), (1...NotificationPlanner.planLimit).contains(n) else {
+            throw Self.usage("'--count \(text)' is out of range (accepted: a whole number 1…\(NotificationPlanner.planLimit))")
+        }
+        count = n
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.store()
+        let clock = store.clock
+        let plan = NotificationPlanner.plan(try store.notificationInput(), now: clock.now, userZone: clock.timeZone, limit: count)
+        if context.json {
+            context.printJSON(.array(plan.map { p in
+                .object([("id", .string(p.identifier)), ("kind", .string(p.kind.rawValue)),
+                         ("fireAt", .string(ZonedClock.iso8601(p.fireAt, in: clock.timeZone))),
+                         ("title", .string(p.title)), ("list", .string(p.listTitle)), ("listId", .string(p.listId)),
+                         ("todoId", p.todoId.map(JSONValue.string) ?? .null),
+                         ("index", p.index.map { .number(Double($0)) } ?? .null),
+                         ("due", .string(p.due.jsonText))])
+            }))
+            return .success
+        }
+        if plan.isEmpty {
+            context.out(context.language == "ja" ? "予定された通知はありません。" : "No notifications planned.")
+            return .success
+        }
+        for p in plan {
+            let wc = ZonedClock.wallClock(of: p.fireAt, in: clock.timeZone)
+            let what = p.kind == .reminder ? (context.language == "ja" ? "(リストのリマインダー)" : "(list reminder)") : p.title
+            context.out("\(wc.date) \(wc.hourMinute)  \(what)  \(context.paint("[\(p.listTitle)]", .dim))  \(context.paint(p.identifier, .dim))")
+        }
+        return .success
+    }
+}
