@@ -1,5 +1,6 @@
 import Foundation
 import TaskTileCore
+import TaskTileNotify
 
 /// The `tasktile` entry point: global options, dispatch to a command, and the one error funnel
 /// that turns every error into a message on stderr and an exit code (SPEC §10).
@@ -11,7 +12,7 @@ enum CLI {
         ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
         AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
         ShowCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
-        NotifyPendingCommand.self,
+        NotifyRunCommand.self, NotifyPendingCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [
@@ -140,6 +141,12 @@ enum CLI {
             case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting: return (.usage, e.description, true)
             case .notAStore, .newerStore, .inaccessible: return (.ioError, e.description, false)
             case .busy: return (.busy, e.description, false)
+            }
+        case let e as NotifyDaemonError:
+            switch e {
+            case .alreadyRunning: return (.busy, e.description, false)
+            case .badSink: return (.usage, e.description, true)
+            case .lockFailed, .spawnFailed, .bus: return (.ioError, e.description, false)
             }
         case let e as ThemeFileError: return (.dataError, e.description, false)
         case let e as FileError: return (.ioError, e.description, false)
