@@ -27,7 +27,8 @@ let package = Package(
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
         .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"]),
         .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TestSupport"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TestSupport"],
+                    exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath
     ],
     swiftLanguageModes: [.v6]
 )
