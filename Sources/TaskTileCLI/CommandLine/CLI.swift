@@ -12,7 +12,8 @@ enum CLI {
         ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
         AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
         ShowCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
-        NotifyRunCommand.self, NotifyPendingCommand.self,
+        NotifyRunCommand.self, NotifyPendingCommand.self, ReminderSetCommand.self, ReminderOffCommand.self,
+        ReminderShowCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [
