@@ -82,7 +82,9 @@ struct NotifyRunCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         let clock = try context.clock()
         let lock = try NotifyLock(directory: context.dataDirectory)
-        let offset = context.environment["TASKTILE_NOW"].map { _ in clock.now.timeIntervalSinceNow } ?? 0
+        // With TASKTILE_NOW the daemon starts "at" that instant and runs on with the real clock.
+        let fixed = context.environment["TASKTILE_NOW"].map { !$0.isEmpty } ?? false
+        let offset = fixed ? clock.now.timeIntervalSinceNow : 0
         let stdout = context.stdout, stderr = context.stderr
         let sinkObject = try NotifyDaemon.makeSink(sink, language: context.language) { line in
             stdout.write(line)
