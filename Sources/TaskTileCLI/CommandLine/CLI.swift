@@ -1,5 +1,6 @@
 import Foundation
 import TaskTileCore
+import TaskTileNotify
 
 /// The `tasktile` entry point: global options, dispatch to a command, and the one error funnel
 /// that turns every error into a message on stderr and an exit code (SPEC §10).
@@ -14,6 +15,8 @@ enum CLI {
         SearchCommand.self, SettingsLsCommand.self, SettingsGetCommand.self, SettingsSetCommand.self,
         SoundLsCommand.self, SoundPlayCommand.self, SoundExportCommand.self,
         ExportCommand.self, ImportCommand.self, RoutineLsCommand.self, RoutineApplyCommand.self, RoutineRemoveCommand.self,
+        NotifyRunCommand.self, NotifyPendingCommand.self, ReminderSetCommand.self, ReminderOffCommand.self,
+        ReminderShowCommand.self,
     ]
 
     static let globalOptions: [OptionSpec] = [
@@ -148,6 +151,12 @@ enum CLI {
             case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting: return (.usage, e.description, true)
             case .notAStore, .newerStore, .inaccessible: return (.ioError, e.description, false)
             case .busy: return (.busy, e.description, false)
+            }
+        case let e as NotifyDaemonError:
+            switch e {
+            case .alreadyRunning: return (.busy, e.description, false)
+            case .badSink: return (.usage, e.description, true)
+            case .lockFailed, .spawnFailed, .bus: return (.ioError, e.description, false)
             }
         case let e as ThemeFileError: return (.dataError, e.description, false)
         case let e as CannotCreateOutput: return (.cannotCreate, e.description, false)

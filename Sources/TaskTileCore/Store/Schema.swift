@@ -79,6 +79,38 @@ enum Schema {
             }
         })
         m.register("routine-lists", sql: Schema.routineListsSQL)
+        // Notification delivery log and list reminders (SPEC §4.2, §4.3). A distinctive identifier:
+        // other v2 migrations may be registered by other features.
+        m.register("v2-deliveries-reminders", sql: """
+        CREATE TABLE notification_deliveries (
+            id           INTEGER PRIMARY KEY,
+            delivery_key TEXT NOT NULL UNIQUE, -- '<identifier>@<due>': claimed once, ever
+            identifier   TEXT NOT NULL,        -- '<todo id>', '<todo id>_<i>', 'list:<list id>_<i>'
+            kind         TEXT NOT NULL,        -- 'todo', 'reminder'
+            todo_id      TEXT,
+            list_id      TEXT NOT NULL,
+            item_index   INTEGER,              -- cycle (todo) or occurrence (reminder); NULL one-off
+            fire_at      REAL NOT NULL,        -- planned instant, seconds since 1970 UTC
+            claimed_at   REAL NOT NULL,
+            outcome      TEXT NOT NULL,        -- 'shown', 'catch-up', 'empty' (reminder, 0 incomplete)
+            pid          INTEGER NOT NULL,     -- the daemon that claimed it
+            bus_id       INTEGER,              -- the notification server's id while shown
+            closed_at    REAL
+        );
+        CREATE INDEX notification_deliveries_by_fire ON notification_deliveries(fire_at);
+        CREATE TABLE list_reminders (
+            list_id          TEXT PRIMARY KEY NOT NULL REFERENCES lists(id) ON DELETE CASCADE,
+            anchor_local     TEXT NOT NULL,    -- 'YYYY-MM-DDTHH:MM:SS' wall clock of occurrence 0
+            anchor_zone      TEXT NOT NULL,    -- IANA zone id
+            repeat_frequency TEXT CHECK (repeat_frequency IN ('daily', 'weekly', 'monthly', 'yearly')),
+            repeat_interval  INTEGER,
+            repeat_weekdays  TEXT,
+            repeat_end_count INTEGER,          -- counts deliveries (reminders shown), SPEC §4.3
+            repeat_end_date  TEXT,
+            deliveries       INTEGER NOT NULL DEFAULT 0,
+            created_at       REAL NOT NULL
+        );
+        """)
         return m
     }
 }

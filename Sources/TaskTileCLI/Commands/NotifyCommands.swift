@@ -1,0 +1,105 @@
+import Foundation
+import TaskTileCore
+import TaskTileNotify
+
+/// `tasktile notify pending [--count N]`: the notification plan (SPEC §4.1), soonest first.
+struct NotifyPendingCommand: Command {
+    static let spec = CommandSpec(
+        path: ["notify", "pending"], abstract: "Show the planned notifications (time, title, list, id), soonest first.",
+        discussion: """
+        One-off todos notify at their due, repeating todos for their next 7 cycles, list reminders at \
+        their next occurrences; date-only dues at the notify.defaultTime setting (default 09:00). At most \
+        the 64 soonest. Ids: <todo id> (one-off), <todo id>_<cycle> (repeating), list:<list id>_<occurrence> \
+        (list reminder).
+        """,
+        options: [.value("--count", valueName: "n", help: "Show at most N (1…64).", defaultValue: "64")])
+    let count: Int
+
+    init(_ a: ParsedArguments, context: CommandContext) throws {
+        let text = a.value("--count") ?? "64"
+        guard let n = Int(text), (1...NotificationPlanner.planLimit).contains(n) else {
+            throw Self.usage("'--count \(text)' is out of range (accepted: a whole number 1…\(NotificationPlanner.planLimit))")
+        }
+        count = n
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.store()
+        let clock = store.clock
+        let plan = NotificationPlanner.plan(try store.notificationInput(), now: clock.now, userZone: clock.timeZone, limit: count)
+        if context.json {
+            context.printJSON(.array(plan.map { p in
+                .object([("id", .string(p.identifier)), ("kind", .string(p.kind.rawValue)),
+                         ("fireAt", .string(ZonedClock.iso8601(p.fireAt, in: clock.timeZone))),
+                         ("title", .string(p.title)), ("list", .string(p.listTitle)), ("listId", .string(p.listId)),
+                         ("todoId", p.todoId.map(JSONValue.string) ?? .null),
+                         ("index", p.index.map { .number(Double($0)) } ?? .null),
+                         ("due", .string(p.due.jsonText))])
+            }))
+            return .success
+        }
+        if plan.isEmpty {
+            context.out(context.language == "ja" ? "予定された通知はありません。" : "No notifications planned.")
+            return .success
+        }
+        for p in plan {
+            let wc = ZonedClock.wallClock(of: p.fireAt, in: clock.timeZone)
+            let what = p.kind == .reminder ? (context.language == "ja" ? "(リストのリマインダー)" : "(list reminder)") : p.title
+            context.out("\(wc.date) \(wc.hourMinute)  \(what)  \(context.paint("[\(p.listTitle)]", .dim))  \(context.paint(p.identifier, .dim))")
+        }
+        return .success
+    }
+}
+
+/// `tasktile notify run [--sink dbus|stdout|exec:CMD]`: the notification daemon (SPEC §4.2).
+struct NotifyRunCommand: Command {
+    static let spec = CommandSpec(
+        path: ["notify", "run"], abstract: "Run the notification daemon (one per data directory) until SIGTERM/SIGINT.",
+        discussion: """
+        Delivers each planned notification once, ever, at its time: through org.freedesktop.Notifications \
+        on the session bus (with a Complete action), as one JSON line per notification on standard output \
+        (--sink stdout: id, kind, title, body, list, due, todoId), or by running a command with the fields \
+        in TASKTILE_NOTIFY_TITLE/BODY/ID/TODO_ID/LIST/KIND/DUE (--sink exec:CMD; split on spaces, no shell). \
+        After downtime, items missed within the last 24 hours come as one catch-up notification. \
+        Clicking a notification runs the notify.openCommand setting when set. Log lines go to standard error. \
+        Exit codes: 0 stopped by SIGTERM/SIGINT, 75 another daemon already runs for this data directory \
+        (it holds <data dir>/notify.lock), 74 no session bus or notification service (or it went away), \
+        64 a bad --sink.
+        """,
+        options: [.value("--sink", valueName: "sink", help: "Where notifications go: dbus, stdout or exec:COMMAND.", defaultValue: "dbus")])
+    let sink: String
+
+    init(_ a: ParsedArguments, context: CommandContext) throws {
+        sink = a.value("--sink") ?? "dbus"
+        guard ["dbus", "stdout"].contains(sink) || sink.hasPrefix("exec:") else {
+            throw Self.usage("'--sink \(sink)' is not a sink (accepted: dbus, stdout, exec:COMMAND)")
+        }
+        guard sink != "exec:" && !(sink.hasPrefix("exec:") && sink.dropFirst(5).allSatisfy { $0 == " " }) else {
+            throw Self.usage("'--sink exec:' needs a command, e.g. exec:/usr/local/bin/my-notifier")
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let clock = try context.clock()
+        let lock = try NotifyLock(directory: context.dataDirectory)
+        // With TASKTILE_NOW the daemon starts "at" that instant and runs on with the real clock.
+        let fixed = context.environment["TASKTILE_NOW"].map { !$0.isEmpty } ?? false
+        let offset = fixed ? clock.now.timeIntervalSinceNow : 0
+        let stdout = context.stdout, stderr = context.stderr
+        let sinkObject = try NotifyDaemon.makeSink(sink, language: context.language) { line in
+            stdout.write(line)
+            stdout.flush()
+        }
+        var configuration = NotifyDaemon.Configuration(directory: context.dataDirectory, zone: clock.timeZone,
+                                                       clockOffset: offset, language: context.language)
+        configuration.tick = 0.25
+        let log = DaemonLog(zone: clock.timeZone, clock: { Date().addingTimeInterval(offset) }) { line in
+            stderr.write(line)
+            stderr.flush()
+        }
+        try withExtendedLifetime(lock) {
+            try NotifyDaemon(configuration: configuration, sink: sinkObject, log: log).run()
+        }
+        return .success
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Something the notification server told us (freedesktop notification spec, "Signals").
+public enum NotificationEvent: Hashable, Sendable {
+    /// `ActionInvoked(u id, s action_key)`: the user chose an action (`default` = clicked the body).
+    case actionInvoked(id: UInt32, key: String)
+    /// `NotificationClosed(u id, u reason)`: 1 expired, 2 dismissed, 3 closed by call, 4 undefined.
+    case closed(id: UInt32, reason: UInt32)
+}
+
+/// A client of `org.freedesktop.Notifications` on the session bus
+/// (https://specifications.freedesktop.org/notification-spec/latest/).
+///
+/// It stays connected, because `ActionInvoked` and `NotificationClosed` are broadcast signals that
+/// only a connected sender hears; signals are accepted only from the unique bus name that owns the
+/// service (learned from our own method replies), so another client on the bus cannot forge a
+/// "Complete" click.
+final class NotificationServer {
+    static let name = "org.freedesktop.Notifications"
+    static let path = "/org/freedesktop/Notifications"
+
+    private let bus: BusConnection
+    /// The unique name of the service's owner, from the last reply.
+    private var owner: String?
+    /// The server's capabilities (`actions`, `body-markup`, …).
+    private(set) var capabilities: Set<String> = []
+
+    /// Connects to the session bus, subscribes to the service's signals and asks for its
+    /// capabilities (which also starts a D-Bus-activatable server).
+    /// - Throws: `BusError` when there is no session bus or no notification service.
+    init() throws {
+        bus = try BusConnection()
+        try bus.addMatch("type='signal',interface='\(Self.name)',path='\(Self.path)'")
+        let reply = try bus.call(destination: Self.name, path: Self.path, interface: Self.name, method: "GetCapabilities")
+        owner = reply.sender
+        capabilities = Set(reply.arguments.compactMap { if case .string(let s) = $0 { s } else { nil } })
+    }
+
+    /// `Notify(susssasa{sv}i) → u`: shows a notification and returns the server's id for it.
+    /// - Parameters:
+    ///   - actions: `(key, label)` pairs, flattened to `[key, label, …]`; key `default` is a click on the body.
+    ///   - hints: e.g. `urgency` (byte 0/1/2), `category`, `desktop-entry`.
+    ///   - expireTimeout: milliseconds; −1 = the server's default, 0 = never.
+    /// - Throws: `BusError`.
+    func notify(appName: String, replacesID: UInt32 = 0, icon: String = "", summary: String, body: String,
+                actions: [(String, String)], hints: [(String, BusVariant)], expireTimeout: Int32 = -1) throws -> UInt32 {
+        let reply = try bus.call(destination: Self.name, path: Self.path, interface: Self.name, method: "Notify") { w in
+            try w.append(appName)
+            try w.append(replacesID)
+            try w.append(icon)
+            try w.append(summary)
+            try w.append(body)
+            try w.append(strings: actions.flatMap { [$0.0, $0.1] })
+            try w.append(dictionary: hints)
+            try w.append(expireTimeout)
+        }
+        if let sender = reply.sender { owner = sender }
+        guard case .uint32(let id)? = reply.arguments.first else {
+            throw BusError(name: "tasktile.BadReply", message: "Notify did not return a notification id")
+        }
+        return id
+    }
+
+    /// `CloseNotification(u)`: withdraws a notification (the server answers with `NotificationClosed`, reason 3).
+    /// - Throws: `BusError`.
+    func close(id: UInt32) throws {
+        let reply = try bus.call(destination: Self.name, path: Self.path, interface: Self.name, method: "CloseNotification") { w in
+            try w.append(id)
+        }
+        if let sender = reply.sender { owner = sender }
+    }
+
+    /// Waits up to `timeout` seconds for signals and returns the ones from the service owner.
+    /// - Throws: `BusError` when the bus connection was lost.
+    func events(timeout: Double) throws -> [NotificationEvent] {
+        let ms = Int32(max(0, min(timeout, 60)) * 1000)
+        return try bus.receive(timeoutMilliseconds: ms).compactMap { m -> NotificationEvent? in
+            guard m.isSignal, m.interface == Self.name, m.path == Self.path, let owner, m.sender == owner else { return nil }
+            let args = m.arguments
+            switch m.member {
+            case "ActionInvoked":
+                guard args.count >= 2, case .uint32(let id) = args[0], case .string(let key) = args[1] else { return nil }
+                return .actionInvoked(id: id, key: key)
+            case "NotificationClosed":
+                guard args.count >= 2, case .uint32(let id) = args[0], case .uint32(let reason) = args[1] else { return nil }
+                return .closed(id: id, reason: reason)
+            default:
+                return nil
+            }
+        }
+    }
+}

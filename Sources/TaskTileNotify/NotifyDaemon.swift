@@ -1,0 +1,251 @@
+import Foundation
+import TaskTileCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tasktile notify run` (SPEC §4.2): delivers the notification plan as it comes due.
+///
+/// The loop wakes at the next planned fire time, every `tick` (250 ms) to hear the notification
+/// server, and whenever another process commits to the store (`PRAGMA data_version`, polled each
+/// tick: cheap, and robust where inotify is not, e.g. on network file systems). Each wake:
+/// - withdraws (`CloseNotification`) shown notifications whose todo was completed or deleted, or
+///   whose list reminder has nothing left to say, after a store change;
+/// - takes what is due in `(now − catchUpHorizon, now]` that the delivery log has not seen, claims it
+///   in one `BEGIN IMMEDIATE` transaction **before** sending (claim-then-send: a crash between the two
+///   loses a notification, never duplicates one; two daemons racing claim each item once), then shows it;
+/// - items more than `grace` late (the daemon or the machine was down) are folded into **one**
+///   catch-up notification when there are two or more (`3 missed reminders`), not a flood.
+///
+/// `ActionInvoked(complete)` completes the todo by id through `Store.complete(todoID:source:)`
+/// (source `.notification`); `default` runs the `notify.openCommand` setting (split on spaces, no
+/// shell) when set. SIGTERM/SIGINT end `run()` normally.
+public final class NotifyDaemon {
+    /// How the daemon runs.
+    public struct Configuration {
+        public var directory: DataDirectory
+        /// The user's zone, for date-only dues, texts and log lines.
+        public var zone: TimeZone
+        /// Added to the system clock: `TASKTILE_NOW − real now` when `TASKTILE_NOW` is set, so a
+        /// script can start the daemon "at" a fixed time and watch it run on from there; else 0.
+        public var clockOffset: TimeInterval
+        /// `en` or `ja`.
+        public var language: String
+        /// How far back missed items are still delivered (seconds; default 24 h).
+        public var catchUpHorizon: TimeInterval = 24 * 3600
+        /// How late an item may be and still be shown on its own rather than in a catch-up (seconds).
+        public var grace: TimeInterval = 300
+        /// The longest sleep between checks (seconds).
+        public var tick: TimeInterval = 0.25
+
+        public init(directory: DataDirectory, zone: TimeZone, clockOffset: TimeInterval = 0, language: String = "en") {
+            self.directory = directory; self.zone = zone; self.clockOffset = clockOffset; self.language = language
+        }
+    }
+
+    /// The setting naming the command that `default` (a click on the notification) runs.
+    public static let openCommandKey = "notify.openCommand"
+
+    let configuration: Configuration
+    let sink: NotificationSink
+    let log: DaemonLog
+    /// Notifications on screen, by the server's id.
+    private var shown: [UInt32: OutgoingNotification] = [:]
+    private var children: [Process] = []
+
+    public init(configuration: Configuration, sink: NotificationSink, log: DaemonLog) {
+        self.configuration = configuration; self.sink = sink; self.log = log
+    }
+
+    /// Makes the sink `--sink` names: `dbus`, `stdout` or `exec:COMMAND`.
+    /// - Parameter stdout: receives each stdout-sink line and must flush it.
+    /// - Throws: `NotifyDaemonError.badSink`, `.bus` (no session bus or notification service).
+    public static func makeSink(_ spec: String, language: String, stdout: @escaping (String) -> Void) throws -> NotificationSink {
+        switch spec {
+        case "dbus":
+            do { return try DBusSink(language: language) } catch let e as BusError { throw NotifyDaemonError.bus(e.description) }
+        case "stdout": return StdoutSink(write: stdout)
+        default:
+            guard spec.hasPrefix("exec:") else { throw NotifyDaemonError.badSink(spec) }
+            return try ExecSink(command: String(spec.dropFirst(5)))
+        }
+    }
+
+    var now: Date { Date().addingTimeInterval(configuration.clockOffset) }
+
+    /// Runs until SIGTERM or SIGINT.
+    /// - Throws: `StoreError` when the store cannot be opened; `NotifyDaemonError.bus` when the
+    ///   session bus connection is lost (a service manager restarts the daemon).
+    public func run() throws {
+        installStopHandlers()
+        let zone = configuration.zone
+        let store = try Store.open(configuration.directory, clock: Clock(now: now, timeZone: zone))
+        log.info("started: sink=\(sink.name) data-dir=\(configuration.directory.path) pid=\(getpid())")
+        var lastVersion = try store.dataVersion()
+        var nextFire: Date?
+        var replanAt = Date.distantPast
+        while notifyStopRequested == 0 {
+            let t = now
+            do {
+                let version = try store.dataVersion()
+                let changed = version != lastVersion
+                lastVersion = version
+                if changed { try withdrawResolved(store) }
+                if changed || t >= replanAt || nextFire.map({ t >= $0 }) == true {
+                    nextFire = try deliverDue(store, at: t)
+                    replanAt = t.addingTimeInterval(30)
+                }
+            } catch let e as StoreError {
+                log.warning("store: \(e.description); retrying")
+                replanAt = t.addingTimeInterval(1)
+            }
+            var timeout = configuration.tick
+            if let nextFire { timeout = min(timeout, max(0, nextFire.timeIntervalSince(now))) }
+            let events: [NotificationEvent]
+            do { events = try sink.wait(timeout: timeout) } catch let e as BusError {
+                throw NotifyDaemonError.bus(e.description)
+            }
+            for event in events { handle(event, store: store) }
+            children.removeAll { !$0.isRunning }
+        }
+        log.info("stopping (signal received)")
+    }
+
+    // MARK: - Delivering
+
+    /// Delivers what is due at `t`; returns the next planned fire time.
+    func deliverDue(_ store: Store, at t: Date) throws -> Date? {
+        let zone = configuration.zone
+        store.clock = Clock(now: t, timeZone: zone)
+        let input = try store.notificationInput()
+        let since = t.addingTimeInterval(-configuration.catchUpHorizon)
+        let claimed = try store.claimedDeliveryKeys(since: since.addingTimeInterval(-86_400))
+        let due = NotificationPlanner.due(input, after: since, through: t, userZone: zone)
+            .filter { !claimed.contains($0.deliveryKey) }
+        let late = due.filter { t.timeIntervalSince($0.fireAt) > configuration.grace }
+        var singles = due.filter { t.timeIntervalSince($0.fireAt) <= configuration.grace }
+        if late.count >= 2 {
+            let claims = try store.claimDeliveries(late, outcome: "catch-up", pid: getpid())
+            if claims.count >= 2 {
+                present(catchUp(claims, at: t), store: store)
+            } else {
+                for c in claims { present(single(c, at: t), store: store) }
+            }
+        } else {
+            singles = late + singles
+        }
+        for claim in try store.claimDeliveries(singles, outcome: "shown", pid: getpid()) {
+            present(single(claim, at: t), store: store)
+        }
+        return NotificationPlanner.plan(input, now: t, userZone: zone, limit: 1).first?.fireAt
+    }
+
+    func single(_ claim: DeliveryClaim, at t: Date) -> OutgoingNotification {
+        let item = claim.item
+        let language = configuration.language
+        switch item.kind {
+        case .todo:
+            return OutgoingNotification(kind: "todo", identifier: item.identifier, summary: item.title,
+                                        body: NotificationText.todoBody(listTitle: item.listTitle, due: item.due, now: t,
+                                                                        userZone: configuration.zone, language: language),
+                                        todoId: item.todoId, listTitle: item.listTitle, due: item.due.jsonText,
+                                        completable: true, items: [item])
+        case .reminder:
+            let count = claim.incompleteCount ?? 0
+            return OutgoingNotification(kind: "reminder", identifier: item.identifier,
+                                        summary: NotificationText.reminderSummary(listTitle: item.listTitle, count: count, language: language),
+                                        body: NotificationText.titleList(claim.pendingTitles, total: count, limit: 3, language: language),
+                                        todoId: nil, listTitle: item.listTitle, due: item.due.jsonText,
+                                        completable: false, items: [item])
+        }
+    }
+
+    func catchUp(_ claims: [DeliveryClaim], at t: Date) -> OutgoingNotification {
+        let language = configuration.language
+        let titles = claims.map { c in
+            c.item.kind == .todo ? c.item.title
+                : NotificationText.reminderSummary(listTitle: c.item.listTitle, count: c.incompleteCount ?? 0, language: language)
+        }
+        return OutgoingNotification(kind: "catchup", identifier: "catchup:\(Int(t.timeIntervalSince1970))",
+                                    summary: NotificationText.catchUpSummary(count: claims.count, language: language),
+                                    body: NotificationText.titleList(titles, language: language),
+                                    todoId: nil, listTitle: nil, due: nil, completable: false, items: claims.map(\.item))
+    }
+
+    /// Shows a claimed notification. A failure is logged, not retried: the claim stands (at most once).
+    func present(_ n: OutgoingNotification, store: Store) {
+        do {
+            let id = try sink.show(n)
+            let covered = n.items.count > 1 ? " covering \(n.items.map(\.identifier).joined(separator: ","))" : ""
+            log.info("delivered \(n.identifier) \"\(n.summary)\"\(covered)" + (id.map { " (notification \($0))" } ?? ""))
+            if let id {
+                shown[id] = n
+                try? store.recordShown(deliveryKeys: n.items.map(\.deliveryKey), busID: id)
+            }
+        } catch {
+            log.error("could not deliver \(n.identifier) \"\(n.summary)\": \(error)")
+        }
+    }
+
+    // MARK: - Withdrawing and actions
+
+    /// Closes shown notifications whose every item was resolved elsewhere.
+    func withdrawResolved(_ store: Store) throws {
+        guard !shown.isEmpty else { return }
+        let resolved = try store.resolvedDeliveries(shown.values.flatMap(\.items))
+        for (id, n) in shown.sorted(by: { $0.key < $1.key }) where n.items.allSatisfy({ resolved.contains($0.deliveryKey) }) {
+            shown[id] = nil
+            do {
+                try sink.close(id: id)
+                log.info("withdrew \(n.identifier) (notification \(id)): completed or deleted elsewhere")
+            } catch {
+                log.warning("could not withdraw \(n.identifier) (notification \(id)): \(error)")
+            }
+            try? store.recordClosed(deliveryKeys: n.items.map(\.deliveryKey))
+        }
+    }
+
+    func handle(_ event: NotificationEvent, store: Store) {
+        switch event {
+        case .closed(let id, let reason):
+            guard let n = shown.removeValue(forKey: id) else { return }
+            log.info("closed \(n.identifier) (notification \(id), reason \(reason))")
+            try? store.recordClosed(deliveryKeys: n.items.map(\.deliveryKey))
+        case .actionInvoked(let id, let key):
+            guard let n = shown[id] else { return }
+            if key == "complete", n.completable, let todoID = n.todoId {
+                store.clock = Clock(now: now, timeZone: configuration.zone)
+                do {
+                    let result = try store.complete(todoID: todoID, source: .notification)
+                    log.info("completed \(todoID) \"\(result.todo.title)\" from notification \(n.identifier)")
+                } catch let e as StoreError {
+                    log.info("complete from notification \(n.identifier): \(e.description)")
+                } catch {
+                    log.error("complete from notification \(n.identifier) failed: \(error)")
+                }
+                shown[id] = nil
+                try? sink.close(id: id)
+                try? store.recordClosed(deliveryKeys: n.items.map(\.deliveryKey))
+            } else if key == "default" {
+                runOpenCommand(for: n, store: store)
+            }
+        }
+    }
+
+    /// Runs the `notify.openCommand` setting (split on spaces, no shell) with the notification's fields
+    /// in the environment, as the exec sink sets them; nothing when unset.
+    func runOpenCommand(for n: OutgoingNotification, store: Store) {
+        guard let command = (try? store.settingValue(Self.openCommandKey)) ?? nil else { return }
+        let argv = command.split(separator: " ").map(String.init)
+        guard !argv.isEmpty else { return }
+        do {
+            children.append(try spawn(argv, extraEnvironment: [
+                "TASKTILE_NOTIFY_TITLE": n.summary, "TASKTILE_NOTIFY_BODY": n.body, "TASKTILE_NOTIFY_ID": n.identifier,
+                "TASKTILE_NOTIFY_TODO_ID": n.todoId ?? "", "TASKTILE_NOTIFY_LIST": n.listTitle ?? "",
+                "TASKTILE_NOTIFY_KIND": n.kind, "TASKTILE_NOTIFY_DUE": n.due ?? ""]))
+            log.info("opened \(n.identifier) with \(argv[0])")
+        } catch {
+            log.error("open command for \(n.identifier): \(error)")
+        }
+    }
+}

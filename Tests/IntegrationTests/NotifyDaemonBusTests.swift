@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+import TaskTileCore
+import TestSupport
+
+/// A private session bus (`dbus-daemon`) with a small notification server on it
+/// (`Fixtures/notification_server.py`) that records every Notify/CloseNotification call and can
+/// emit `ActionInvoked`. Killed on deinit.
+final class PrivateNotificationBus {
+    let tmp = TemporaryDirectory("dbus")
+    let address: String
+    let daemon: RunningProcess
+    let server: RunningProcess
+    var logPath: String { tmp.file("notifications.jsonl") }
+    var controlDir: String { tmp.file("control") }
+
+    init() throws {
+        let dbusDaemon = "/usr/bin/dbus-daemon"
+        try #require(FileManager.default.isExecutableFile(atPath: dbusDaemon), "dbus-daemon is not installed (Debian: dbus-daemon)")
+        let socket = tmp.file("bus")
+        let config = """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:path=\(socket)</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+        try config.write(toFile: tmp.file("session.conf"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: tmp.file("control"), withIntermediateDirectories: true)
+        address = "unix:path=\(socket)"
+        daemon = try startProcess(dbusDaemon, ["--config-file=\(tmp.file("session.conf"))", "--nofork", "--nopidfile"])
+        try PrivateNotificationBus.waitFor(5) { FileManager.default.fileExists(atPath: socket) }
+        let script = repositoryRoot + "/Tests/IntegrationTests/Fixtures/notification_server.py"
+        server = try startProcess("/usr/bin/python3", [script, tmp.file("notifications.jsonl"), tmp.file("control")],
+                                  environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        let log = tmp.file("notifications.jsonl")
+        try PrivateNotificationBus.waitFor(10) { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("\"ready\"") == true }
+    }
+
+    deinit {
+        // SIGKILL: the test runner may start children with SIGTERM blocked (the mask is inherited).
+        kill(server.process.processIdentifier, SIGKILL)
+        kill(daemon.process.processIdentifier, SIGKILL)
+        _ = server.wait()
+        _ = daemon.wait()
+    }
+
+    /// Every recorded event, in order.
+    func events() -> [[String: Any]] {
+        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    func notifications() -> [[String: Any]] { events().filter { $0["event"] as? String == "notify" } }
+    func closes() -> [Int] { events().filter { $0["event"] as? String == "close" }.compactMap { $0["id"] as? Int } }
+
+    /// Makes the server emit `ActionInvoked(id, key)`.
+    func invoke(id: Int, key: String) throws {
+        try "\(id) \(key)".write(toFile: controlDir + "/invoke-\(id)-\(key)", atomically: true, encoding: .utf8)
+    }
+
+    /// Polls `condition` every 50 ms for up to `seconds`. - Throws: when it never holds.
+    static func waitFor(_ seconds: Double, _ what: String = "condition", _ condition: () throws -> Bool) throws {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if try condition() { return }
+            usleep(50_000)
+        }
+        if try condition() { return }
+        struct Timeout: Error, CustomStringConvertible { var description: String }
+        throw Timeout(description: "timed out after \(seconds) s waiting for \(what)")
+    }
+}
+
+/// The real `tasktile notify run` against a real (private) session bus and the real clock
+/// (SPEC §4.2). Serialized: the assertions are about wall-clock seconds.
+@Suite("notify run on a private D-Bus session bus", .serialized)
+struct NotifyDaemonBusTests {
+    let tasktile: String
+
+    init() throws {
+        tasktile = try #require(builtProduct("tasktile"), "build the products first (swift build; make test does)")
+    }
+
+    func env(_ tmp: TemporaryDirectory, _ bus: PrivateNotificationBus) -> [String: String] {
+        ["TASKTILE_DATA_DIR": tmp.dataDirectory.path, "TZ": "UTC", "LANG": "C", "NO_COLOR": "1",
+         "DBUS_SESSION_BUS_ADDRESS": bus.address, "TASKTILE_NOW": ""]
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS` in UTC, whole seconds, `seconds` from now; and that instant.
+    func dueIn(_ seconds: Int) -> (text: String, instant: Date) {
+        let instant = Date(timeIntervalSince1970: (Date().timeIntervalSince1970).rounded(.down) + Double(seconds))
+        let wc = ZonedClock.wallClock(of: instant, in: TimeZone(identifier: "UTC")!)
+        return ("\(wc.date) \(pad2(wc.hour)):\(pad2(wc.minute)):\(pad2(wc.second))", instant)
+    }
+
+    func pad2(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+
+    func add(_ title: String, list: String, due: String, _ e: [String: String]) throws -> String {
+        let r = try runProcess(tasktile, ["--json", "add", title, "--list", list, "--due", due], environment: e)
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        return try #require(object?["id"] as? String)
+    }
+
+    func store(_ tmp: TemporaryDirectory) throws -> Store {
+        try Store.open(tmp.dataDirectory, clock: Clock(now: Date(), timeZone: TimeZone(identifier: "UTC")!))
+    }
+
+    @Test("delivered at its second with the right fields; Complete completes by id; completing elsewhere withdraws")
+    func deliverCompleteWithdraw() throws {
+        let bus = try PrivateNotificationBus()
+        let tmp = TemporaryDirectory("notify-bus")
+        let e = env(tmp, bus)
+        #expect(try runProcess(tasktile, ["list", "add", "Home"], environment: e).status == 0)
+        let dueA = dueIn(3), dueB = dueIn(4)
+        let a = try add("Water plants", list: "Home", due: dueA.text, e)
+        let b = try add("Call mum", list: "Home", due: dueB.text, e)
+        let daemon = try startProcess(tasktile, ["notify", "run"], environment: e)
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
+
+        try PrivateNotificationBus.waitFor(8, "two notifications") { bus.notifications().count >= 2 }
+        let shown = bus.notifications()
+        #expect(shown.count == 2)
+        let first = try #require(shown.first { $0["summary"] as? String == "Water plants" })
+        let second = try #require(shown.first { $0["summary"] as? String == "Call mum" })
+        for (n, due) in [(first, dueA.instant), (second, dueB.instant)] {
+            let at = try #require(n["time"] as? Double)
+            // Delivered at the due second: not before it, and within one second after it.
+            #expect(at >= due.timeIntervalSince1970 - 0.05 && at <= due.timeIntervalSince1970 + 1.0,
+                    "delivered \(at - due.timeIntervalSince1970) s from its due")
+            #expect(n["app"] as? String == "tasktile")
+            #expect(n["actions"] as? [String] == ["complete", "Complete", "default", "Open"])
+            let hints = try #require(n["hints"] as? [String: Any])
+            #expect(hints["urgency"] as? Int == 1)
+            #expect(hints["desktop-entry"] as? String == "tasktile")
+            #expect(hints["category"] as? String == "x-tasktile.todo")
+            #expect(n["timeout"] as? Int == -1)
+        }
+        let wcA = ZonedClock.wallClock(of: dueA.instant, in: TimeZone(identifier: "UTC")!)
+        #expect(first["body"] as? String == "Home · Due \(wcA.hourMinute)")
+
+        // The user clicks Complete on the first: the daemon completes that todo by id.
+        let firstID = try #require(first["id"] as? Int)
+        try bus.invoke(id: firstID, key: "complete")
+        let s = try store(tmp)
+        try PrivateNotificationBus.waitFor(5, "the todo completed") {
+            try s.database.scalarInt("SELECT is_completed FROM todos WHERE id = ?", [.text(a)]) == 1
+        }
+        #expect(try s.database.scalarText("SELECT source FROM completions WHERE todo_id = ?", [.text(a)]) == "notification")
+        #expect(try s.database.scalarInt("SELECT is_completed FROM todos WHERE id = ?", [.text(b)]) == 0)
+
+        // Completing the second elsewhere (the CLI) withdraws its notification.
+        let secondID = try #require(second["id"] as? Int)
+        #expect(try runProcess(tasktile, ["done", b], environment: e).status == 0)
+        try PrivateNotificationBus.waitFor(5, "CloseNotification(\(secondID))") { bus.closes().contains(secondID) }
+
+        daemon.process.terminate()
+        let result = daemon.wait()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("info tasktile-notify: delivered \(a)"))
+        #expect(result.stderr.contains("completed \(a)"))
+        #expect(bus.notifications().count == 2)
+    }
+
+    @Test("two daemons started together: one runs, the other exits 75; each item is delivered once; an empty list's reminder shows nothing")
+    func twoDaemons() throws {
+        let bus = try PrivateNotificationBus()
+        let tmp = TemporaryDirectory("notify-two")
+        let e = env(tmp, bus)
+        for l in ["Home", "Work", "Empty"] { #expect(try runProcess(tasktile, ["list", "add", l], environment: e).status == 0) }
+        let due = dueIn(3)
+        _ = try add("Pay rent", list: "Home", due: due.text, e)
+        let done = try add("Old task", list: "Empty", due: "2020-01-01", e)
+        #expect(try runProcess(tasktile, ["done", done], environment: e).status == 0)
+        _ = try add("Report", list: "Work", due: "2099-01-01", e)
+        let s = try store(tmp)
+        let at = Due.dateTime(ZonedClock.wallClock(of: due.instant, in: TimeZone(identifier: "UTC")!), zoneID: "UTC")
+        try s.setListReminder(list: "Work", anchor: at, repeatRule: nil)
+        try s.setListReminder(list: "Empty", anchor: at, repeatRule: nil)
+
+        let one = try startProcess(tasktile, ["notify", "run"], environment: e)
+        let two = try startProcess(tasktile, ["notify", "run"], environment: e)
+        defer { for p in [one, two] where p.process.isRunning { p.process.terminate() } }
+        try PrivateNotificationBus.waitFor(5, "one daemon to give up") { !one.process.isRunning || !two.process.isRunning }
+        let loser = one.process.isRunning ? two : one
+        let winner = one.process.isRunning ? one : two
+        let lost = loser.wait()
+        #expect(lost.status == 75)
+        #expect(lost.stderr.contains("already running for this data directory"))
+
+        try PrivateNotificationBus.waitFor(8, "two notifications") { bus.notifications().count >= 2 }
+        usleep(1_500_000) // nothing more may arrive
+        let summaries = bus.notifications().compactMap { $0["summary"] as? String }.sorted()
+        #expect(summaries == ["Pay rent", "Work: 1 incomplete task"])
+        #expect(try s.database.scalarText("SELECT outcome FROM notification_deliveries WHERE identifier LIKE 'list:%' AND list_id = (SELECT id FROM lists WHERE title = 'Empty')") == "empty")
+        winner.process.terminate()
+        #expect(winner.wait().status == 0)
+    }
+
+    @Test("kill -9 and restart: nothing is delivered twice, and what came due meanwhile is delivered once")
+    func killAndRestart() throws {
+        let bus = try PrivateNotificationBus()
+        let tmp = TemporaryDirectory("notify-kill")
+        let e = env(tmp, bus)
+        #expect(try runProcess(tasktile, ["list", "add", "Home"], environment: e).status == 0)
+        _ = try add("First", list: "Home", due: dueIn(2).text, e)
+        _ = try add("Second", list: "Home", due: dueIn(4).text, e)
+        _ = try add("Third", list: "Home", due: dueIn(6).text, e)
+
+        let first = try startProcess(tasktile, ["notify", "run"], environment: e)
+        try PrivateNotificationBus.waitFor(6, "the first notification") { bus.notifications().count >= 1 }
+        kill(first.process.processIdentifier, SIGKILL)
+        _ = first.wait()
+        usleep(2_500_000) // "Second" comes due while no daemon runs
+        let second = try startProcess(tasktile, ["notify", "run"], environment: e)
+        defer { if second.process.isRunning { second.process.terminate() } }
+        try PrivateNotificationBus.waitFor(8, "three notifications") { bus.notifications().count >= 3 }
+        usleep(1_000_000)
+        second.process.terminate()
+        #expect(second.wait().status == 0)
+        let summaries = bus.notifications().compactMap { $0["summary"] as? String }
+        #expect(summaries == ["First", "Second", "Third"])
+    }
+}
