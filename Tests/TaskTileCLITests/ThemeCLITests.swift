@@ -12,6 +12,8 @@ private let themesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathCo
 /// every refused edit exits 65 (or 1) naming file, theme, key and value with the file untouched.
 @Suite("theme commands")
 struct ThemeCLITests {
+    init() { TestFonts.install() } // before Pango first runs: the test fonts (fonts.conf)
+
     func themesPath(_ cli: CLIHarness) -> String { cli.tmp.dataDirectory.path + "/themes.json" }
 
     /// themes.json after `theme ls` has created it.
