@@ -8,6 +8,14 @@ import TaskTileCore
 /// the size. The layout: a rounded background (theme corner radius), a header (list title on the
 /// left, counts on the right), a hairline divider and one-line rows; overflow becomes a last
 /// `+ N more` line.
+///
+/// Vertical rhythm, in points: the family's top padding, the header line box of
+/// `round(header size × 1.3)`, 5 pt, a one-device-pixel hairline (centred half a pixel below that
+/// line), 4 pt, then rows of `line height + 2 × row padding` (SPEC §6.1) down to the bottom padding:
+/// `max(1, floor(available / row height))` of them. With one slot and more todos than fit, the
+/// `+ N more` count shares the row with the first todo. A large widget whose theme shows completed
+/// todos gives the pending section `floor(60 %)` of the available height only when there are
+/// completed todos, and the completed section the rest.
 public struct WidgetRenderer {
     /// The widget's spec: family, size, scale, mode, language.
     public var spec: WidgetSpec
