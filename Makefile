@@ -6,7 +6,7 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build, the tests and the demo need. Installed only when missing.
 APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-dev libdbus-1-dev \
-                fonts-noto-cjk fonts-noto-color-emoji fontconfig \
+                fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji fontconfig \
                 sqlite3 python3 python3-dateutil i3blocks dbus-daemon python3-dbus python3-gi
 
 .PHONY: all deps build release test demo install vectors clean

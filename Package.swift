@@ -26,7 +26,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["TaskTileCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
-        .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"]),
+        .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"],
+                    exclude: ["fonts.conf", "__Snapshots__"]), // read via #filePath
         .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TestSupport", "CCairo"]), // CCairo: pango_parse_markup checks waybar output
         .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath

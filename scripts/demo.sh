@@ -49,6 +49,9 @@ q done "Call the dentist" --list Home
 
 mkdir -p "$DEMO_DIR/widgets"
 cp WidgetSpecs/*.json "$DEMO_DIR/widgets/"
+# Some specs name preset themes; a spec naming a theme missing from themes.json fails (exit 65).
+q theme import Themes/midnight.json
+q theme import Themes/sakura.json
 
 echo "== Rendering widgets"
 "$R" once

@@ -2,9 +2,12 @@ import Foundation
 import Testing
 import TaskTileCore
 @testable import TaskTileRender
+import TestSupport
 
 /// The ten checkbox styles (SPEC §5.2), checked at pixel level at 11 pt and 32 pt.
 @Suite struct CheckboxPainterTests {
+    init() { TestFonts.install() } // before Pango first runs: the test fonts (fonts.conf)
+
     static let accent = ThemeColor(hex: "#007AFF")!
     static let secondary = ThemeColor.black.withAlphaScaled(0.6)
 

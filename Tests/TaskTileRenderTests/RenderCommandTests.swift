@@ -6,6 +6,8 @@ import TestSupport
 
 /// `tasktile-render once` end to end, in-process: spec files → PNG + hits.json on disk.
 @Suite struct RenderCommandTests {
+    init() { TestFonts.install() } // before Pango first runs: the test fonts (fonts.conf)
+
     struct Run { var code: Int32; var out: String; var err: String }
 
     func run(_ args: [String], _ fx: RenderFixture) -> Run {

@@ -6,6 +6,8 @@ import TestSupport
 
 /// Layout and drawing of one widget: rows, ellipsis, overflow, states, hit map.
 @Suite struct WidgetRendererTests {
+    init() { TestFonts.install() } // before Pango first runs: the test fonts (fonts.conf)
+
     /// Draws `spec` from the fixture's store with `theme`, writes it (so `TASKTILE_RENDER_KEEP` can keep it).
     func render(_ fx: RenderFixture, _ spec: WidgetSpec, theme: Theme = .standard, keep: String? = nil) throws -> RenderedWidget {
         let content = try WidgetContent.read(for: spec, from: fx.store)

@@ -56,12 +56,27 @@ import TaskTileCore
     }
 
     @Test func shippedExampleSpecsDecode() throws {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../WidgetSpecs").standardized.path
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let dir = root + "/WidgetSpecs"
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".json") }.sorted()
-        #expect(names == ["home-large.json", "shopping-small.json", "work-medium.json"])
+        // The three specs scripts/demo.sh relies on.
+        #expect(Set(["home-large.json", "shopping-small.json", "work-medium.json"]).isSubset(of: names))
+        let presetNames = try FileManager.default.contentsOfDirectory(atPath: root + "/Themes").filter { $0.hasSuffix(".json") }
+            .flatMap { try ThemeImport.decode(try Posix.readFile(root + "/Themes/" + $0), file: $0).map(\.name) }
+        var covered = Set<String>()
         for name in names {
             let spec = try WidgetSpec.load(path: dir + "/" + name)
             #expect(spec.output == nil && spec.name + ".json" == name)
+            // The demo's lists, and a theme that `theme import Themes/…` provides (or the first theme).
+            #expect(["買い物", "Work", "Home"].contains(spec.list ?? ""), "\(name)")
+            #expect(spec.theme == nil || presetNames.contains(spec.theme!), "\(name) names a theme no preset has")
+            covered.insert("\(spec.family) \(spec.mode)")
+            covered.insert("\(spec.family) \(spec.language)")
+        }
+        // Every family in both modes and both languages.
+        for family in WidgetFamily.allCases {
+            for mode in WidgetMode.allCases { #expect(covered.contains("\(family) \(mode)")) }
+            for language in WidgetLanguage.allCases { #expect(covered.contains("\(family) \(language)")) }
         }
     }
 }

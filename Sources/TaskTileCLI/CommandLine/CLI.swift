@@ -12,6 +12,7 @@ enum CLI {
         ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
         AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
         ShowCommand.self, OccurrencesCommand.self, StatusCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
+        ThemeNewCommand.self, ThemeSetCommand.self, ThemeRemoveCommand.self, ThemeImportCommand.self, ThemeExportCommand.self, ThemePreviewCommand.self,
         SearchCommand.self, SettingsLsCommand.self, SettingsGetCommand.self, SettingsSetCommand.self,
         SoundLsCommand.self, SoundPlayCommand.self, SoundExportCommand.self,
         ExportCommand.self, ImportCommand.self, RoutineLsCommand.self, RoutineApplyCommand.self, RoutineRemoveCommand.self,
@@ -159,6 +160,7 @@ enum CLI {
             case .lockFailed, .spawnFailed, .bus: return (.ioError, e.description, false)
             }
         case let e as ThemeFileError: return (.dataError, e.description, false)
+        case let e as ThemeNotFound: return (.nothingMatched, e.description, false)
         case let e as CannotCreateOutput: return (.cannotCreate, e.description, false)
         case let e as InterchangeError: return (.dataError, e.description, false)
         case let e as OutputFileError: return (.cannotCreate, e.description, false)

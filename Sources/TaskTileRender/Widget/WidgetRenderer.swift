@@ -8,6 +8,14 @@ import TaskTileCore
 /// the size. The layout: a rounded background (theme corner radius), a header (list title on the
 /// left, counts on the right), a hairline divider and one-line rows; overflow becomes a last
 /// `+ N more` line.
+///
+/// Vertical rhythm, in points: the family's top padding, the header line box of
+/// `round(header size × 1.3)`, 5 pt, a one-device-pixel hairline (centred half a pixel below that
+/// line), 4 pt, then rows of `line height + 2 × row padding` (SPEC §6.1) down to the bottom padding:
+/// `max(1, floor(available / row height))` of them. With one slot and more todos than fit, the
+/// `+ N more` count shares the row with the first todo. A large widget whose theme shows completed
+/// todos gives the pending section `floor(60 %)` of the available height only when there are
+/// completed todos, and the completed section the rest.
 public struct WidgetRenderer {
     /// The widget's spec: family, size, scale, mode, language.
     public var spec: WidgetSpec
@@ -28,17 +36,23 @@ public struct WidgetRenderer {
     /// The share of the rows area the pending section gets in a large widget with a completed section.
     public static let pendingShare = 0.6
 
-    /// The fontconfig family list for a theme family: the theme's family, then Noto Sans CJK JP (the
-    /// packaged default, so Japanese and Latin look the same on every machine); fontconfig's own
-    /// fallback supplies Noto Color Emoji for emoji. The generic default `sans-serif` maps to
-    /// Noto Sans CJK JP itself.
+    /// The fontconfig family list for a theme's `fontFamily` in a widget of `language`.
+    ///
+    /// The generic default `sans-serif` becomes an explicit list so every machine built from the
+    /// README draws the same glyphs: English widgets use Noto Sans (Debian `fonts-noto-core`) for
+    /// Latin, with its baseline "…", then Noto Sans CJK JP for kana and kanji; Japanese widgets use
+    /// Noto Sans CJK JP first, so Latin, digits, punctuation and the ellipsis (the centred "⋯" of
+    /// Japanese typesetting) match the Japanese text. A custom family comes first and falls back
+    /// the same way. fontconfig's own fallback supplies Noto Color Emoji for emoji and the Noto Sans
+    /// script families (Arabic, Hebrew…) for other scripts.
     ///
     /// Noto Color Emoji is deliberately *not* listed: it has glyphs for the digits and the space
     /// (keycap bases), so listing it makes "5 left" take emoji-width digits.
-    public static func fontFamilies(for family: String) -> String {
+    public static func fontFamilies(for family: String, language: WidgetLanguage = .en) -> String {
+        let fallback = language == .ja ? "Noto Sans CJK JP, Noto Sans, sans-serif" : "Noto Sans, Noto Sans CJK JP, sans-serif"
         switch family.lowercased() {
-        case "sans-serif", "sans": return "Noto Sans CJK JP, sans-serif"
-        default: return family + ", Noto Sans CJK JP, sans-serif"
+        case "sans-serif", "sans": return fallback
+        default: return family + ", " + fallback
         }
     }
 
@@ -87,7 +101,7 @@ private struct Drawing {
         let pad = spec.family.padding
         left = pad.horizontal; right = width - pad.horizontal
         top = pad.vertical; bottom = height - pad.vertical
-        families = WidgetRenderer.fontFamilies(for: theme.fontFamily)
+        families = WidgetRenderer.fontFamilies(for: theme.fontFamily, language: spec.language)
     }
 
     var itemFont: FontSpec { FontSpec(family: families, size: m.item) }

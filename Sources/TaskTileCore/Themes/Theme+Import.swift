@@ -1,0 +1,183 @@
+import Foundation
+
+/// Reading theme files that come from outside `themes.json`: presets, exports and TaskTune exports
+/// (`tasktile theme import FILE`, SPEC §6.1).
+///
+/// Accepted shapes, detected from the content:
+/// - our theme file `{ "version": 1, "themes": [ … ] }` (what `theme export` writes, and what the
+///   `Themes/*.json` presets are);
+/// - one of our theme objects `{ "name": …, "accent": "#RRGGBB", … }`;
+/// - TaskTune's export: one theme object, an array of them, or `{ "themes": [ … ] }` without a
+///   version, with colour objects `{ "red", "green", "blue", "opacity" }` (components 0…1) and
+///   `customFontSizePoints` (see `Theme.decodeTaskTune(_:file:label:)` for its keys).
+public enum ThemeImport {
+    /// Decodes every theme in an import file.
+    /// - Parameter file: the path named in errors.
+    /// - Returns: the themes in file order; each without an `id` gets a new one.
+    /// - Throws: `ThemeFileError` naming the file, the theme, the key and the bad value (exit 65);
+    ///   an empty file or an empty theme list is an error too (nothing to import).
+    public static func decode(_ bytes: [UInt8], file: String) throws -> [Theme] {
+        let root: JSONValue
+        do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
+            throw ThemeFileError(file: file, theme: nil, key: nil, reason: "not valid JSON (\(e))")
+        }
+        let themes: [Theme]
+        switch root {
+        case .object where root["version"] != nil:
+            themes = try ThemeStore.decodeFile(bytes, file: file)
+        case .object(let members) where members.count == 1 && root["themes"] != nil:
+            guard case .array(let items)? = root["themes"] else {
+                throw ThemeFileError(file: file, theme: nil, key: "themes", reason: "must be an array of theme objects")
+            }
+            themes = try items.enumerated().map { try decodeItem($0.element, file: file, label: "themes[\($0.offset)]") }
+        case .object:
+            themes = [try decodeItem(root, file: file, label: "theme")]
+        case .array(let items):
+            themes = try items.enumerated().map { try decodeItem($0.element, file: file, label: "[\($0.offset)]") }
+        default:
+            throw ThemeFileError(file: file, theme: nil, key: nil,
+                                 reason: "must be a theme object, { \"version\": 1, \"themes\": [ … ] } or a TaskTune theme export, found \(root.kindName)")
+        }
+        guard !themes.isEmpty else {
+            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: "holds no theme (nothing to import)")
+        }
+        var seen = Set<String>()
+        for t in themes {
+            guard seen.insert(t.name).inserted else {
+                throw ThemeFileError(file: file, theme: t.name, key: "name", reason: "\"\(t.name)\" is used by two themes in this file")
+            }
+        }
+        return themes
+    }
+
+    /// One theme object, ours or TaskTune's.
+    static func decodeItem(_ value: JSONValue, file: String, label: String) throws -> Theme {
+        isTaskTune(value) ? try Theme.decodeTaskTune(value, file: file, label: label)
+                          : try Theme.decode(value, file: file, label: label)
+    }
+
+    /// Whether an object looks like TaskTune's export: a TaskTune-only key, or a colour given as an object.
+    static func isTaskTune(_ value: JSONValue) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return members.contains { key, v in
+            if Theme.taskTuneOnlyKeys.contains(key) { return true }
+            if case .object = v { return true }
+            return false
+        }
+    }
+}
+
+extension Theme {
+    /// Keys only TaskTune's export has; any of them (or a colour object) selects the TaskTune reader.
+    static let taskTuneOnlyKeys: Set<String> = ["accentColor", "backgroundColor", "textColor", "customFontSizePoints",
+                                                "showCompletedTodos", "fontName", "colorScheme"]
+
+    /// Every key TaskTune's theme export may have.
+    public static let taskTuneKeys = ["id", "name", "accentColor", "backgroundColor", "textColor", "colorScheme", "fontName",
+                                      "fontSize", "customFontSizePoints", "rowHeight", "checkboxStyle", "checkboxPosition",
+                                      "showRemainingCount", "showCompletedCount", "showCompletedTodos", "cornerRadius"]
+
+    /// TaskTune's checkbox style raw names → ours (SPEC §5.2). TaskTune writes the Swift enum case
+    /// names of its `CheckboxStyle`; a few older builds wrote the SF Symbol names, accepted too.
+    /// Our own names are accepted as they are.
+    public static let taskTuneCheckboxStyles: [String: CheckboxStyle] = {
+        var m: [String: CheckboxStyle] = [
+            "dottedCircle": .circleDotted, "circle.dotted": .circleDotted, "dotted": .circleDotted,
+            "circle": .circle, "square": .square, "roundedSquare": .roundedSquare, "squircle": .roundedSquare,
+            "app": .roundedSquare, "diamond": .diamond, "seal": .seal, "rosette": .seal, "checkmark.seal": .seal,
+            "bubble": .bubble, "speechBubble": .bubble, "bubble.left": .bubble, "message": .bubble,
+            "heart": .heart, "star": .star, "bookmark": .bookmark,
+        ]
+        for s in CheckboxStyle.allCases { m[s.rawValue] = s }
+        return m
+    }()
+
+    /// Decodes one theme of TaskTune's export shape.
+    ///
+    /// Keys: `id`, `name` (required), `accentColor` / `backgroundColor` / `textColor` (colour objects
+    /// `{ "red", "green", "blue", "opacity" }`, components 0…1, `opacity` default 1; background and
+    /// text may be null), `colorScheme` (`light` / `dark`), `fontName`, `fontSize` (`small`, `medium`,
+    /// `large` or `custom`), `customFontSizePoints` (8…32, used when `fontSize` is `custom` or absent),
+    /// `rowHeight`, `checkboxStyle` (TaskTune names, `taskTuneCheckboxStyles`), `checkboxPosition`,
+    /// `showRemainingCount`, `showCompletedCount`, `showCompletedTodos`, `cornerRadius`.
+    /// - Throws: `ThemeFileError` naming the file, the theme, the TaskTune key and the value; an
+    ///   unknown key is an error (importing never silently drops a setting).
+    public static func decodeTaskTune(_ value: JSONValue, file: String, label: String) throws -> Theme {
+        guard case .object(let members) = value else {
+            throw ThemeFileError(file: file, theme: label, key: nil, reason: "a theme must be a JSON object, found \(value.kindName)")
+        }
+        guard case .string(let name)? = value["name"], !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ThemeFileError(file: file, theme: label, key: "name", reason: "is required (a non-empty string)")
+        }
+        var theme = Theme(name: name)
+        func fail(_ key: String, _ reason: String) -> ThemeFileError {
+            ThemeFileError(file: file, theme: name, key: key, reason: reason)
+        }
+        func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
+        func color(_ key: String, _ v: JSONValue) throws -> ThemeColor {
+            let accepted = "a colour object { \"red\": 0…1, \"green\": 0…1, \"blue\": 0…1, \"opacity\": 0…1 }"
+            guard case .object(let parts) = v else { throw fail(key, "\(shown(v)) is not accepted (accepted: \(accepted))") }
+            var c: [String: Double] = ["opacity": 1]
+            for (k, p) in parts {
+                guard ["red", "green", "blue", "opacity"].contains(k) else {
+                    throw fail(key, "\(shown(v)) has an unknown component \"\(k)\" (accepted: \(accepted))")
+                }
+                guard case .number(let n) = p, (0...1).contains(n) else {
+                    throw fail(key, "\(shown(v)) is not accepted: \"\(k)\" must be a number 0…1 (accepted: \(accepted))")
+                }
+                c[k] = n
+            }
+            guard let r = c["red"], let g = c["green"], let b = c["blue"] else {
+                throw fail(key, "\(shown(v)) is not accepted: red, green and blue are required (accepted: \(accepted))")
+            }
+            return ThemeColor(red: r, green: g, blue: b, alpha: c["opacity"]!)
+        }
+        // Our own setter validates every value that has the same meaning in both shapes.
+        func ours(_ ourKey: String, _ taskTuneKey: String, _ v: JSONValue) throws {
+            do { try theme.set(ourKey, to: v, file: file) } catch var e as ThemeFileError {
+                e.key = taskTuneKey
+                throw e
+            }
+        }
+        var namedSize: String?
+        var customPoints: JSONValue?
+        for (key, v) in members {
+            switch key {
+            case "name": break
+            case "id": try ours("id", key, v)
+            case "accentColor": theme.accent = try color(key, v)
+            case "backgroundColor": theme.background = v == .null ? nil : try color(key, v)
+            case "textColor": theme.text = v == .null ? nil : try color(key, v)
+            case "colorScheme": try ours("appearance", key, v)
+            case "fontName": try ours("fontFamily", key, v)
+            case "fontSize":
+                guard case .string(let s) = v, ["small", "medium", "large", "custom"].contains(s) else {
+                    throw fail(key, "\(shown(v)) is not accepted (accepted: small, medium, large, custom)")
+                }
+                namedSize = s
+            case "customFontSizePoints": customPoints = v
+            case "rowHeight", "checkboxPosition", "showRemainingCount", "showCompletedCount", "cornerRadius":
+                try ours(key, key, v)
+            case "showCompletedTodos": try ours("showCompleted", key, v)
+            case "checkboxStyle":
+                guard case .string(let s) = v, let style = taskTuneCheckboxStyles[s] else {
+                    let accepted = taskTuneCheckboxStyles.keys.sorted().joined(separator: ", ")
+                    throw fail(key, "\(shown(v)) is not a checkbox style we know (accepted: \(accepted))")
+                }
+                theme.checkboxStyle = style
+            default:
+                throw fail(key, "unknown key in a TaskTune theme (accepted keys: \(taskTuneKeys.joined(separator: ", ")))")
+            }
+        }
+        switch (namedSize, customPoints) {
+        case ("custom", nil):
+            throw fail("customFontSizePoints", "is required when fontSize is \"custom\" (accepted: a number of points 8…32)")
+        case ("custom", let p?), (nil, let p?):
+            try ours("fontSize", "customFontSizePoints", p)
+        case (let s?, _):
+            try ours("fontSize", "fontSize", .string(s)) // a named size wins over a leftover custom value
+        case (nil, nil): break
+        }
+        return theme
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TaskTileCore
+@testable import TaskTileRender
+import TestSupport
+internal import CCairo
+
+/// Golden-image comparison (CONVENTIONS.md §Tests).
+///
+/// Goldens live in `Tests/TaskTileRenderTests/__Snapshots__/<TestFile>/<test>.<variant>.png`.
+/// The comparison is on DECODED pixels (premultiplied ARGB words), never on PNG bytes, with this
+/// tolerance: a pixel counts as different when any channel differs by more than
+/// `channelTolerance` (antialiasing and FreeType/Cairo versions move edge pixels by a few levels),
+/// and the images match when at most `differingShare` of the pixels differ (a glyph edge or two
+/// may shift; a changed title, colour, checkbox or layout changes far more than that).
+///
+/// On a mismatch `<test>.<variant>.actual.png` and `<test>.<variant>.diff.png` (differences in red
+/// over a faded golden) are written beside the golden (both gitignored) and their paths printed.
+/// A missing golden is a failure. Goldens are (re)written only with `TASKTILE_RECORD_SNAPSHOTS=1`.
+enum Snapshot {
+    /// Largest per-channel difference (0…255) that still counts as the same pixel.
+    static let channelTolerance = 24
+    /// Largest share of pixels that may differ (0.4 %).
+    static let differingShare = 0.004
+
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../__Snapshots__").standardized.path
+
+    static var recording: Bool { ProcessInfo.processInfo.environment["TASKTILE_RECORD_SNAPSHOTS"] == "1" }
+
+    /// Whether Pango's font map was created from the test fontconfig file: it must not know the
+    /// machine's other fonts (DejaVu is on every Debian desktop but outside our font directories).
+    static let fontsAreTestFonts: Bool = {
+        TestFonts.install()
+        let map = pango_cairo_font_map_get_default()
+        var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+        var count: Int32 = 0
+        pango_font_map_list_families(map, &families, &count)
+        defer { g_free(families) }
+        var names: [String] = []
+        for i in 0..<Int(count) {
+            if let f = families?[i], let name = pango_font_family_get_name(f) { names.append(String(cString: name)) }
+        }
+        return names.contains("Noto Sans CJK JP") && !names.contains { $0.hasPrefix("DejaVu") }
+    }()
+
+    /// Compares `surface` with the golden `<testFile>/<test>.<variant>.png`.
+    static func check(_ surface: Surface, testFile: String = #fileID, test: String = #function, variant: String,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(fontsAreTestFonts, "Pango was initialised before TestFonts.install(): goldens would use the machine's fonts",
+                sourceLocation: sourceLocation)
+        let fileName = ((testFile as NSString).lastPathComponent as NSString).deletingPathExtension
+        let testName = test.split(separator: "(").first.map(String.init) ?? test
+        let dir = directory + "/" + fileName
+        let base = dir + "/" + testName + "." + variant
+        let golden = base + ".png"
+        let png = try PNGEncoder.encode(surface, level: 9)
+        if recording {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try AtomicFile.write(png, to: golden, mode: 0o644)
+            print("recorded \(golden)")
+            return
+        }
+        guard FileManager.default.fileExists(atPath: golden) else {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try AtomicFile.write(png, to: base + ".actual.png", mode: 0o644)
+            Issue.record("no golden image \(golden); the rendering is in \(base).actual.png. Look at it, then record with TASKTILE_RECORD_SNAPSHOTS=1",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        let expected = try Surface.decodePNG(path: golden)
+        guard expected.width == surface.width, expected.height == surface.height else {
+            try AtomicFile.write(png, to: base + ".actual.png", mode: 0o644)
+            Issue.record("\(golden): size \(surface.width)×\(surface.height) px, golden \(expected.width)×\(expected.height) px; actual: \(base).actual.png",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        let (differing, diff) = try compare(surface, expected)
+        let share = Double(differing) / Double(surface.width * surface.height)
+        if share > differingShare {
+            try AtomicFile.write(png, to: base + ".actual.png", mode: 0o644)
+            try AtomicFile.write(try PNGEncoder.encode(diff, level: 9), to: base + ".diff.png", mode: 0o644)
+            Issue.record("""
+                \(golden): \(differing) pixels (\(String(format: "%.2f", share * 100)) %) differ by more than \(channelTolerance) \
+                (allowed \(differingShare * 100) %).
+                  actual: \(base).actual.png
+                  diff:   \(base).diff.png
+                Re-record with TASKTILE_RECORD_SNAPSHOTS=1 only if the change is intended.
+                """, sourceLocation: sourceLocation)
+        } else {
+            try? FileManager.default.removeItem(atPath: base + ".actual.png")
+            try? FileManager.default.removeItem(atPath: base + ".diff.png")
+        }
+    }
+
+    /// Counts differing pixels and draws the diff image: the golden at 25 % over white, differing
+    /// pixels opaque red.
+    static func compare(_ a: Surface, _ b: Surface) throws -> (Int, Surface) {
+        let diff = try Surface(width: a.width, height: a.height)
+        let g = try Context(surface: diff)
+        g.setColor(.white)
+        g.paint()
+        var differing = 0
+        var marks: [(Int, Int)] = []
+        a.withPixels { pa, sa in
+            b.withPixels { pb, sb in
+                for y in 0..<a.height {
+                    for x in 0..<a.width {
+                        let wa = pa.load(fromByteOffset: y * sa + x * 4, as: UInt32.self)
+                        let wb = pb.load(fromByteOffset: y * sb + x * 4, as: UInt32.self)
+                        if wa == wb { continue }
+                        var worst = 0
+                        for shift in stride(from: 0, through: 24, by: 8) {
+                            worst = max(worst, abs(Int(wa >> UInt32(shift) & 0xFF) - Int(wb >> UInt32(shift) & 0xFF)))
+                        }
+                        if worst > channelTolerance { differing += 1; marks.append((x, y)) }
+                    }
+                }
+            }
+        }
+        cairo_set_source_surface(g.pointer, b.pointer, 0, 0)
+        cairo_paint_with_alpha(g.pointer, 0.25)
+        g.setColor(ThemeColor(red: 1, green: 0, blue: 0))
+        g.newPath()
+        for (x, y) in marks { g.rectangle(Double(x), Double(y), 1, 1) }
+        g.fill()
+        try g.checkStatus()
+        return (differing, diff)
+    }
+}
