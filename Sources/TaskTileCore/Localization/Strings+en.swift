@@ -177,6 +177,7 @@ extension StringCatalogue {
         "usage.subcommands": "Subcommands:",
         "usage.unknownCommand": "unknown command '{0}'{1}",
         "usage.seeCommandList": "See 'tasktile --help' for the list of commands.",
+        "usage.invalidUTF8": "argument {0} is not valid UTF-8 text",
         "usage.notAPosition": "'{0}' is not a position (accepted: a whole number 0 or more; 0 is first)",
 
         "help.overview": "OVERVIEW:",

@@ -177,6 +177,7 @@ extension StringCatalogue {
         "usage.subcommands": "サブコマンド:",
         "usage.unknownCommand": "コマンド '{0}' はありません{1}",
         "usage.seeCommandList": "コマンドの一覧は 'tasktile --help' で表示できます。",
+        "usage.invalidUTF8": "引数 {0} は正しい UTF-8 のテキストではありません",
         "usage.notAPosition": "'{0}' は位置として使えません（0 以上の整数で指定してください。0 が先頭です）",
 
         "help.overview": "概要:",
