@@ -6,7 +6,8 @@ import TaskTileCore
 var arguments: [String] = []
 for i in 1..<Int(CommandLine.argc) {
     guard let raw = CommandLine.unsafeArgv[i], let text = String(validatingCString: raw) else {
-        FileHandle.standardError.write("Error: argument \(i) is not valid UTF-8 text\n".data(using: .utf8)!)
+        let l = Localizer(Language.fromEnvironment(ProcessInfo.processInfo.environment))
+        FileHandle.standardError.write((l.text("error.prefix", l.text("usage.invalidUTF8", i)) + "\n").data(using: .utf8)!)
         exit(64)
     }
     arguments.append(text)

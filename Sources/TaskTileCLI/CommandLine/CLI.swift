@@ -38,6 +38,8 @@ enum CLI {
         var json = false, noColor = false, help = false, showVersion = false
         var i = 0
         var ended = false
+        // Errors in the global options come before `--lang` is known: the environment decides.
+        let early = Localizer(Language.fromEnvironment(environment))
         while i < arguments.count {
             let a = arguments[i]
             i += 1
@@ -47,12 +49,12 @@ enum CLI {
             switch name {
             case "--data-dir", "--lang":
                 guard let v = inline ?? (i < arguments.count ? arguments[i] : nil) else {
-                    return fail(UsageError(message: "missing value for '\(name)'", spec: nil), stderr: stderr)
+                    return fail(UsageError(message: Phrase(key: "usage.missingValue", name), spec: nil), stderr: stderr, localizer: early)
                 }
                 if inline == nil { i += 1 }
                 if name == "--data-dir" { dataDir = v } else {
                     guard ["en", "ja"].contains(v) else {
-                        return fail(UsageError(message: "'\(v)' is not a valid value for '--lang' (values: en, ja)", spec: nil), stderr: stderr)
+                        return fail(UsageError(message: Phrase(key: "usage.invalidValue", v, "--lang", "en, ja"), spec: nil), stderr: stderr, localizer: early)
                     }
                     lang = v
                 }
@@ -69,29 +71,33 @@ enum CLI {
         let language = LanguagePreference.resolve(flag: lang, environment: environment) {
             Store.peekSetting(.language, in: DataDirectory.resolve(explicit: dataDir, environment: environment))
         }
+        let localizer = Localizer(Language(rawValue: language) ?? .en)
         let color = !noColor && stdoutIsTerminal && environment["NO_COLOR"].map(\.isEmpty) != false
         guard let index = findCommand(rest) else {
             if rest.isEmpty || help {
-                stdout.write(HelpFormatter.topLevel(groups: [("", commands.map { $0.spec })], globals: globalOptions))
+                stdout.write(HelpFormatter.topLevel(groups: [("", commands.map { $0.spec })], globals: globalOptions, localizer: localizer))
                 return rest.isEmpty && !help ? ExitCode.usage.rawValue : 0
             }
             let group = commands.map { $0.spec }.filter { $0.path.first == rest[0] }
             if !group.isEmpty {
-                var text = rest.count > 1 ? "Error: unknown subcommand '\(rest[1])' of '\(rest[0])'\n" : "Error: '\(rest[0])' needs a subcommand\n"
-                text += "Subcommands:\n" + group.map { "  tasktile \($0.path.joined(separator: " ")) — \($0.abstract)\n" }.joined()
+                let problem = rest.count > 1 ? localizer.text("usage.unknownSubcommand", rest[1], rest[0]) : localizer.text("usage.needsSubcommand", rest[0])
+                var text = localizer.text("error.prefix", problem) + "\n"
+                text += localizer.text("usage.subcommands") + "\n"
+                    + group.map { "  tasktile \($0.path.joined(separator: " ")) — \(HelpFormatter.abstract($0, localizer))\n" }.joined()
                 stderr.write(text)
                 return ExitCode.usage.rawValue
             }
             let names = Set(commands.map { $0.spec.path[0] })
-            let hint = names.first { ArgumentParser.editDistance($0, rest[0]) <= 2 }.map { " (did you mean '\($0)'?)" } ?? ""
-            stderr.write("Error: unknown command '\(rest[0])'\(hint)\nSee 'tasktile --help' for the list of commands.\n")
+            let hint = names.first { ArgumentParser.editDistance($0, rest[0]) <= 2 }.map { localizer.text("usage.didYouMean", $0) } ?? ""
+            stderr.write(localizer.text("error.prefix", localizer.text("usage.unknownCommand", rest[0], hint)) + "\n"
+                         + localizer.text("usage.seeCommandList") + "\n")
             return ExitCode.usage.rawValue
         }
         let type = commands[index]
         let spec = type.spec
         let consumed = spec.path.count
         if help {
-            stdout.write(HelpFormatter.help(for: spec, globals: globalOptions))
+            stdout.write(HelpFormatter.help(for: spec, globals: globalOptions, localizer: localizer))
             return 0
         }
         let context = CommandContext(environment: environment,
@@ -103,7 +109,7 @@ enum CLI {
             let command = try type.make(parsed, context: context)
             return try command.execute(context).rawValue
         } catch {
-            return fail(error, stderr: stderr, spec: spec)
+            return fail(error, stderr: stderr, spec: spec, localizer: localizer)
         }
     }
 
@@ -123,35 +129,38 @@ enum CLI {
         return best
     }
 
-    /// The one error funnel: message to stderr, exit code per SPEC §10.
-    static func fail(_ error: Error, stderr: OutputSink, spec: CommandSpec? = nil) -> Int32 {
-        let (code, message, showUsage) = classify(error)
-        var text = "Error: \(message)\n"
+    /// The one error funnel: message to stderr in the user's language, exit code per SPEC §10.
+    static func fail(_ error: Error, stderr: OutputSink, spec: CommandSpec? = nil, localizer: Localizer) -> Int32 {
+        let (code, message, showUsage) = classify(error, localizer)
+        var text = localizer.text("error.prefix", message) + "\n"
         if showUsage, let spec = (error as? UsageError)?.spec ?? spec {
-            text += "Usage: \(spec.usage)\n  See '\(spec.commandName) --help'\n"
+            text += localizer.text("error.usageLine", spec.usage) + "\n" + localizer.text("error.seeHelp", spec.commandName) + "\n"
         }
         stderr.write(text)
         return code.rawValue
     }
 
-    static func classify(_ error: Error) -> (ExitCode, String, Bool) {
+    /// The exit code, the message in `localizer`'s language and whether to show the usage line.
+    /// Paths, titles and system details (strerror, SQLite) stay as they are.
+    static func classify(_ error: Error, _ localizer: Localizer = Localizer(.en)) -> (ExitCode, String, Bool) {
+        let l = localizer
         switch error {
-        case let e as UsageError: return (.usage, e.message, true)
-        case let e as DueParser.ParseError: return (.usage, e.description, true)
-        case let e as RepeatRuleError: return (.usage, TodoOptions.message(for: e), true)
-        case let e as Clock.ClockError: return (.usage, e.description, false)
+        case let e as UsageError: return (.usage, e.message.text(l), true)
+        case let e as DueParser.ParseError: return (.usage, e.message(l), true)
+        case let e as RepeatRuleError: return (.usage, TodoOptions.message(for: e, l), true)
+        case let e as Clock.ClockError: return (.usage, e.message(l), false)
         case let e as IntentFailure:
             switch e {
-            case .ambiguous, .ambiguousID: return (.ambiguous, e.description, false)
-            default: return (.nothingMatched, e.description, false)
+            case .ambiguous, .ambiguousID: return (.ambiguous, e.message(l), false)
+            default: return (.nothingMatched, e.message(l), false)
             }
         case let e as StoreError:
             switch e {
-            case .listNotFound, .todoNotFound, .alreadyCompleted, .notCompleted: return (.nothingMatched, e.description, false)
-            case .ambiguousList, .ambiguousTodo: return (.ambiguous, e.description, false)
-            case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting: return (.usage, e.description, true)
-            case .notAStore, .newerStore, .inaccessible: return (.ioError, e.description, false)
-            case .busy: return (.busy, e.description, false)
+            case .listNotFound, .todoNotFound, .alreadyCompleted, .notCompleted: return (.nothingMatched, e.message(l), false)
+            case .ambiguousList, .ambiguousTodo: return (.ambiguous, e.message(l), false)
+            case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting: return (.usage, e.message(l), true)
+            case .notAStore, .newerStore, .inaccessible: return (.ioError, e.message(l), false)
+            case .busy: return (.busy, e.message(l), false)
             }
         case let e as NotifyDaemonError:
             switch e {
@@ -159,12 +168,12 @@ enum CLI {
             case .badSink: return (.usage, e.description, true)
             case .lockFailed, .spawnFailed, .bus: return (.ioError, e.description, false)
             }
-        case let e as ThemeFileError: return (.dataError, e.description, false)
+        case let e as ThemeFileError: return (.dataError, e.message(l), false)
         case let e as ThemeNotFound: return (.nothingMatched, e.description, false)
-        case let e as CannotCreateOutput: return (.cannotCreate, e.description, false)
+        case let e as CannotCreateOutput: return (.cannotCreate, e.message(l), false)
         case let e as InterchangeError: return (.dataError, e.description, false)
-        case let e as OutputFileError: return (.cannotCreate, e.description, false)
-        case let e as RoutineError: return (.nothingMatched, e.description, false)
+        case let e as OutputFileError: return (.cannotCreate, e.message(l), false)
+        case let e as RoutineError: return (.nothingMatched, e.message(l), false)
         case let e as FileError: return (.ioError, e.description, false)
         case let e as DatabaseError: return (e.isBusy ? .busy : .ioError, e.description, false)
         default: return (.ioError, "\(error)", false)

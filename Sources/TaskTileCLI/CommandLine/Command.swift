@@ -19,5 +19,5 @@ extension Command {
     func execute(_ context: CommandContext) throws -> ExitCode { try run(context) }
 
     /// A usage error that shows this command's usage line.
-    static func usage(_ message: String) -> UsageError { UsageError(message: message, spec: spec) }
+    static func usage(_ message: Phrase) -> UsageError { UsageError(message: message, spec: spec) }
 }

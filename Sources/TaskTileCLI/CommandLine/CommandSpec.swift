@@ -1,9 +1,13 @@
+import TaskTileCore
+
 /// The shape of a command for parsing and help (after swift-argument-parser's user-facing conventions).
 struct CommandSpec: Sendable {
     /// Words after `tasktile`, e.g. `["list", "add"]`.
     var path: [String]
     var abstract: String
     var discussion: String? = nil
+    /// The discussion when it is built from catalogue text (settings keys); wins over `discussion`.
+    var localizedDiscussion: (@Sendable (Localizer) -> String)? = nil
     var arguments: [ArgumentSpec] = []
     var options: [OptionSpec] = []
     /// Extra usage lines (alternatives) shown under USAGE.
@@ -69,11 +73,12 @@ struct ParsedArguments: Sendable {
     func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
 }
 
-/// A mistake in how a command was called (exit 64). `command` selects the usage shown.
+/// A mistake in how a command was called (exit 64). `spec` selects the usage shown. The message
+/// is a `Phrase`, printed in the user's language by the error funnel.
 struct UsageError: Error, CustomStringConvertible {
-    var message: String
+    var message: Phrase
     var spec: CommandSpec?
-    var description: String { message }
+    var description: String { message.description }
 }
 
 enum ArgumentParser {
@@ -83,7 +88,7 @@ enum ArgumentParser {
         var result = ParsedArguments()
         var i = 0
         var optionsEnded = false
-        func fail(_ message: String) -> UsageError { UsageError(message: message, spec: spec) }
+        func fail(_ message: Phrase) -> UsageError { UsageError(message: message, spec: spec) }
         while i < arguments.count {
             let arg = arguments[i]
             i += 1
@@ -100,41 +105,41 @@ enum ArgumentParser {
             }
             guard let option = spec.options.first(where: { $0.names.contains(name) }) else {
                 let known = spec.options.flatMap(\.names).filter { $0.hasPrefix("--") }
-                let hint = known.first { editDistance($0, name) <= 2 }.map { " (did you mean '\($0)'?)" } ?? ""
-                throw fail("unknown option '\(name)'\(hint)")
+                let hint = known.first { editDistance($0, name) <= 2 }.map { Phrase(key: "usage.didYouMean", $0) } ?? ""
+                throw fail(Phrase(key: "usage.unknownOption", name, hint))
             }
             let canonical = option.names[0]
             if let valueName = option.valueName {
                 let value: String
                 if let inlineValue { value = inlineValue } else {
-                    guard i < arguments.count else { throw fail("missing value for '\(name) <\(valueName)>'") }
+                    guard i < arguments.count else { throw fail(Phrase(key: "usage.missingValueFor", name, valueName)) }
                     value = arguments[i]
                     i += 1
                 }
                 if let accepted = option.values, !accepted.contains(value) {
-                    throw fail("'\(value)' is not a valid value for '\(canonical)' (values: \(accepted.joined(separator: ", ")))")
+                    throw fail(Phrase(key: "usage.invalidValue", value, canonical, accepted.joined(separator: ", ")))
                 }
                 if !option.repeating, result.values[canonical] != nil {
-                    throw fail("'\(canonical)' was given more than once")
+                    throw fail(Phrase(key: "usage.givenTwice", canonical))
                 }
                 result.values[canonical, default: []].append(value)
             } else {
-                if inlineValue != nil { throw fail("'\(canonical)' takes no value") }
+                if inlineValue != nil { throw fail(Phrase(key: "usage.takesNoValue", canonical)) }
                 result.flags.insert(canonical)
             }
         }
         for option in spec.options where option.required && result.values[option.names[0]] == nil {
-            throw fail("missing '\(option.names[0]) <\(option.valueName ?? "value")>'")
+            throw fail(Phrase(key: "usage.missingOption", option.names[0], option.valueName ?? "value"))
         }
         let required = spec.arguments.filter { !$0.optional }.count
         let repeating = spec.arguments.contains { $0.repeating }
         if result.positionals.count < required {
             let missing = spec.arguments.filter { !$0.optional }[result.positionals.count]
-            throw fail("missing <\(missing.name)>")
+            throw fail(Phrase(key: "usage.missingArgument", missing.name))
         }
         if !repeating, result.positionals.count > spec.arguments.count {
             let extra = result.positionals[spec.arguments.count]
-            throw fail("unexpected argument '\(extra)'" + (spec.arguments.isEmpty ? "" : " (quote a title that contains spaces)"))
+            throw fail(Phrase(key: "usage.unexpectedArgument", extra, spec.arguments.isEmpty ? Phrase(stringLiteral: "") : Phrase(key: "usage.quoteTitle")))
         }
         return result
     }

@@ -5,7 +5,8 @@ import TaskTileCore
 struct OutputFileError: Error, CustomStringConvertible {
     var path: String
     var detail: String
-    var description: String { "cannot write \(path): \(detail)" }
+    var description: String { message(Localizer(.en)) }
+    func message(_ l: Localizer) -> String { l.text("error.cannotWrite", path, detail) }
 }
 
 /// The interchange formats of `export` and `import` (SPEC §9).
@@ -33,7 +34,7 @@ struct ExportCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         format = InterchangeFormat(rawValue: a.value("--format") ?? "json") ?? .json
         out = a.value("--out")
-        if out == "" { throw Self.usage("--out needs a file name") }
+        if out == "" { throw Self.usage(Phrase(key: "import.error.outNeedsFile")) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -57,13 +58,13 @@ struct ExportCommand: Command {
         } else {
             context.stdout.write(text)
         }
-        for note in notes { context.stderr.write("not exported: \(note)\n") }
+        for note in notes { context.stderr.write(context.localizer.text("import.notExported", note) + "\n") }
         if let out {
             if context.json {
                 context.printJSON(.object([("file", .string(out)), ("format", .string(format.rawValue)),
                                            ("notExported", .array(notes.map(JSONValue.string)))]))
             } else {
-                context.out("Exported \(format.rawValue) to \(out)")
+                context.out(context.localizer.text("import.exported", format.rawValue, out))
             }
         }
         return .success
@@ -110,8 +111,9 @@ struct ImportCommand: Command {
         if context.json {
             context.printJSON(report.jsonValue)
         } else {
-            context.out("Imported \(file): \(report.summary)")
-            for line in report.noteLines { context.stderr.write("not imported as written: \(line)\n") }
+            let l = context.localizer
+            context.out(l.text("import.imported", file, report.summary(l)))
+            for line in report.noteLines(l) { context.stderr.write(l.text("import.notImported", line) + "\n") }
         }
         return .success
     }

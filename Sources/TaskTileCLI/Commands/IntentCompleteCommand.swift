@@ -21,11 +21,11 @@ struct IntentCompleteCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         first = a.flag("--first")
         if let id = a.value("--id") {
-            guard !a.has("--list") && !a.has("--todo") else { throw Self.usage("give either '--id' or '--list' with '--todo', not both") }
+            guard !a.has("--list") && !a.has("--todo") else { throw Self.usage(Phrase(key: "intent.error.idOrTitles")) }
             target = .id(id)
         } else {
             guard let list = a.value("--list"), let todo = a.value("--todo") else {
-                throw Self.usage("give '--list <title>' and '--todo <title>', or '--id <id>'")
+                throw Self.usage(Phrase(key: "intent.error.needsTarget"))
             }
             target = .titles(list: list, todo: todo)
         }
@@ -49,7 +49,7 @@ struct IntentCompleteCommand: Command {
             context.printJSON(.object([("completed", .bool(true)), ("source", .string(result.source.rawValue)),
                                        ("todo", result.todo.jsonValue(listTitle: result.listTitle))]))
         } else {
-            context.out("Completed \"\(result.todo.title)\" in \(result.listTitle)")
+            context.out(context.localizer.text("todo.completed", result.todo.title, result.listTitle))
         }
         CompletionFeedback.afterCompletion(result, context: context)
         return .success

@@ -23,7 +23,7 @@ struct OccurrencesCommand: Command {
         list = a.value("--list")
         let text = a.value("--count") ?? "7"
         guard let n = Int(text), Self.countRange.contains(n) else {
-            throw Self.usage("'--count \(text)' is out of range (accepted: a whole number \(Self.countRange.lowerBound)…\(Self.countRange.upperBound))")
+            throw Self.usage(Phrase(key: "todo.error.countRange", text, Self.countRange.lowerBound, Self.countRange.upperBound))
         }
         count = n
     }
@@ -40,7 +40,8 @@ struct OccurrencesCommand: Command {
         } else if let due = t.due {
             dues = [due]
         } else {
-            context.stderr.write("Error: \"\(t.title)\" has no due, so it has no occurrences (add one with: tasktile edit \(t.id.prefix(8)) --due WHEN)\n")
+            let l = context.localizer
+            context.stderr.write(l.text("error.prefix", l.text("todo.error.noOccurrences", t.title, t.id.prefix(8))) + "\n")
             return .nothingMatched
         }
         if context.json {
@@ -50,8 +51,7 @@ struct OccurrencesCommand: Command {
         let clock = store.clock
         for due in dues {
             let label = DueLabel(due: due, now: clock.now, zone: clock.timeZone)
-            let date = TodoPrinter.dateText(label.date, today: clock.today, language: context.language)
-            context.out(label.time.map { "\(date) \($0)" } ?? date)
+            context.out(TodoPrinter.dateTimeText(label, context: context, clock: clock))
         }
         return .success
     }

@@ -13,7 +13,7 @@ enum ReminderPrinter {
         // After-N counts deliveries (SPEC §4.3): "N left" is N − deliveries, not the todo form's
         // "after the current cycle".
         if var rule = r.repeatRule {
-            let vocabulary = TodoPrinter.repeatVocabulary
+            let vocabulary = TodoPrinter.repeatVocabulary(context)
             if case .afterCount(let n) = rule.end {
                 rule.end = .never
                 parts.append(rule.summary(currentIndex: 0, vocabulary: vocabulary) + vocabulary.separator
@@ -79,7 +79,7 @@ struct ReminderSetCommand: Command {
         }
         at = due
         rule = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)
-        do { try rule?.validate(anchor: due) } catch { throw Self.usage(error.description) }
+        try rule?.validate(anchor: due) // RepeatRuleError: exit 64 through the funnel
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

@@ -18,7 +18,7 @@ struct SearchCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         query = a.positionals[0]
         if query.trimmingCharacters(in: .whitespaces).isEmpty || SearchKey.fold(query).isEmpty {
-            throw Self.usage("the search query is empty (give some text to look for)")
+            throw Self.usage(Phrase(key: "search.error.empty"))
         }
     }
 
@@ -34,18 +34,18 @@ struct SearchCommand: Command {
             return results.isEmpty ? .nothingMatched : .success
         }
         if results.isEmpty {
-            context.out("Nothing matches \"\(query)\".")
+            context.out(context.localizer.text("search.nothing", query))
             return .nothingMatched
         }
         if !results.lists.isEmpty {
-            context.out(context.paint("Lists (\(results.lists.count))", .bold))
+            context.out(context.paint(context.localizer.text("search.lists", results.lists.count), .bold))
             for s in results.lists {
                 let total = s.pendingCount + s.completedCount
-                context.out("  \(context.paint(listIDs[s.list.id] ?? String(s.list.id.prefix(8)), .dim))  \(s.list.title)  \(s.pendingCount) pending / \(total) total")
+                context.out("  \(context.paint(listIDs[s.list.id] ?? String(s.list.id.prefix(8)), .dim))  \(s.list.title)  \(context.localizer.text("list.counts", s.pendingCount, total))")
             }
         }
         if !results.todos.isEmpty {
-            context.out(context.paint("Todos (\(results.todos.count))", .bold))
+            context.out(context.paint(context.localizer.text("search.todos", results.todos.count), .bold))
             for hit in results.todos {
                 let t = hit.todo
                 let id = context.paint(todoIDs[t.id] ?? String(t.id.prefix(8)), .dim)

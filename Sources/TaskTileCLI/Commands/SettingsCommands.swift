@@ -15,16 +15,20 @@ private func settingObject(_ s: SettingValue) -> JSONValue {
              ("accepted", .string(s.key.accepted)), ("description", .string(s.key.summary))])
 }
 
-/// The keys, their defaults and accepted values, for the settings commands' help.
-private let keysDiscussion = "KEYS:\n" + SettingKey.allCases.map {
-    "  \($0.rawValue) (default: \($0.defaultValue.isEmpty ? "empty" : $0.defaultValue)) — \($0.summary)\n      Accepted: \($0.accepted)."
-}.joined(separator: "\n")
+/// The keys, their defaults and accepted values, for the settings commands' help, in `l`'s language.
+@Sendable private func keysDiscussion(_ l: Localizer) -> String {
+    l.text("settings.keysHeader") + "\n" + SettingKey.allCases.map {
+        l.text("settings.keyLine", $0.rawValue, $0.defaultValue.isEmpty ? l.text("settings.empty") : $0.defaultValue,
+               $0.summaryPhrase.text(l), $0.acceptedPhrase.text(l))
+    }.joined(separator: "\n")
+}
 
 private let keyArgument = ArgumentSpec(name: "key", help: "A setting key (see KEYS).")
 
 /// `tasktile settings ls`: every key with its value, `(default)` when unset, and what it does.
 struct SettingsLsCommand: Command {
-    static let spec = CommandSpec(path: ["settings", "ls"], abstract: "Show every setting with its value.", discussion: keysDiscussion)
+    static let spec = CommandSpec(path: ["settings", "ls"], abstract: "Show every setting with its value.",
+                                  localizedDiscussion: keysDiscussion)
     init(_ a: ParsedArguments, context: CommandContext) throws {}
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -32,11 +36,14 @@ struct SettingsLsCommand: Command {
         if context.json { context.printJSON(.array(values.map(settingObject))); return .success }
         let keyWidth = values.map { $0.key.rawValue.count }.max() ?? 0
         let valueWidth = values.map { max($0.value.count, 2) }.max() ?? 0
+        let l = context.localizer
+        let defaultMark = l.text("settings.default")
+        let notDefault = String(repeating: " ", count: HelpFormatter.displayWidth(defaultMark))
         for s in values {
             let shown = s.value.isEmpty ? "\"\"" : s.value
             let key = s.key.rawValue + String(repeating: " ", count: keyWidth - s.key.rawValue.count)
             let value = shown + String(repeating: " ", count: max(0, valueWidth - shown.count))
-            context.out("\(key)  \(value)  \(s.isSet ? "         " : "(default)")  \(context.paint(s.key.summary, .dim))")
+            context.out("\(key)  \(value)  \(s.isSet ? notDefault : defaultMark)  \(context.paint(s.key.summaryPhrase.text(l), .dim))")
         }
         return .success
     }
@@ -45,7 +52,7 @@ struct SettingsLsCommand: Command {
 /// `tasktile settings get KEY`: prints the value alone (script-friendly), or the JSON object.
 struct SettingsGetCommand: Command {
     static let spec = CommandSpec(path: ["settings", "get"], abstract: "Print one setting's value.",
-                                  discussion: keysDiscussion, arguments: [keyArgument])
+                                  localizedDiscussion: keysDiscussion, arguments: [keyArgument])
     let key: SettingKey
     init(_ a: ParsedArguments, context: CommandContext) throws { key = try SettingKey.named(a.positionals[0]) }
 
@@ -59,7 +66,7 @@ struct SettingsGetCommand: Command {
 /// `tasktile settings set KEY VALUE`: validates before the store is opened, so a refused value
 /// (exit 64, naming key, value and what is accepted) leaves the store untouched.
 struct SettingsSetCommand: Command {
-    static let spec = CommandSpec(path: ["settings", "set"], abstract: "Change a setting.", discussion: keysDiscussion,
+    static let spec = CommandSpec(path: ["settings", "set"], abstract: "Change a setting.", localizedDiscussion: keysDiscussion,
                                   arguments: [keyArgument, ArgumentSpec(name: "value", help: "The new value (see KEYS).")])
     let key: SettingKey, value: String
     init(_ a: ParsedArguments, context: CommandContext) throws {
@@ -77,10 +84,11 @@ struct SettingsSetCommand: Command {
         }
         // Hints on stderr (stdout stays the plain result): settings that would otherwise look broken.
         if key == .soundOnIntent, stored == "true", try store.setting(.soundEnabled).value != "true" {
-            context.stderr.write("Note: sound.enabled is false, so no sound plays until 'tasktile settings set sound.enabled true'.\n")
+            context.stderr.write(context.localizer.text("settings.note.soundDisabled") + "\n")
         }
         if key == .language, stored != "auto", let variable = LanguagePreference.deciding(context.environment) {
-            context.stderr.write("Note: \(variable)=\(context.environment[variable]!) is set and takes precedence; the language setting applies only when none of --lang, \(LanguagePreference.variables.joined(separator: ", ")) is set. Set TASKTILE_LANG to choose tasktile's language regardless of the locale.\n")
+            context.stderr.write(context.localizer.text("settings.note.languageOverridden", variable, context.environment[variable]!,
+                                                        LanguagePreference.variables.joined(separator: ", ")) + "\n")
         }
         return .success
     }

@@ -21,8 +21,7 @@ struct ShowCommand: Command {
             return .success
         }
         if contents.isEmpty {
-            context.out(context.language == "ja" ? "リストがありません。追加: tasktile list add \"買い物\""
-                                                  : "No lists yet. Add one with: tasktile list add \"Shopping\"")
+            context.out(context.localizer.text("list.empty"))
             return .success
         }
         for (i, c) in contents.enumerated() {

@@ -6,7 +6,7 @@ private let nameList = CompletionSound.allCases.map(\.rawValue).joined(separator
 /// Parses a sound name. - Throws: `UsageError` listing the names.
 private func soundNamed(_ name: String, spec: CommandSpec) throws -> CompletionSound {
     guard let sound = CompletionSound(name: name) else {
-        throw UsageError(message: "unknown sound '\(name)' (values: \(nameList))", spec: spec)
+        throw UsageError(message: Phrase(key: "sound.error.unknown", name, nameList), spec: spec)
     }
     return sound
 }
@@ -33,10 +33,11 @@ struct SoundLsCommand: Command {
         for s in CompletionSound.allCases {
             let name = s.rawValue + String(repeating: " ", count: width - s.rawValue.count)
             let ms = Int((s.duration * 1000).rounded())
-            let notes = s.notes.count == 1 ? "1 note" : "\(s.notes.count) notes"
-            context.out("\(s == settings.sound ? "*" : " ") \(name)  \(ms) ms, \(notes)\(s == .default ? "  (default)" : "")")
+            let l = context.localizer
+            let notes = s.notes.count == 1 ? l.text("sound.oneNote") : l.text("sound.notes", s.notes.count)
+            context.out("\(s == settings.sound ? "*" : " ") \(name)  \(ms) ms, \(notes)\(s == .default ? l.text("sound.default") : "")")
         }
-        context.out(settings.enabled ? "Sound is on (sound.enabled)." : "Sound is off; turn it on with: tasktile settings set sound.enabled true")
+        context.out(context.localizer.text(settings.enabled ? "sound.on" : "sound.off"))
         return .success
     }
 }
@@ -58,8 +59,8 @@ struct SoundPlayCommand: Command {
         let chosen = sound ?? settings.sound
         context.stdout.flush()
         switch SoundPlayer.play(chosen, gain: settings.gain, environment: context.environment) {
-        case .started(let player): if !context.json { context.out("Playing \(chosen.rawValue) with \(player)") }
-        case .skipped(let reason): context.stderr.write("Note: \(reason); nothing played.\n")
+        case .started(let player): if !context.json { context.out(context.localizer.text("sound.playing", chosen.rawValue, player)) }
+        case .skipped(let reason): context.stderr.write(context.localizer.text("sound.skipped", reason.text(context.localizer)) + "\n")
         }
         return .success
     }
@@ -76,7 +77,7 @@ struct SoundExportCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         sound = try soundNamed(a.positionals[0], spec: Self.spec)
         path = a.positionals[1]
-        guard !path.isEmpty else { throw Self.usage("the file name is empty") }
+        guard !path.isEmpty else { throw Self.usage(Phrase(key: "sound.error.emptyFile")) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -91,7 +92,7 @@ struct SoundExportCommand: Command {
                                        ("frames", .number(Double(samples.count))),
                                        ("sampleRate", .number(Double(SoundSynthesizer.sampleRate)))]))
         } else {
-            context.out("Wrote \(sound.rawValue) (\(samples.count) frames, \(Int((sound.duration * 1000).rounded())) ms) to \(path)")
+            context.out(context.localizer.text("sound.wrote", sound.rawValue, samples.count, Int((sound.duration * 1000).rounded()), path))
         }
         return .success
     }
@@ -101,5 +102,6 @@ struct SoundExportCommand: Command {
 struct CannotCreateOutput: Error, CustomStringConvertible {
     var path: String
     var detail: String
-    var description: String { "cannot write \(path): \(detail)" }
+    var description: String { message(Localizer(.en)) }
+    func message(_ l: Localizer) -> String { l.text("error.cannotWrite", path, detail) }
 }

@@ -33,7 +33,7 @@ struct StatusCommand: Command {
         // `tasktile --json status` means `--format json` unless a format is given.
         format = a.value("--format").flatMap(StatusFormat.init(rawValue:)) ?? (context.json ? .json : .plain)
         urgent = a.flag("--urgent")
-        if urgent && format != .i3blocks { throw Self.usage("'--urgent' applies only to '--format i3blocks'") }
+        if urgent && format != .i3blocks { throw Self.usage(Phrase(key: "status.error.urgentNeedsI3blocks")) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -44,7 +44,7 @@ struct StatusCommand: Command {
             snapshot = try read(context)
         } catch {
             guard format.isBar else { throw error }
-            context.stdout.write(formatter.error(CLI.classify(error).1, as: format))
+            context.stdout.write(formatter.error(CLI.classify(error, context.localizer).1, as: format))
             return .success
         }
         context.stdout.write(formatter.format(snapshot, as: format))

@@ -15,66 +15,66 @@ enum TodoOptions {
     /// Reads `--repeat/--every/--on/--times/--until` into a rule checked by
     /// `RepeatRule.validate(anchor:)` against `due` (the series' first due); nil when `--repeat` is
     /// absent. A weekly rule without `--on` repeats on the due's weekday.
-    /// - Throws: `UsageError` (exit 64) naming the option, the value and what is accepted.
+    /// - Throws: `UsageError` (exit 64) naming the option, the value and what is accepted;
+    ///   `RepeatRuleError` (exit 64, worded by `message(for:)`) for a rule `validate` refuses.
     /// - Parameter checkAgainstDue: false when `due` is only a stand-in (edit without `--due`, where
     ///   the todo's own due is known later): then only `RepeatRule.validate()` runs.
     static func repeatRule(_ a: ParsedArguments, due: Due?, spec: CommandSpec, checkAgainstDue: Bool = true) throws -> RepeatRule? {
-        func fail(_ m: String) -> UsageError { UsageError(message: m, spec: spec) }
+        func fail(_ m: Phrase) -> UsageError { UsageError(message: m, spec: spec) }
         guard let f = a.value("--repeat") else {
             for o in ["--every", "--on", "--times", "--until"] where a.has(o) {
-                throw fail("'\(o)' needs '--repeat daily|weekly|monthly|yearly'")
+                throw fail(Phrase(key: "repeat.option.needsRepeat", o))
             }
             return nil
         }
         let frequency = RepeatRule.Frequency(rawValue: f)!
-        guard let due else { throw fail("'--repeat' needs '--due' (the first occurrence)") }
+        guard let due else { throw fail(Phrase(key: "repeat.option.needsDue")) }
         var rule = RepeatRule(frequency: frequency)
         if let e = a.value("--every") {
-            guard let n = Int(e) else { throw fail("'--every \(e)' is not a whole number (accepted: 1…999)") }
+            guard let n = Int(e) else { throw fail(Phrase(key: "repeat.option.everyNotNumber", e)) }
             rule.interval = n
         }
         if let on = a.value("--on") {
             for word in on.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let w = Weekday(name: word.trimmingCharacters(in: .whitespaces)) else {
-                    throw fail("'--on \(on)': '\(word)' is not a weekday (accepted: mon, tue, wed, thu, fri, sat, sun, comma-separated)")
+                    throw fail(Phrase(key: "repeat.option.notWeekday", on, word))
                 }
                 rule.weekdays.insert(w)
             }
         } else if frequency == .weekly {
             rule.weekdays = [due.localDate.weekday]
         }
-        if a.has("--times") && a.has("--until") { throw fail("give either '--times' or '--until', not both") }
+        if a.has("--times") && a.has("--until") { throw fail(Phrase(key: "repeat.option.timesOrUntil")) }
         if let t = a.value("--times") {
             guard let n = Int(t), n <= maxTimes else {
-                throw fail("'--times \(t)' is out of range (accepted: a whole number 1…\(maxTimes))")
+                throw fail(Phrase(key: "repeat.option.timesRange", t, maxTimes))
             }
             rule.end = .afterCount(n)
         }
         if let u = a.value("--until") {
             guard let d = LocalDate(iso: u) else {
-                throw fail("'--until \(u)' is not a date (accepted: YYYY-MM-DD, a real calendar date)")
+                throw fail(Phrase(key: "repeat.option.untilNotDate", u))
             }
             rule.end = .until(d)
         }
-        do {
-            if checkAgainstDue { try rule.validate(anchor: due) } else { try rule.validate() }
-        } catch {
-            throw fail(message(for: error))
-        }
+        // A refused rule reaches the error funnel as it is; `message(for:)` words it there, with
+        // the usage line of the command being run.
+        if checkAgainstDue { try rule.validate(anchor: due) } else { try rule.validate() }
         return rule
     }
 
     /// The largest `--times`: a sanity bound for typing mistakes, far beyond any real series.
     static let maxTimes = 100_000
 
-    /// A rule error in the CLI's words: names the option that caused it.
-    static func message(for error: RepeatRuleError) -> String {
+    /// A rule error in the CLI's words, in the user's language: names the option that caused it.
+    static func message(for error: RepeatRuleError, _ l: Localizer = Localizer(.en)) -> String {
+        let text = error.message(l)
         switch error {
-        case .intervalOutOfRange: return "\(error)"
-        case .weekdaysWithoutWeekly: return "'--on' only applies to '--repeat weekly': \(error)"
-        case .weeklyWithoutWeekdays: return "'--on': \(error)"
-        case .countOutOfRange: return "'--times': \(error)"
-        case .untilBeforeFirstOccurrence: return "'--until': \(error) The series would be empty; give a later date."
+        case .intervalOutOfRange: return text
+        case .weekdaysWithoutWeekly: return l.text("repeat.option.onNeedsWeekly", text)
+        case .weeklyWithoutWeekdays: return l.text("repeat.option.on", text)
+        case .countOutOfRange: return l.text("repeat.option.times", text)
+        case .untilBeforeFirstOccurrence: return l.text("repeat.option.until", text)
         }
     }
 }

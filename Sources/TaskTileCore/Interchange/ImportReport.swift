@@ -55,23 +55,30 @@ public struct ImportReport: Sendable, Equatable {
     }
 
     /// One summary line: `added 3 lists, 12 todos; updated 1 todo; skipped 2 todos`.
-    public var summary: String {
+    public var summary: String { summary(Localizer(.en)) }
+
+    /// `summary` in `localizer`'s language (Japanese `追加 リスト3件, タスク12件; …`).
+    public func summary(_ localizer: Localizer) -> String {
         func part(_ label: String, _ k: KeyPath<Counts, Int>) -> String? {
             let items = ImportReport.kinds.compactMap { kind -> String? in
                 let n = counts[kind]?[keyPath: k] ?? 0
-                return n == 0 ? nil : "\(n) \(n == 1 ? String(kind.dropLast()) : kind)"
+                return n == 0 ? nil : localizer.text("import.kind.\(kind).\(n == 1 ? "one" : "other")", n)
             }
-            return items.isEmpty ? nil : "\(label) " + items.joined(separator: ", ")
+            return items.isEmpty ? nil : localizer.text(label, items.joined(separator: ", "))
         }
-        let parts = [part("added", \.added), part("updated", \.updated), part("skipped", \.skipped)].compactMap { $0 }
-        return parts.isEmpty ? "nothing to import" : parts.joined(separator: "; ")
+        let parts = [part("import.summary.added", \.added), part("import.summary.updated", \.updated),
+                     part("import.summary.skipped", \.skipped)].compactMap { $0 }
+        return parts.isEmpty ? localizer.text("import.summary.nothing") : parts.joined(separator: "; ")
     }
 
     /// Notes as lines for stderr: `line 12 (uid): message`.
-    public var noteLines: [String] {
+    public var noteLines: [String] { noteLines(Localizer(.en)) }
+
+    /// `noteLines` with `line N` in `localizer`'s language; the messages stay as the importer wrote them.
+    public func noteLines(_ localizer: Localizer) -> [String] {
         notes.map { n in
             var prefix = ""
-            if let line = n.line { prefix += "line \(line)" }
+            if let line = n.line { prefix += localizer.text("import.line", line) }
             if let item = n.item { prefix += (prefix.isEmpty ? "" : " ") + "(\(item))" }
             return (prefix.isEmpty ? "" : prefix + ": ") + n.message
         }

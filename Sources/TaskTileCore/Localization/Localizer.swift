@@ -29,11 +29,49 @@ public struct Localizer: Sendable {
 
     /// The text for `key` with `{i}` replaced by `arguments[i]`. A key missing from the table falls
     /// back to English, then to the key itself (the parity test keeps that from happening).
+    /// Substitution is one pass over the template, so an argument that itself contains `{1}` (a
+    /// user's title) is printed as typed. Passing fewer arguments than the template has
+    /// placeholders is a programmer mistake (checked in debug builds).
     public func text(_ key: String, _ arguments: CustomStringConvertible...) -> String {
-        let table = language == .ja ? StringCatalogue.ja : StringCatalogue.en
-        var s = table[key] ?? StringCatalogue.en[key] ?? key
-        for (i, a) in arguments.enumerated() { s = s.replacingOccurrences(of: "{\(i)}", with: a.description) }
-        return s
+        text(key, arguments: arguments.map(\.description))
+    }
+
+    /// The text for `key` in this language only, or nil when the table has no such key: for text
+    /// whose English lives elsewhere (command help in the command specs).
+    public func lookup(_ key: String) -> String? {
+        (language == .ja ? StringCatalogue.ja : StringCatalogue.en)[key]
+    }
+
+    /// `template` with each `{i}` (i < `arguments.count`) replaced, in one pass.
+    static func fill(_ template: String, _ arguments: [String], key: String) -> String {
+        guard template.contains("{") else { return template }
+        var out = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"), let i = Int(rest[afterOpen..<close]), i >= 0 {
+                assert(i < arguments.count, "\(key): placeholder {\(i)} has no argument")
+                out += i < arguments.count ? arguments[i] : String(rest[open...close])
+                rest = rest[rest.index(after: close)...]
+            } else {
+                out += "{"
+                rest = rest[afterOpen...]
+            }
+        }
+        return out + rest
+    }
+
+    /// The placeholder indices a template uses (`{0} of {2}` → [0, 2]), for the catalogue tests.
+    public static func placeholders(in template: String) -> Set<Int> {
+        var result = Set<Int>()
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"), let i = Int(rest[afterOpen..<close]) { result.insert(i) }
+            rest = rest[afterOpen...]
+        }
+        return result
     }
 }
 

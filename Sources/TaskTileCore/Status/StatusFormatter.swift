@@ -235,7 +235,7 @@ public struct StatusFormatter: Sendable {
             lines.append("\(StatusFormatter.xbarSafe(label)) | \(completeAction(id: item.id))\(colour) \(text)")
         }
         if let more = moreText(s, shown: s.pending.count) { lines.append("\(StatusFormatter.xbarSafe(more)) | \(text)") }
-        lines += ["---", "Refresh | refresh=true \(text)"]
+        lines += ["---", "\(strings.refresh) | refresh=true \(text)"]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -285,7 +285,7 @@ public struct StatusFormatter: Sendable {
             for line in message.split(separator: "\n", omittingEmptySubsequences: true) {
                 lines.append("\(StatusFormatter.xbarSafe(String(line))) | \(text)")
             }
-            lines += ["---", "Refresh | refresh=true \(text)"]
+            lines += ["---", "\(strings.refresh) | refresh=true \(text)"]
             return lines.joined(separator: "\n") + "\n"
         case .plain, .json:
             return "\(word): \(message)\n"

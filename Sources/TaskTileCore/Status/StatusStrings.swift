@@ -1,62 +1,65 @@
-/// The few words status bars print, in one place per language (SPEC §8: English and Japanese).
+/// The few words status bars print (SPEC §8: English and Japanese), read from the string
+/// catalogue's `status.*` keys (`Localizer`).
 ///
-/// Templates use `{n}` for a count, like the keys a `Localizable.strings` file will hold when the
-/// localisation module arrives (`status.left`, `status.allDone`, …); until then they live here.
+/// Templates use `{0}` for a count, as everywhere in the catalogue; `count(_:_:)` fills it.
 public struct StatusStrings: Hashable, Sendable {
-    /// `{n} left`: the bar text when something is pending.
+    /// `{0} left`: the bar text when something is pending.
     public var left: String
     /// The bar text when nothing is pending.
     public var allDone: String
-    /// `{n} overdue`: added to the bar text when something is overdue.
+    /// `{0} overdue`: added to the bar text when something is overdue.
     public var overdueCount: String
     /// `Overdue`: marks an overdue todo in a tooltip or menu.
     public var overdue: String
-    /// `{n}% done`: the done ratio (`StatusSnapshot.percentage`).
+    /// `{0}% done`: the done ratio (`StatusSnapshot.percentage`).
     public var done: String
     /// `next:` introduces the next due.
     public var next: String
-    /// `… and {n} more`: the line after a truncated list of titles.
+    /// `… and {0} more`: the line after a truncated list of titles.
     public var more: String
     /// `Error`: the bar text when the store could not be read.
     public var error: String
     /// `Today`, `Tomorrow` for due text.
     public var today: String
     public var tomorrow: String
+    /// `Refresh`: the last xbar menu item.
+    public var refresh: String
+    /// The language the strings are in (date text: `Jan 5` or `1月5日`).
+    public var language: Language
+
+    /// The strings of `localizer`'s language.
+    public init(_ localizer: Localizer) {
+        let l = localizer
+        left = l.text("status.left", "{0}"); allDone = l.text("status.allDone")
+        overdueCount = l.text("status.overdueCount", "{0}"); overdue = l.text("due.overdue")
+        done = l.text("status.done", "{0}"); next = l.text("status.next"); more = l.text("status.more", "{0}")
+        error = l.text("status.error"); today = l.text("due.today"); tomorrow = l.text("due.tomorrow")
+        refresh = l.text("status.refresh"); language = l.language
+    }
 
     /// English.
-    public static let english = StatusStrings(
-        left: "{n} left", allDone: "All done", overdueCount: "{n} overdue", overdue: "Overdue", done: "{n}% done", next: "next:",
-        more: "… and {n} more", error: "Error", today: "Today", tomorrow: "Tomorrow")
+    public static let english = StatusStrings(Localizer(.en))
 
     /// Japanese.
-    public static let japanese = StatusStrings(
-        left: "残り{n}件", allDone: "すべて完了", overdueCount: "期限切れ{n}件", overdue: "期限切れ", done: "{n}%完了", next: "次:",
-        more: "…ほか{n}件", error: "エラー", today: "今日", tomorrow: "明日")
+    public static let japanese = StatusStrings(Localizer(.ja))
 
     /// The strings for a language code (`en`, `ja`; anything else is English).
     public static func forLanguage(_ code: String) -> StatusStrings {
         code.lowercased().hasPrefix("ja") ? japanese : english
     }
 
-    /// Whether this is the Japanese table (date text differs: `1月5日` instead of `Jan 5`).
-    var isJapanese: Bool { self == .japanese }
-
-    /// Fills `{n}` in `template`.
+    /// Fills `{0}` in `template`.
     public func count(_ template: String, _ n: Int) -> String {
-        template.replacingOccurrences(of: "{n}", with: String(n))
+        template.replacingOccurrences(of: "{0}", with: String(n))
     }
-
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// A due as a bar shows it: `Today 18:00`, `Tomorrow`, `Jan 5 09:00`, `Jan 5, 2028`
     /// (Japanese `今日 18:00`, `明日`, `1月5日 09:00`, `2028年1月5日`). Times are the user's wall clock.
     public func dueText(_ label: DueLabel, today: LocalDate) -> String {
         let d = label.date
         let day: String
-        if d == today { day = self.today } else if d == today.adding(days: 1) { day = tomorrow } else if isJapanese {
-            day = (d.year == today.year ? "" : "\(d.year)年") + "\(d.month)月\(d.day)日"
-        } else {
-            day = "\(StatusStrings.monthNames[d.month - 1]) \(d.day)" + (d.year == today.year ? "" : ", \(d.year)")
+        if d == today { day = self.today } else if d == today.adding(days: 1) { day = tomorrow } else {
+            day = Localizer(language).monthDay(d, today: today)
         }
         return label.time.map { "\(day) \($0)" } ?? day
     }

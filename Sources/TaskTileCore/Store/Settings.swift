@@ -27,7 +27,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     /// - Throws: `StoreError.invalidSetting` listing every key.
     public static func named(_ name: String) throws -> SettingKey {
         if let key = allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) { return key }
-        throw StoreError.invalidSetting("unknown setting '\(name)' (keys: \(allCases.map(\.rawValue).joined(separator: ", ")))")
+        throw StoreError.invalidSetting(Phrase(key: "settings.error.unknownKey", name, allCases.map(\.rawValue).joined(separator: ", ")))
     }
 
     /// The value type, which decides validation and the JSON type of the value.
@@ -56,29 +56,25 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// One sentence for `settings ls` and help.
-    public var summary: String {
-        switch self {
-        case .soundEnabled: "Play the completion sound after 'tasktile done' (master switch for sound)."
-        case .soundName: "Which completion sound plays ('tasktile sound ls' lists them)."
-        case .soundOnIntent: "Also play it after 'tasktile intent complete' (status bars, scripts); needs sound.enabled."
-        case .soundVolume: "Loudness in percent of the sound's own volume."
-        case .language: "Language when none of --lang, TASKTILE_LANG, LC_ALL, LC_MESSAGES, LANG is set."
-        case .notifyDefaultTime: "Time of day a todo with a date-only due is notified."
-        case .notifyOpenCommand: "Program (and arguments, split on spaces, no shell) run when a notification is clicked; empty for none."
+    /// One sentence for `settings ls` and help (catalogue key `settings.summary.<key>`).
+    public var summaryPhrase: Phrase { Phrase(key: "settings.summary.\(rawValue)") }
+
+    /// `summaryPhrase` in English (`settings ls --json`, which scripts read).
+    public var summary: String { summaryPhrase.description }
+
+    /// What is accepted, for error messages and help.
+    public var acceptedPhrase: Phrase {
+        switch kind {
+        case .bool: Phrase(key: "settings.accepted.bool")
+        case .choice(let values): Phrase(stringLiteral: values.joined(separator: ", "))
+        case .percent: Phrase(key: "settings.accepted.percent")
+        case .time: Phrase(key: "settings.accepted.time")
+        case .text: Phrase(key: "settings.accepted.text", Self.maxTextLength)
         }
     }
 
-    /// What is accepted, for error messages and `settings ls --json`.
-    public var accepted: String {
-        switch kind {
-        case .bool: "true or false; also on/off, yes/no, 1/0"
-        case .choice(let values): values.joined(separator: ", ")
-        case .percent: "a whole number from 0 to 100; a trailing % is allowed"
-        case .time: "a 24-hour time HH:MM, 00:00 to 23:59"
-        case .text: "text of at most \(Self.maxTextLength) characters without control characters; empty for none"
-        }
-    }
+    /// `acceptedPhrase` in English (`settings ls --json`).
+    public var accepted: String { acceptedPhrase.description }
 
     /// Longest accepted `text` value, in characters.
     public static let maxTextLength = 1000
@@ -113,7 +109,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
                value.count <= Self.maxTextLength { result = value }
         }
         guard let result else {
-            throw StoreError.invalidSetting("invalid value '\(raw)' for \(rawValue) (accepted: \(accepted))")
+            throw StoreError.invalidSetting(Phrase(key: "settings.error.invalidValue", raw, rawValue, acceptedPhrase))
         }
         return result
     }

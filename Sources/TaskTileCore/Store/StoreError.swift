@@ -8,10 +8,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case inaccessible(path: String, detail: String)
     /// Another process held the store lock past the busy timeout.
     case busy(detail: String)
-    /// A title was refused.
-    case invalidTitle(String)
+    /// A title was refused (the phrase says why, in either language).
+    case invalidTitle(Phrase)
     /// Notes were refused.
-    case invalidNotes(String)
+    case invalidNotes(Phrase)
     /// No list has this title or id prefix.
     case listNotFound(String)
     /// Several lists match a reference that must name one.
@@ -27,7 +27,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A position is out of range.
     case badPosition(Int, count: Int)
     /// A setting key or value was refused.
-    case invalidSetting(String)
+    case invalidSetting(Phrase)
 
     public var description: String {
         switch self {
@@ -51,7 +51,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .alreadyCompleted(let c): "\"\(c.title)\" in \"\(c.listTitle)\" is already completed"
         case .notCompleted(let c): "\"\(c.title)\" in \"\(c.listTitle)\" is not completed"
         case .badPosition(let p, let count): "position \(p) is out of range (accepted: 0…\(max(count - 1, 0)))"
-        case .invalidSetting(let reason): reason
+        case .invalidSetting(let reason): reason.description
         }
     }
 }

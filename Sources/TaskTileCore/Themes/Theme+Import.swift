@@ -111,7 +111,7 @@ extension Theme {
         }
         var theme = Theme(name: name)
         func fail(_ key: String, _ reason: String) -> ThemeFileError {
-            ThemeFileError(file: file, theme: name, key: key, reason: reason)
+            ThemeFileError(file: file, theme: name, key: key, reason: Phrase(stringLiteral: reason))
         }
         func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
         func color(_ key: String, _ v: JSONValue) throws -> ThemeColor {

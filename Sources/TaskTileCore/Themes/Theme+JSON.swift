@@ -8,10 +8,11 @@ public struct ThemeFileError: Error, Hashable, Sendable, CustomStringConvertible
     public var theme: String?
     /// The offending key, nil for file-level errors.
     public var key: String?
-    /// What was wrong and what is accepted.
-    public var reason: String
+    /// What was wrong and what is accepted, in either language (`message(_:)`); values quoted
+    /// from the file stay literal.
+    public var reason: Phrase
 
-    public init(file: String, theme: String?, key: String?, reason: String) {
+    public init(file: String, theme: String?, key: String?, reason: Phrase) {
         self.file = file; self.theme = theme; self.key = key; self.reason = reason
     }
 
@@ -36,16 +37,16 @@ extension Theme {
     /// - Throws: `ThemeFileError` naming file, theme, key and the bad value; unknown keys are errors.
     public static func decode(_ value: JSONValue, file: String, label: String) throws -> Theme {
         guard case .object(let members) = value else {
-            throw ThemeFileError(file: file, theme: label, key: nil, reason: "a theme must be a JSON object, found \(value.kindName)")
+            throw ThemeFileError(file: file, theme: label, key: nil, reason: Phrase(key: "theme.error.notAnObject", value.kindName))
         }
         var themeName = label
         if let nameValue = value["name"] {
             guard case .string(let n) = nameValue, !n.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw ThemeFileError(file: file, theme: label, key: "name", reason: "must be a non-empty string")
+                throw ThemeFileError(file: file, theme: label, key: "name", reason: Phrase(key: "theme.error.nonEmptyString"))
             }
             themeName = n
         } else {
-            throw ThemeFileError(file: file, theme: label, key: "name", reason: "is required (a non-empty string)")
+            throw ThemeFileError(file: file, theme: label, key: "name", reason: Phrase(key: "theme.error.nameRequired"))
         }
         var theme = Theme(name: themeName)
         var hasID = false
@@ -60,13 +61,13 @@ extension Theme {
     /// Sets one key from a JSON value, validating it.
     /// - Throws: `ThemeFileError` for an unknown key or a bad value.
     public mutating func set(_ key: String, to value: JSONValue, file: String) throws {
-        func fail(_ reason: String) -> ThemeFileError {
+        func fail(_ reason: Phrase) -> ThemeFileError {
             ThemeFileError(file: file, theme: name, key: key, reason: reason)
         }
         func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
         func color() throws -> ThemeColor {
             guard case .string(let s) = value, let c = ThemeColor(hex: s) else {
-                throw fail("\(shown(value)) is not a colour (accepted: \"#RRGGBB\" or \"#RRGGBBAA\")")
+                throw fail(Phrase(key: "theme.error.notAColour", shown(value)))
             }
             return c
         }
@@ -77,23 +78,23 @@ extension Theme {
         func choice<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> E where E.RawValue == String {
             guard case .string(let s) = value, let e = E(rawValue: s) else {
                 let accepted = E.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fail("\(shown(value)) is not accepted (accepted: \(accepted))")
+                throw fail(Phrase(key: "theme.error.notAccepted", shown(value), accepted))
             }
             return e
         }
         func bool() throws -> Bool {
-            guard case .bool(let b) = value else { throw fail("\(shown(value)) is not accepted (accepted: true, false)") }
+            guard case .bool(let b) = value else { throw fail(Phrase(key: "theme.error.notAccepted", shown(value), "true, false")) }
             return b
         }
         switch key {
         case "id":
             guard case .string(let s) = value, let uuid = UUID(uuidString: s) else {
-                throw fail("\(shown(value)) is not a UUID")
+                throw fail(Phrase(key: "theme.error.notAUUID", shown(value)))
             }
             id = uuid.uuidString.lowercased()
         case "name":
             guard case .string(let s) = value, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw fail("must be a non-empty string")
+                throw fail(Phrase(key: "theme.error.nonEmptyString"))
             }
             name = s
         case "accent": accent = try color()
@@ -102,7 +103,7 @@ extension Theme {
         case "appearance": appearance = try choice(Appearance.self)
         case "fontFamily":
             guard case .string(let s) = value, !s.isEmpty, !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw fail("\(shown(value)) is not a font family name (a non-empty string such as \"sans-serif\" or \"Noto Sans CJK JP\")")
+                throw fail(Phrase(key: "theme.error.notAFontFamily", shown(value)))
             }
             fontFamily = s
         case "fontSize":
@@ -112,7 +113,7 @@ extension Theme {
             case .number(let n) where FontSize.customRange.contains(n):
                 fontSize = .points(n)
             default:
-                throw fail("\(shown(value)) is not accepted (accepted: \"small\", \"medium\", \"large\" or a number of points 8…32)")
+                throw fail(Phrase(key: "theme.error.notAFontSize", shown(value)))
             }
         case "rowHeight": rowHeight = try choice(RowHeight.self)
         case "checkboxStyle": checkboxStyle = try choice(CheckboxStyle.self)
@@ -122,11 +123,11 @@ extension Theme {
         case "showCompleted": showCompleted = try bool()
         case "cornerRadius":
             guard case .number(let n) = value, (0...200).contains(n) else {
-                throw fail("\(shown(value)) is not accepted (accepted: a number of points 0…200)")
+                throw fail(Phrase(key: "theme.error.notACornerRadius", shown(value)))
             }
             cornerRadius = n
         default:
-            throw fail("unknown key (accepted keys: \(Theme.keys.joined(separator: ", ")))")
+            throw fail(Phrase(key: "theme.error.unknownKey", Theme.keys.joined(separator: ", ")))
         }
     }
 

@@ -16,7 +16,8 @@ public enum DueParser {
     /// A due that could not be read.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         public var input: String
-        public var reason: String
+        /// What is wrong, in either language (`Phrase.text(_:)`); `description` is English.
+        public var reason: Phrase
         public var description: String { "cannot read the due \"\(input)\": \(reason) (accepted: \(DueParser.acceptedForms))" }
     }
 
@@ -24,8 +25,8 @@ public enum DueParser {
     /// - Throws: `ParseError` naming the input and the accepted forms; an impossible date (Feb 30) says so.
     public static func parse(_ text: String, clock: Clock) throws -> Due {
         let input = text.trimmingCharacters(in: .whitespaces)
-        func fail(_ reason: String) -> ParseError { ParseError(input: text, reason: reason) }
-        guard !input.isEmpty else { throw fail("it is empty") }
+        func fail(_ reason: Phrase) -> ParseError { ParseError(input: text, reason: reason) }
+        guard !input.isEmpty else { throw fail(Phrase(key: "due.error.empty")) }
         let zone = clock.timeZone
         let zoneID = zone.identifier
         let nowWall = ZonedClock.wallClock(of: clock.now, in: zone)
@@ -42,7 +43,7 @@ public enum DueParser {
                 let wc = ZonedClock.wallClock(of: instant, in: zone)
                 return .dateTime(wc, zoneID: zoneID)
             }
-            throw fail(LocalDate(iso: input.prefix(10)) == nil ? impossibleOrShape(String(input.prefix(10))) : "the time part is not HH:MM or HH:MM:SS")
+            throw fail(LocalDate(iso: input.prefix(10)) == nil ? impossibleOrShape(String(input.prefix(10))) : Phrase(key: "due.error.badTimePart"))
         }
 
         let words = input.lowercased().split(whereSeparator: { $0 == " " }).map(String.init)
@@ -50,26 +51,26 @@ public enum DueParser {
         // Relative: +Nd / +Nw
         if words.count == 1, words[0].hasPrefix("+"), words[0].count >= 3 {
             let unit = words[0].last!
-            guard let n = Int(words[0].dropFirst().dropLast()), n >= 0, n <= 36_500 else { throw fail("the number of days must be 0…36500") }
+            guard let n = Int(words[0].dropFirst().dropLast()), n >= 0, n <= 36_500 else { throw fail(Phrase(key: "due.error.daysRange")) }
             switch unit {
             case "d": return .date(today.adding(days: n))
-            case "w": guard n <= 5214 else { throw fail("too many weeks") }; return .date(today.adding(days: 7 * n))
-            default: throw fail("unknown unit '\(unit)' after + (accepted: d, w)")
+            case "w": guard n <= 5214 else { throw fail(Phrase(key: "due.error.tooManyWeeks")) }; return .date(today.adding(days: 7 * n))
+            default: throw fail(Phrase(key: "due.error.unknownPlusUnit", unit))
             }
         }
         // in N hours/minutes/days
         if words.first == "in" {
-            guard words.count == 3, let n = Int(words[1]), n >= 0 else { throw fail("write it as 'in N hours', 'in N minutes' or 'in N days'") }
+            guard words.count == 3, let n = Int(words[1]), n >= 0 else { throw fail(Phrase(key: "due.error.inForm")) }
             let unit = words[2]
             if ["day", "days"].contains(unit) {
-                guard n <= 36_500 else { throw fail("the number of days must be 0…36500") }
+                guard n <= 36_500 else { throw fail(Phrase(key: "due.error.daysRange")) }
                 return .date(today.adding(days: n))
             }
             let seconds: Int
             switch unit {
-            case "hour", "hours", "h": guard n <= 876_000 else { throw fail("too many hours") }; seconds = n * 3600
-            case "minute", "minutes", "min", "mins", "m": guard n <= 52_560_000 else { throw fail("too many minutes") }; seconds = n * 60
-            default: throw fail("unknown unit '\(unit)' (accepted: minutes, hours, days)")
+            case "hour", "hours", "h": guard n <= 876_000 else { throw fail(Phrase(key: "due.error.tooManyHours")) }; seconds = n * 3600
+            case "minute", "minutes", "min", "mins", "m": guard n <= 52_560_000 else { throw fail(Phrase(key: "due.error.tooManyMinutes")) }; seconds = n * 60
+            default: throw fail(Phrase(key: "due.error.unknownInUnit", unit))
             }
             let instant = clock.now.addingTimeInterval(TimeInterval(seconds))
             var wc = ZonedClock.wallClock(of: instant, in: zone)
@@ -88,13 +89,13 @@ public enum DueParser {
             weekdayTarget = Weekday(name: w); rest = rest.dropFirst()
         case let w? where month(w) != nil:
             // jan 31 [2028]
-            guard rest.count >= 2, let day = Int(rest[rest.startIndex + 1]) else { throw fail("a day number must follow the month") }
+            guard rest.count >= 2, let day = Int(rest[rest.startIndex + 1]) else { throw fail(Phrase(key: "due.error.dayMustFollowMonth")) }
             rest = rest.dropFirst(2)
             var year = today.year
             var explicitYear = false
             if let y = rest.first.flatMap({ Int($0) }), isYearWord(rest.first!) { year = y; explicitYear = true; rest = rest.dropFirst() }
             guard let d = LocalDate(year: year, month: month(w)!, day: day) ?? (explicitYear ? nil : LocalDate(year: year + 1, month: month(w)!, day: day)) else {
-                throw fail("\(w) \(day) is not a date")
+                throw fail(Phrase(key: "due.error.notADate", "\(w) \(day)"))
             }
             date = (!explicitYear && d < today) ? LocalDate(year: year + 1, month: d.month, day: d.day) ?? d : d
         case let w? where Int(w) != nil && rest.count >= 2 && month(rest[rest.startIndex + 1]) != nil:
@@ -106,7 +107,7 @@ public enum DueParser {
             var explicitYear = false
             if let y = rest.first.flatMap({ Int($0) }), isYearWord(rest.first!) { year = y; explicitYear = true; rest = rest.dropFirst() }
             guard let d = LocalDate(year: year, month: m, day: day) ?? (explicitYear ? nil : LocalDate(year: year + 1, month: m, day: day)) else {
-                throw fail("\(day) \(words[1]) is not a date")
+                throw fail(Phrase(key: "due.error.notADate", "\(day) \(words[1])"))
             }
             date = (!explicitYear && d < today) ? LocalDate(year: year + 1, month: d.month, day: d.day) ?? d : d
         default:
@@ -116,8 +117,8 @@ public enum DueParser {
         if !rest.isEmpty {
             let timeText = rest.joined(separator: "")
             guard let t = parseTime(timeText.hasPrefix("at") ? String(timeText.dropFirst(2)) : timeText) else {
-                if date == nil && weekdayTarget == nil { throw fail("it is not a recognised form") }
-                throw fail("\"\(rest.joined(separator: " "))\" is not a time (accepted: 18:00, 9am, 9:30pm)")
+                if date == nil && weekdayTarget == nil { throw fail(Phrase(key: "due.error.notRecognised")) }
+                throw fail(Phrase(key: "due.error.notATime", rest.joined(separator: " ")))
             }
             time = t
         }
@@ -131,7 +132,7 @@ public enum DueParser {
             if d == today, let (h, m) = time, h * 60 + m <= nowWall.hour * 60 + nowWall.minute { d = d.adding(days: 7) }
             date = d
         }
-        guard let date else { throw fail("it is not a recognised form") }
+        guard let date else { throw fail(Phrase(key: "due.error.notRecognised")) }
         if let (h, m) = time {
             return .dateTime(LocalDateTime(date: date, hour: h, minute: m)!, zoneID: zoneID)
         }
@@ -140,15 +141,15 @@ public enum DueParser {
 
     private static func isYearWord(_ s: String) -> Bool { s.count == 4 && s.allSatisfy(\.isNumber) }
 
-    static func impossibleOrShape(_ s: String) -> String {
+    static func impossibleOrShape(_ s: String) -> Phrase {
         let parts = s.split(separator: "-")
         if parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) {
-            if !(1...12).contains(m) { return "month \(m) does not exist" }
+            if !(1...12).contains(m) { return Phrase(key: "due.error.noSuchMonth", m) }
             if d < 1 || d > LocalDate.daysInMonth(year: y, month: m) {
-                return "\(s) does not exist (that month has \(LocalDate.daysInMonth(year: y, month: m)) days)"
+                return Phrase(key: "due.error.noSuchDay", s, LocalDate.daysInMonth(year: y, month: m))
             }
         }
-        return "expected YYYY-MM-DD"
+        return Phrase(key: "due.error.expectedISODate")
     }
 
     static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]

@@ -268,7 +268,7 @@ import TestSupport
         #expect(ja.polybar(Self.snapshot) == "残り12件 · 期限切れ1件 · 次: <b>bold</b> (今日 18:00)\n")
         #expect(ja.plain(Self.snapshot).hasPrefix("残り12件 · 期限切れ1件 · 次: <b>bold</b> (今日 18:00) · 25%完了\n○ 10000001  Fish & Chips (期限切れ · 1月4日)\n"))
         let empty = StatusSnapshot(pendingCount: 0, completedCount: 0, overdueCount: 0, pending: [], today: Self.today)
-        #expect(ja.i3blocks(empty) == "すべて完了\nすべて完了\n")
+        #expect(ja.i3blocks(empty) == "全て完了\n全て完了\n")
         #expect(ja.error("x", as: .polybar) == "エラー: x\n")
     }
 

@@ -16,6 +16,37 @@ struct LocalizerTests {
         }
     }
 
+    @Test("no placeholder is missing: each template uses {0}…{n-1} without gaps, the same in both languages")
+    func placeholdersComplete() {
+        for (key, english) in StringCatalogue.en {
+            let en = Localizer.placeholders(in: english)
+            #expect(en == Set(0..<en.count), "\(key): English placeholders \(en.sorted()) have a gap")
+            let ja = StringCatalogue.ja[key].map(Localizer.placeholders(in:))
+            #expect(ja == en, "\(key): Japanese placeholders \(ja?.sorted() ?? []) differ from English \(en.sorted())")
+            // Every placeholder is filled when the call passes as many arguments as there are placeholders.
+            let args = (0..<en.count).map { "<\($0)>" }
+            for language in Language.allCases {
+                let text = Localizer(language).text(key, arguments: args)
+                #expect(Localizer.placeholders(in: text).isEmpty, "\(key) (\(language)): \(text)")
+            }
+        }
+    }
+
+    @Test("substitution is one pass: an argument containing {1} is printed as typed")
+    func onePass() {
+        #expect(Localizer(.en).text("list.added", "{1}", "1a2b") == "Added list \"{1}\" (1a2b)")
+        #expect(Localizer(.ja).text("todo.added", "{2}牛乳", "買い物", "{0}") == "\"{2}牛乳\" を 買い物 に追加しました ({0})")
+    }
+
+    @Test("a Phrase renders in either language, nested phrases too; a literal is the same in both")
+    func phrases() {
+        let p = Phrase(key: "settings.error.invalidValue", "maybe", "sound.enabled", Phrase(key: "settings.accepted.bool"))
+        #expect(p.description == "invalid value 'maybe' for sound.enabled (accepted: true or false; also on/off, yes/no, 1/0)")
+        #expect(p.text(Localizer(.ja)) == "sound.enabled に 'maybe' は設定できません（指定できる値: true または false（on/off、yes/no、1/0 も可））")
+        let literal: Phrase = "as \("typed")"
+        #expect(literal.text(Localizer(.ja)) == "as typed")
+    }
+
     @Test("SPEC §8 key terms")
     func keyTerms() {
         let ja = Localizer(.ja), en = Localizer(.en)
@@ -24,6 +55,22 @@ struct LocalizerTests {
         #expect(ja.text("count.more", 2) == "他2件")
         #expect(ja.text("state.allDone") == "全て完了！")
         #expect(ja.text("repeat.everyDays", 3) == "3日ごと")
+        let terms = ["section.pending": "未完了", "section.completed": "完了", "count.done": "{0}件完了",
+                     "due.overdue": "期限切れ", "due.today": "今日", "repeat.missed": "未達成", "repeat.daily": "毎日",
+                     "repeat.weekly": "毎週", "repeat.monthly": "毎月", "repeat.yearly": "毎年"]
+        for (key, text) in terms { #expect(StringCatalogue.ja[key] == text, "\(key)") }
+    }
+
+    @Test("dates per language: Tue, Jan 5 / 1月5日(火); the year only when it is not this year's")
+    func dates() {
+        let today = LocalDate(year: 2027, month: 1, day: 4)!
+        let d = LocalDate(year: 2027, month: 1, day: 5)!, next = LocalDate(year: 2028, month: 3, day: 1)!
+        #expect(Localizer(.en).weekdayDate(d, today: today) == "Tue, Jan 5")
+        #expect(Localizer(.ja).weekdayDate(d, today: today) == "1月5日(火)")
+        #expect(Localizer(.en).weekdayDate(next, today: today) == "Wed, Mar 1, 2028")
+        #expect(Localizer(.ja).weekdayDate(next, today: today) == "2028年3月1日(水)")
+        #expect(Localizer(.en).monthDay(next, today: today) == "Mar 1, 2028")
+        #expect(Localizer(.ja).monthDay(d, today: today) == "1月5日")
     }
 
     @Test("language precedence: TASKTILE_LANG, LC_ALL, LC_MESSAGES, LANG", arguments: [

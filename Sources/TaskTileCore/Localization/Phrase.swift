@@ -1,0 +1,48 @@
+/// A sentence to show a user, kept as a catalogue key and its arguments so it can be printed in
+/// either language (`text(_:)`); `description` is the English text (logs, tests).
+///
+/// An argument that is itself a `Phrase` is rendered in the same language (`accepted: …` lists);
+/// any other argument is printed as its `description`, as typed. A string literal or interpolation
+/// makes a phrase with no key: it prints as written in every language. That keeps
+/// `StoreError.invalidTitle("…")` compiling for callers that have not moved their text into the
+/// catalogue.
+public struct Phrase: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    /// The catalogue key, or nil for literal text.
+    public var key: String?
+    /// The text of a literal phrase (empty for a catalogue phrase).
+    public var literal: String
+    /// The arguments for the key's `{0}`, `{1}` ….
+    public var arguments: [Phrase]
+
+    /// A catalogue phrase. (Labelled: `Phrase("x")` alone would be read as the literal `"x"`, SE-0213.)
+    public init(key: String, _ arguments: CustomStringConvertible...) {
+        self.key = key
+        literal = ""
+        self.arguments = arguments.map { ($0 as? Phrase) ?? Phrase(stringLiteral: $0.description) }
+    }
+
+    /// Literal text, the same in every language.
+    public init(stringLiteral value: String) {
+        key = nil
+        literal = value
+        arguments = []
+    }
+
+    /// The phrase in `localizer`'s language.
+    public func text(_ localizer: Localizer) -> String {
+        guard let key else { return literal }
+        return localizer.text(key, arguments: arguments.map { $0.text(localizer) })
+    }
+
+    /// English.
+    public var description: String { text(Localizer(.en)) }
+}
+
+extension Localizer {
+    /// `text(_:_:)` with the arguments as an array of text.
+    public func text(_ key: String, arguments: [String]) -> String {
+        let table = language == .ja ? StringCatalogue.ja : StringCatalogue.en
+        let template = table[key] ?? StringCatalogue.en[key] ?? key
+        return Localizer.fill(template, arguments, key: key)
+    }
+}
