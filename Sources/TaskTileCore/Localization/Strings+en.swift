@@ -35,7 +35,7 @@ extension StringCatalogue {
         "repeat.separator": " · ",
 
         "widget.setup": "Set \"list\" in {0} to a list title",
-        "widget.missingList": "No list named “{0}”",
+        "widget.missingList": "No list named {0}",
 
         "weekday.mon": "Mon",
         "weekday.tue": "Tue",

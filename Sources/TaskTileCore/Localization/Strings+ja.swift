@@ -35,7 +35,7 @@ extension StringCatalogue {
         "repeat.separator": " · ",
 
         "widget.setup": "{0} の \"list\" にリスト名を設定してください",
-        "widget.missingList": "リスト「{0}」がありません",
+        "widget.missingList": "「{0}」という名前のリストはありません",
 
         "weekday.mon": "月",
         "weekday.tue": "火",

@@ -1,24 +1,21 @@
-/// The few widget strings, English and Japanese (SPEC §8 key strings).
-///
-/// Kept in one small table until the shared localisation module exists; then this type forwards to it.
+import TaskTileCore
+
+/// The widget's strings (SPEC §8 key strings), looked up in the shared catalogue
+/// (`Localizer`, `Strings+en.swift` / `Strings+ja.swift`) in the widget's language.
 struct WidgetStrings: Sendable {
     let language: WidgetLanguage
+    private var l: Localizer { Localizer(language == .ja ? .ja : .en) }
 
     /// `N left` / `残りN件`.
-    func left(_ n: Int) -> String { language == .ja ? "残り\(n)件" : "\(n) left" }
+    func left(_ n: Int) -> String { l.text("count.left", n) }
     /// `N done` / `N件完了`.
-    func done(_ n: Int) -> String { language == .ja ? "\(n)件完了" : "\(n) done" }
+    func done(_ n: Int) -> String { l.text("count.done", n) }
     /// `+ N more` / `他N件`.
-    func more(_ n: Int) -> String { language == .ja ? "他\(n)件" : "+ \(n) more" }
+    func more(_ n: Int) -> String { l.text("count.more", n) }
     /// `All done!` / `全て完了！`.
-    var allDone: String { language == .ja ? "全て完了！" : "All done!" }
+    var allDone: String { l.text("state.allDone") }
     /// The setup text of a spec without `list`.
-    func setup(specFile: String) -> String {
-        language == .ja ? "\(specFile) の \"list\" にリスト名を設定してください"
-                        : "Set \"list\" in \(specFile) to a list title"
-    }
+    func setup(specFile: String) -> String { l.text("widget.setup", specFile) }
     /// The missing-list text.
-    func noList(_ reference: String) -> String {
-        language == .ja ? "「\(reference)」という名前のリストはありません" : "No list named \(reference)"
-    }
+    func noList(_ reference: String) -> String { l.text("widget.missingList", reference) }
 }
