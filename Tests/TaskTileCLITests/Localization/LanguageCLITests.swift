@@ -106,14 +106,13 @@ struct LanguageCLITests {
         #expect(japaneseHarness().run("--lang", "en", "--help").stdout.hasPrefix("OVERVIEW:"))
     }
 
-    /// Every command's help has Japanese (theme commands are being rewritten elsewhere and are
-    /// left in English for now), and no Japanese entry names a command, option or argument that
-    /// does not exist.
+    /// Every command's help has Japanese, and no Japanese entry names a command, option or
+    /// argument that does not exist.
     @Test("every command's help text has a Japanese entry")
     func helpCoverage() {
         let ja = Localizer(.ja)
         var used = Set<String>()
-        for spec in CLI.commands.map({ $0.spec }) where spec.path.first != "theme" {
+        for spec in CLI.commands.map({ $0.spec }) {
             let prefix = HelpFormatter.keyPrefix(spec)
             #expect(HelpFormatter.translated(prefix + ".abstract", ja) != nil, "\(prefix).abstract")
             used.insert(prefix + ".abstract")
