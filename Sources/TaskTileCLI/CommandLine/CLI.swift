@@ -169,7 +169,7 @@ enum CLI {
             case .lockFailed, .spawnFailed, .bus: return (.ioError, e.description, false)
             }
         case let e as ThemeFileError: return (.dataError, e.message(l), false)
-        case let e as ThemeNotFound: return (.nothingMatched, e.description, false)
+        case let e as ThemeNotFound: return (.nothingMatched, e.message(l), false)
         case let e as CannotCreateOutput: return (.cannotCreate, e.message(l), false)
         case let e as InterchangeError: return (.dataError, e.description, false)
         case let e as OutputFileError: return (.cannotCreate, e.message(l), false)

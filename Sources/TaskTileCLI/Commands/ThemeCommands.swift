@@ -10,7 +10,8 @@ struct ThemeLsCommand: Command {
         let themes = try ThemeStore(dataDirectory: context.dataDirectory).load()
         if context.json { context.printJSON(.array(themes.map(\.jsonValue))); return .success }
         for t in themes {
-            context.out("\(t.name)  \(context.paint(String(t.id.prefix(8)), .dim))  accent \(t.accent) · \(t.appearance.rawValue) · \(t.checkboxStyle.rawValue)")
+            context.out(context.localizer.text("theme.line", t.name, context.paint(String(t.id.prefix(8)), .dim), t.accent,
+                                                t.appearance.rawValue, t.checkboxStyle.rawValue))
         }
         return .success
     }
@@ -27,7 +28,7 @@ struct ThemeShowCommand: Command {
         try context.dataDirectory.ensureExists()
         let themes = try ThemeStore(dataDirectory: context.dataDirectory).load()
         guard let theme = ThemeStore.find(name, in: themes) else {
-            context.stderr.write("Error: no theme named \"\(name)\" (themes: \(themes.map(\.name).joined(separator: ", ")))\n")
+            context.stderr.write(context.localizer.text("error.prefix", ThemeNotFound(reference: name, names: themes.map(\.name)).message(context.localizer)) + "\n")
             return .nothingMatched
         }
         context.printJSON(theme.jsonValue)

@@ -293,5 +293,15 @@ extension StringCatalogue {
         "theme.error.badVersion": "{0} is not supported (accepted: 1)",
         "theme.error.themesNotArray": "must be an array of theme objects",
         "theme.error.duplicateID": "{0} is used by another theme",
+        "theme.added": "Added theme \"{0}\" ({1})",
+        "theme.addedFrom": "Added theme \"{0}\" ({1}) from \"{2}\"",
+        "theme.changed": "Theme \"{0}\": {1} = {2}",
+        "theme.onlyOne": "\"{0}\" is the only theme; themes.json keeps at least one (add another first: tasktile theme new NAME)",
+        "theme.removed": "Removed theme \"{0}\"",
+        "theme.specNote": "Note: {0} names theme \"{1}\"; set its \"theme\" to another theme.",
+        "theme.imported": "Imported theme \"{0}\" ({1})",
+        "theme.wrote": "Wrote theme \"{0}\" to {1}",
+        "theme.notFound": "no theme named \"{0}\" (themes: {1})",
+        "theme.line": "{0}  {1}  accent {2} · {3} · {4}",
     ]
 }

@@ -293,5 +293,15 @@ extension StringCatalogue {
         "theme.error.badVersion": "{0} には対応していません（対応しているのは 1）",
         "theme.error.themesNotArray": "テーマオブジェクトの配列でなければなりません",
         "theme.error.duplicateID": "{0} は別のテーマで使われています",
+        "theme.added": "テーマ \"{0}\" を追加しました ({1})",
+        "theme.addedFrom": "テーマ \"{0}\" を \"{2}\" から追加しました ({1})",
+        "theme.changed": "テーマ \"{0}\": {1} = {2}",
+        "theme.onlyOne": "\"{0}\" は唯一のテーマです。themes.json には少なくとも1つ必要です（先に追加してください: tasktile theme new NAME）",
+        "theme.removed": "テーマ \"{0}\" を削除しました",
+        "theme.specNote": "注意: {0} はテーマ \"{1}\" を指定しています。\"theme\" を別のテーマにしてください。",
+        "theme.imported": "テーマ \"{0}\" を読み込みました ({1})",
+        "theme.wrote": "テーマ \"{0}\" を {1} に書き出しました",
+        "theme.notFound": "テーマ \"{0}\" はありません（テーマ: {1}）",
+        "theme.line": "{0}  {1}  アクセント {2} · {3} · {4}",
     ]
 }
