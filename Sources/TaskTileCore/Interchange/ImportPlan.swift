@@ -74,6 +74,7 @@ extension Store {
                 todo.listId = try resolve(item)
                 let end = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(todo.listId)]) ?? -1) + 1
                 if let existing = try self.todo(id: todo.id) {
+                    todo = Store.keepingWhatTheFileCannotSay(imported: todo, existing: existing)
                     todo.createdAt = existing.createdAt
                     todo.sortOrder = existing.listId == todo.listId ? existing.sortOrder : end
                     if todo == existing { report.count("todos", \.skipped); continue }
@@ -95,6 +96,55 @@ extension Store {
             }
         }
         return report
+    }
+}
+
+extension Store {
+    /// Merges an imported todo over the stored one without losing what iCalendar or todo.txt cannot
+    /// carry (these formats are lossy; the JSON backup is not and does not come here):
+    /// - a date-only due on the same date as a timed due keeps the time and zone (todo.txt `due:`
+    ///   has no time); a timed due at the same instant keeps the stored zone id (`Etc/UTC` ≡ `UTC`);
+    /// - absent notes keep the stored notes;
+    /// - a repeat of the same frequency and interval keeps the stored weekdays and end when the file
+    ///   has none (todo.txt `rec:` has neither); no repeat in the file keeps the stored one, with its
+    ///   anchor and cycle counters;
+    /// - a completion time within a day keeps the stored one (todo.txt keeps only the date, and
+    ///   iCalendar drops fractions of seconds).
+    static func keepingWhatTheFileCannotSay(imported: Todo, existing: Todo) -> Todo {
+        var t = imported
+        func sameInstant(_ a: Due, _ b: Due) -> Bool {
+            let utc = TimeZone(identifier: "UTC")!
+            return a.deadline(userZone: utc) == b.deadline(userZone: utc)
+        }
+        switch (t.due, existing.due) {
+        case (.date(let d)?, .dateTime(let wc, _)?) where d == wc.date:
+            t.due = existing.due
+        case (.dateTime?, .dateTime?) where sameInstant(t.due!, existing.due!):
+            t.due = existing.due
+        default: break
+        }
+        if t.notes == nil { t.notes = existing.notes }
+        if let old = existing.repeatRule {
+            if var rule = t.repeatRule {
+                if rule.frequency == old.frequency && rule.interval == old.interval {
+                    if rule.weekdays.isEmpty || (rule.frequency == .weekly && rule.weekdays.isSubset(of: old.weekdays)) {
+                        rule.weekdays = old.weekdays
+                    }
+                    if rule.end == .never { rule.end = old.end }
+                    t.repeatRule = rule
+                }
+            } else if t.due != nil {
+                t.repeatRule = old
+            }
+            if t.repeatRule == old {
+                t.anchor = existing.anchor
+                t.occurrenceCount = existing.occurrenceCount
+                t.missedCount = existing.missedCount
+                if t.due.map({ $0.localDate }) == existing.due.map({ $0.localDate }) { t.due = existing.due }
+            }
+        }
+        if let a = t.completedAt, let b = existing.completedAt, abs(a.timeIntervalSince(b)) < 86_400 { t.completedAt = b }
+        return t
     }
 }
 

@@ -41,7 +41,7 @@ public struct DataDirectory: Hashable, Sendable {
             guard isDir.boolValue else { throw FileError.system(call: "mkdir", path: path, errno: ENOTDIR) }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.directory(of: path)
         if !parent.isEmpty && parent != path && !FileManager.default.fileExists(atPath: parent) {
             try DataDirectory(path: parent).ensureExistsPlain()
         }
@@ -52,7 +52,7 @@ public struct DataDirectory: Hashable, Sendable {
     }
 
     private func ensureExistsPlain() throws {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.directory(of: path)
         if !parent.isEmpty && parent != path && !FileManager.default.fileExists(atPath: parent) {
             try DataDirectory(path: parent).ensureExistsPlain()
         }

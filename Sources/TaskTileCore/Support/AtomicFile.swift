@@ -8,12 +8,16 @@ import Glibc
 /// is fsynced afterwards so the rename survives a crash.
 public enum AtomicFile {
     /// Writes `bytes` to `path` atomically with mode `mode` (default 0600).
-    /// - Throws: `FileError` naming the failing call and path; the target is unchanged on failure.
+    /// - Throws: `FileError` naming the failing call and path (`EISDIR` when `path` names a directory,
+    ///   ends in `/`, or is `.`/`..`); the target is unchanged on failure.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        let base = (path as NSString).lastPathComponent
-        let tempPath = (directory.isEmpty ? "." : directory) + "/.\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = try Posix.retrying("open", path: tempPath) { open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
+        let (directory, base) = PathText.split(path)
+        var info = stat()
+        if base.isEmpty || base == "." || base == ".." || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) {
+            throw FileError.system(call: "open", path: path, errno: EISDIR)
+        }
+        let tempPath = directory + "/.\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = try Posix.retrying("open", path: path) { open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
         var ok = false
         defer {
             if !ok { close(fd); unlink(tempPath) }
@@ -22,13 +26,13 @@ public enum AtomicFile {
         try bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = try Posix.retrying("write", path: tempPath) {
+                let n = try Posix.retrying("write", path: path) {
                     Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 }
                 offset += n
             }
         }
-        _ = try Posix.retrying("fsync", path: tempPath) { fsync(fd) }
+        _ = try Posix.retrying("fsync", path: path) { fsync(fd) }
         ok = true
         close(fd)
         if rename(tempPath, path) != 0 {
@@ -36,7 +40,7 @@ public enum AtomicFile {
             unlink(tempPath)
             throw FileError.system(call: "rename", path: path, errno: err)
         }
-        let dirfd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirfd >= 0 { _ = fsync(dirfd); close(dirfd) }
     }
 

@@ -24,7 +24,7 @@ public enum WidgetOutput {
     /// - Throws: `CairoError.pngEncoding`; `OutputError` when the directory or a file cannot be created.
     @discardableResult
     public static func write(_ widget: RenderedWidget, to pngPath: String) throws -> String {
-        let directory = (pngPath as NSString).deletingLastPathComponent
+        let directory = PathText.directory(of: pngPath)
         if !directory.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,

@@ -103,7 +103,7 @@ public struct WidgetSpec: Hashable, Sendable {
     public func outputPath(dataDirectory: DataDirectory) -> String {
         guard let output else { return dataDirectory.widgetsPath + "/out/" + name + ".png" }
         if output.hasPrefix("/") { return output }
-        let dir = file.isEmpty ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent
+        let dir = file.isEmpty ? FileManager.default.currentDirectoryPath : PathText.directory(of: file)
         let base = dir.isEmpty ? FileManager.default.currentDirectoryPath : dir
         let joined = (base.hasPrefix("/") ? base : FileManager.default.currentDirectoryPath + "/" + base) + "/" + output
         return (joined as NSString).standardizingPath
