@@ -72,7 +72,13 @@ public final class Store {
         for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
         let store = Store(directory: directory, database: db, clock: clock)
         // After migrations, so the columns exist; writes only when a cycle boundary has passed.
-        try store.catchUpRepeats()
+        // A store the user can only read (a read-only file or directory) still opens for reading:
+        // the catch-up is then left to the next process that can write.
+        do {
+            try store.catchUpRepeats()
+        } catch let e as DatabaseError where e.resultCode == 8 /* SQLITE_READONLY */ {
+            _ = e
+        }
         return store
     }
 
