@@ -49,12 +49,12 @@ extension Store {
                                   [.text(id)]).first.map(item)
             }
 
-            // Of the two candidates, whichever sorts first (`Due.sortInstant`: a date-only due at
-            // the start of its day in the user's zone).
+            // Of the two candidates, whichever is due first (`Due.deadline`: a date-only due is due
+            // at the end of its day, so "today 12:00" comes before "today").
             let nextCandidates = try [counts.text(3).map { String($0.dropFirst(17)) },
                                       counts.text(4).map { String($0.dropFirst(10)) }].compactMap { $0 }.compactMap(item(id:))
             let nextDue = nextCandidates.min {
-                ($0.due?.sortInstant(userZone: zone) ?? .distantFuture) < ($1.due?.sortInstant(userZone: zone) ?? .distantFuture)
+                ($0.due?.deadline(userZone: zone) ?? .distantFuture) < ($1.due?.deadline(userZone: zone) ?? .distantFuture)
             }
 
             // The first pending todos in list order, then todo order: list by list through the

@@ -39,6 +39,19 @@ import TestSupport
         return (dir, store, todos)
     }
 
+    /// A date-only due is due at the end of its day, so a timed due later today comes first.
+    @Test func nextDueOrdersByDeadline() throws {
+        let dir = StatusFixtures.dataDirectory()
+        let store = try StatusFixtures.open(dir)
+        try store.addList(title: "L")
+        let today = store.clock.today
+        try store.addTodo(title: "date only today", list: "L", due: .date(today))
+        try store.addTodo(title: "noon", list: "L", due: .dateTime(LocalDateTime(date: today, hour: 23, minute: 0)!,
+                                                                  zoneID: store.clock.timeZone.identifier))
+        let r = Self.run(["status", "--format", "polybar"], dir)
+        #expect(r.out.contains("next: noon"), "\(r.out)")
+    }
+
     @Test func missingStoreReadsEmptyAndIsNotCreated() {
         let dir = StatusFixtures.dataDirectory()
         for format in StatusFormat.allCases {
@@ -175,7 +188,7 @@ import TestSupport
             #expect(s.overdueCount == labels.filter { $0.kind == .overdue }.count)
             #expect(s.pending.map(\.id) == Array(pending.prefix(5).map(\.id)))
             let upcoming = pending.filter { $0.due != nil && DueLabel(due: $0.due!, now: StatusFixtures.now, zone: StatusFixtures.zone).kind != .overdue }
-            let expectedNext = upcoming.min { $0.due!.sortInstant(userZone: StatusFixtures.zone) < $1.due!.sortInstant(userZone: StatusFixtures.zone) }
+            let expectedNext = upcoming.min { $0.due!.deadline(userZone: StatusFixtures.zone) < $1.due!.deadline(userZone: StatusFixtures.zone) }
             #expect(s.nextDue?.due == expectedNext?.due, "\(reference ?? "all")")
         }
         #expect(try store.statusSnapshot().overdueCount > 0)
