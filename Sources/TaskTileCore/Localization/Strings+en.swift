@@ -140,7 +140,7 @@ extension StringCatalogue {
         "error.store.listCandidate": "{0} ({1})",
         "error.store.todoNotFoundInList": "no todo \"{0}\" in list \"{1}\"",
         "error.store.todoNotFound": "no todo matches \"{0}\" (give an id prefix, or a title with --list)",
-        "error.store.ambiguousTodo": "\"{0}\" matches {1} todos: {2}",
+        "error.store.ambiguousTodo": "\"{0}\" matches {1} todos: {2}; use a longer id prefix",
         "error.store.todoCandidate": "{0} in {1} ({2})",
         "error.store.alreadyCompleted": "\"{0}\" in \"{1}\" is already completed",
         "error.store.notCompleted": "\"{0}\" in \"{1}\" is not completed",

@@ -140,7 +140,7 @@ extension StringCatalogue {
         "error.store.listCandidate": "{0} ({1})",
         "error.store.todoNotFoundInList": "リスト \"{1}\" にタスク \"{0}\" はありません",
         "error.store.todoNotFound": "タスク \"{0}\" が見つかりません（ID の先頭か、--list と一緒にタイトルを指定してください）",
-        "error.store.ambiguousTodo": "\"{0}\" に一致するタスクが{1}件あります: {2}",
+        "error.store.ambiguousTodo": "\"{0}\" に一致するタスクが{1}件あります: {2}。より長い ID の先頭で指定してください",
         "error.store.todoCandidate": "{1} の {0} ({2})",
         "error.store.alreadyCompleted": "\"{1}\" の \"{0}\" は完了済みです",
         "error.store.notCompleted": "\"{1}\" の \"{0}\" は完了していません",

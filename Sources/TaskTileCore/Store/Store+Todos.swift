@@ -50,23 +50,25 @@ extension Store {
             if pick.count == 1 { return pick[0] }
             if pick.count > 1 { throw StoreError.ambiguousTodo(reference, candidates: try pick.map(candidate)) }
         }
+        // An id prefix and (without a list) a title may both match: e.g. a todo titled "c249" and
+        // another whose id starts c249…. Both kinds are candidates, so that case is reported as
+        // ambiguous instead of silently picking the id.
+        var candidates: [Todo] = []
         let prefix = key.lowercased()
         if prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
             var sql = "SELECT \(Store.todoColumns) FROM todos WHERE id >= ? AND id < ?"
             var args: [SQLValue] = [.text(prefix), .text(prefix + "g")]
             if let scope { sql += " AND list_id = ?"; args.append(.text(scope.id)) }
-            let matches = try database.rows(sql + " LIMIT 11", args).map(Store.todo(from:))
-            if matches.count == 1 { return matches[0] }
-            if matches.count > 1 { throw StoreError.ambiguousTodo(reference, candidates: try matches.map(candidate)) }
+            candidates += try database.rows(sql + " LIMIT 11", args).map(Store.todo(from:))
         }
         if scope == nil {
             let titled = try database.rows("SELECT \(Store.todoColumns) FROM todos WHERE title = ? ORDER BY is_completed, sort_order",
                                            [.text(key)]).map(Store.todo(from:))
             let pending = titled.filter { !$0.isCompleted }
-            let pick = pending.isEmpty ? titled : pending
-            if pick.count == 1 { return pick[0] }
-            if pick.count > 1 { throw StoreError.ambiguousTodo(reference, candidates: try pick.map(candidate)) }
+            candidates += (pending.isEmpty ? titled : pending).filter { t in !candidates.contains { $0.id == t.id } }
         }
+        if candidates.count == 1 { return candidates[0] }
+        if candidates.count > 1 { throw StoreError.ambiguousTodo(reference, candidates: try candidates.map(candidate)) }
         throw StoreError.todoNotFound(reference, list: scope?.title)
     }
 

@@ -47,7 +47,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .todoNotFound(let ref, let list):
             if let list { "no todo \"\(ref)\" in list \"\(list)\"" } else { "no todo matches \"\(ref)\" (give an id prefix, or a title with --list)" }
         case .ambiguousTodo(let ref, let candidates):
-            "\"\(ref)\" matches \(candidates.count) todos: " + candidates.map { $0.label }.joined(separator: ", ")
+            "\"\(ref)\" matches \(candidates.count) todos: " + candidates.map { $0.label }.joined(separator: ", ") + "; use a longer id prefix"
         case .alreadyCompleted(let c): "\"\(c.title)\" in \"\(c.listTitle)\" is already completed"
         case .notCompleted(let c): "\"\(c.title)\" in \"\(c.listTitle)\" is not completed"
         case .badPosition(let p, let count): "position \(p) is out of range (accepted: 0…\(max(count - 1, 0)))"

@@ -91,3 +91,23 @@ struct StoreTodoTests {
         #expect(try store.database.scalarInt("SELECT count(*) FROM completions") == 1)
     }
 }
+
+@Suite("Store: a title that looks like an id prefix")
+struct TitleLooksLikeIDTests {
+    @Test("a title equal to another todo's id prefix is ambiguous, never silently the other todo")
+    func titleVersusIDPrefix() throws {
+        let tmp = TemporaryDirectory("idtitle")
+        let store = try Store.open(tmp.dataDirectory, clock: testClock())
+        try store.addList(title: "L")
+        let other = try store.addTodo(title: "Other", list: "L")
+        let prefix = String(other.id.prefix(4))
+        let named = try store.addTodo(title: prefix, list: "L")
+        #expect { try store.read { try store.resolveTodo(prefix) } } throws: { error in
+            guard case StoreError.ambiguousTodo(_, let c) = error else { return false }
+            return Set(c.map(\.id)) == [other.id, named.id]
+        }
+        // With the list, the title wins; a longer prefix names the other one.
+        #expect(try store.read { try store.resolveTodo(prefix, list: "L") }.id == named.id)
+        #expect(try store.read { try store.resolveTodo(String(other.id.prefix(13))) }.id == other.id)
+    }
+}
