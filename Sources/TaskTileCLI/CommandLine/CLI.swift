@@ -175,7 +175,11 @@ enum CLI {
         case let e as OutputFileError: return (.cannotCreate, e.message(l), false)
         case let e as RoutineError: return (.nothingMatched, e.message(l), false)
         case let e as FileError: return (.ioError, e.description, false)
-        case let e as DatabaseError: return (e.isBusy ? .busy : .ioError, e.description, false)
+        case let e as DatabaseError:
+            if e.isBusy { return (.busy, e.description, false) }
+            // A damaged store: say so plainly; the failing SQL helps nobody reading the message.
+            if e.isNotADatabase { return (.ioError, l.text("error.store.damaged", e.message), false) }
+            return (.ioError, e.description, false)
         default: return (.ioError, "\(error)", false)
         }
     }

@@ -95,7 +95,7 @@ enum CommandHelp {
         "help.import.abstract": "JSON バックアップ、iCalendar ファイル、todo.txt ファイルを読み込みます。",
         "help.import.discussion": "すべてを1つのトランザクションで読み込みます。不正なファイル（終了コード 65、行番号付き）では何も変わりません。項目は ID で統合します: ないものは追加、同じものはスキップ、変わったものは更新します。表せないものは標準エラー（--json では \"notImported\"）に一覧表示し、黙って捨てることはありません。",
         "help.import.arg.file": "読み込むファイル。",
-        "help.import.opt.format": "ファイル形式。",
+        "help.import.opt.format": "ファイル形式（既定: ファイル名から。.ics → ics、.txt → todotxt、それ以外は json）。",
         "help.routine.ls.abstract": "適用できるルーティンのパックを一覧表示します。",
         "help.routine.ls.discussion": "パックは <data-dir>/routines、<prefix>/share/tasktile/routines、Examples/routines から読み込みます。",
         "help.routine.apply.abstract": "ルーティンのパックから繰り返しタスクのリストを作ります。",

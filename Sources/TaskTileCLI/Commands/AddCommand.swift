@@ -46,6 +46,7 @@ struct EditCommand: Command {
         list = a.value("--list")
         if a.has("--due") && a.flag("--no-due") { throw Self.usage(Phrase(key: "todo.error.dueOrNoDue")) }
         if a.has("--repeat") && a.flag("--no-repeat") { throw Self.usage(Phrase(key: "todo.error.repeatOrNoRepeat")) }
+        if a.has("--repeat") && a.flag("--no-due") { throw Self.usage(Phrase(key: "todo.error.repeatNoDue")) }
         var c = TodoChanges(title: a.value("--title"))
         let due = try a.value("--due").map { try DueParser.parse($0, clock: context.clock()) }
         if let due { c.due = .some(due) }

@@ -14,6 +14,16 @@ enum InterchangeFormat: String, CaseIterable {
     case json, ics, todotxt
 }
 
+extension InterchangeFormat {
+    /// The format a file name suggests: `.ics`/`.ical` → iCalendar, `.txt` → todo.txt, else JSON.
+    static func guess(fromFileName name: String) -> InterchangeFormat {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") || lower.hasSuffix(".ifb") { return .ics }
+        if lower.hasSuffix(".txt") { return .todotxt }
+        return .json
+    }
+}
+
 /// `tasktile export --format json|ics|todotxt [--out FILE]`.
 struct ExportCommand: Command {
     static let spec = CommandSpec(
@@ -82,14 +92,15 @@ struct ImportCommand: Command {
         """,
         arguments: [ArgumentSpec(name: "file", help: "The file to import.")],
         options: [
-            .value("--format", valueName: "format", help: "The file format.", values: InterchangeFormat.allCases.map(\.rawValue), defaultValue: "json"),
+            .value("--format", valueName: "format", help: "The file format (default: from the file name: .ics → ics, .txt → todotxt, else json).", values: InterchangeFormat.allCases.map(\.rawValue)),
         ])
 
     let format: InterchangeFormat
     let file: String
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        format = InterchangeFormat(rawValue: a.value("--format") ?? "json") ?? .json
+        // Without --format, the file name decides (.ics, .txt), else the JSON backup.
+        format = a.value("--format").flatMap(InterchangeFormat.init(rawValue:)) ?? InterchangeFormat.guess(fromFileName: a.positionals.first ?? "")
         file = a.positionals[0]
     }
 

@@ -80,6 +80,10 @@ struct ReminderSetCommand: Command {
         at = due
         rule = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)
         try rule?.validate(anchor: due) // RepeatRuleError: exit 64 through the funnel
+        // A reminder that can never fire would silently replace a working one: refuse it.
+        let past = rule == nil ? due.deadline(userZone: clock.timeZone) <= clock.now
+                               : { if case .until(let d)? = rule?.end { return d < clock.today }; return false }()
+        if past { throw Self.usage(Phrase(key: "reminder.error.past", a.value("--at")!)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
