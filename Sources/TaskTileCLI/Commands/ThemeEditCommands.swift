@@ -58,7 +58,7 @@ struct ThemeNotFound: Error, CustomStringConvertible {
 struct ThemeNewCommand: Command {
     static let spec = CommandSpec(
         path: ["theme", "new"], abstract: "Add a theme to themes.json.",
-        discussion: "The new theme has every default of SPEC §6.1 (accent #007AFF, light, circleDotted…), or copies --from with a new id.",
+        discussion: "The new theme has every default (README, \"Themes\": accent #007AFF, light, circleDotted…), or copies --from with a new id.",
         arguments: [ArgumentSpec(name: "name", help: "The new theme's name (unique).")],
         options: [.value("--from", valueName: "name", help: "Copy this theme's settings (a theme name or id).")])
     let name: String, from: String?
@@ -92,7 +92,7 @@ struct ThemeSetCommand: Command {
             A bad value exits 65 and leaves themes.json unchanged.
             """,
         arguments: [ArgumentSpec(name: "name", help: "A theme name or id."),
-                    ArgumentSpec(name: "key", help: "A theme key (SPEC §6.1)."),
+                    ArgumentSpec(name: "key", help: "A theme key (README, \"Themes\")."),
                     ArgumentSpec(name: "value", help: "The new value (JSON, or text).")])
     let name: String, key: String, value: JSONValue
     init(_ a: ParsedArguments, context: CommandContext) throws {

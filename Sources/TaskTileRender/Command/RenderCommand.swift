@@ -52,7 +52,7 @@ public struct RenderCommand {
                               header prints its open action; outside every region exits 1.
 
         ARGUMENTS:
-          SPEC                Path of a widget spec JSON file (SPEC §6.2 keys: version, name,
+          SPEC                Path of a widget spec JSON file (keys, see README "Widgets": version, name,
                               family, list, theme, mode, scale, lang, width, height, output).
 
         OPTIONS:
