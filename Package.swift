@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "tasktile", targets: ["TaskTileCLI"]),
         .executable(name: "tasktile-render", targets: ["TaskTileRenderer"]),
+        .executable(name: "tasktile-bench", targets: ["TaskTileBench"]), // Benchmarks/bench.sh only
         .library(name: "TaskTileCore", targets: ["TaskTileCore"]),
         .library(name: "TaskTileRender", targets: ["TaskTileRender"]),
     ],
@@ -20,6 +21,7 @@ let package = Package(
         .target(name: "TaskTileRender", dependencies: ["TaskTileCore", "CCairo", "CPNG"]),
         .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender"]),
+        .executableTarget(name: "TaskTileBench", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .target(name: "TestSupport", dependencies: ["TaskTileCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
