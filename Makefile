@@ -11,7 +11,7 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine taskwarrior
 
-.PHONY: all deps bench-deps build release test bench demo install vectors clean
+.PHONY: all deps bench-deps build release test stress bench demo install vectors clean
 
 all: build
 
@@ -46,6 +46,14 @@ release: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The multi-process torture, crash and torn-file tests for longer than the 30 s `make test` gives them.
+STRESS_SECONDS ?= 300
+STRESS_CRASH_ROUNDS ?= 100
+stress: deps
+	$(SWIFT) build --build-tests
+	TASKTILE_STRESS_SECONDS=$(STRESS_SECONDS) TASKTILE_STRESS_CRASH_ROUNDS=$(STRESS_CRASH_ROUNDS) \
+	  $(SWIFT) test --skip-build --filter StressTests
 
 # tasktile against the floor (sqlite3, a C Cairo/Pango program) and the peer (Taskwarrior) on
 # 10,000 and 100,000 todos; prints a table and writes Benchmarks/RESULTS.md (~15 minutes).
