@@ -8,8 +8,10 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-dev libdbus-1-dev \
                 fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji fontconfig \
                 sqlite3 python3 python3-dateutil i3blocks dbus-daemon python3-dbus python3-gi
+# Only `make bench` needs these (the peer and the timer); `make test` does not.
+BENCH_PACKAGES := hyperfine taskwarrior
 
-.PHONY: all deps build release test demo install vectors clean
+.PHONY: all deps bench-deps build release test stress bench demo install vectors clean
 
 all: build
 
@@ -24,6 +26,16 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed (https://www.swift.org/install/linux/); put it on PATH"; exit 1; }
 
+bench-deps: deps
+	@missing=""; \
+	for p in $(BENCH_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
@@ -34,6 +46,19 @@ release: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The multi-process torture, crash and torn-file tests for longer than the 30 s `make test` gives them.
+STRESS_SECONDS ?= 300
+STRESS_CRASH_ROUNDS ?= 100
+stress: deps
+	$(SWIFT) build --build-tests
+	TASKTILE_STRESS_SECONDS=$(STRESS_SECONDS) TASKTILE_STRESS_CRASH_ROUNDS=$(STRESS_CRASH_ROUNDS) \
+	  $(SWIFT) test --skip-build --filter StressTests
+
+# tasktile against the floor (sqlite3, a C Cairo/Pango program) and the peer (Taskwarrior) on
+# 10,000 and 100,000 todos; prints a table and writes Benchmarks/RESULTS.md (~15 minutes).
+bench: bench-deps
+	/usr/bin/python3 Benchmarks/bench.py
 
 demo: release
 	DEMO_DIR="$(DEMO_DIR)" BIN="$$($(SWIFT) build -c release --show-bin-path)" ./scripts/demo.sh

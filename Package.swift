@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "tasktile", targets: ["TaskTileCLI"]),
         .executable(name: "tasktile-render", targets: ["TaskTileRenderer"]),
+        .executable(name: "tasktile-bench", targets: ["TaskTileBench"]), // Benchmarks/bench.sh only
         .library(name: "TaskTileCore", targets: ["TaskTileCore"]),
         .library(name: "TaskTileRender", targets: ["TaskTileRender"]),
     ],
@@ -23,6 +24,7 @@ let package = Package(
         .target(name: "TaskTileNotify", dependencies: ["TaskTileCore", "CDBus"]),
         .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileNotify"]),
         .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender"]),
+        .executableTarget(name: "TaskTileBench", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .target(name: "TestSupport", dependencies: ["TaskTileCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import TaskTileCore
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The real `tasktile` binary run as a subprocess, as a user or a status bar runs it.
 @Suite("tasktile as a subprocess")
@@ -55,5 +58,22 @@ struct CLIProcessTests {
         #expect(mode(tmp.dataDirectory.path) == 0o700)
         #expect(mode(tmp.dataDirectory.storePath) == 0o600)
         #expect(mode(tmp.dataDirectory.path + "/themes.json") == 0o600)
+
+        // -wal and -shm exist only while a connection is open: keep one open with a watcher (also
+        // under umask 000), write from the CLI, and look at them while both are there.
+        let render = try #require(builtProduct("tasktile-render"))
+        let watch = try startProcess("/bin/sh", ["-c", "umask 000; exec \"$0\" watch", render], environment: e)
+        defer { if watch.process.isRunning { kill(watch.process.processIdentifier, SIGKILL) } }
+        let w = try runProcess("/bin/sh", ["-c", "umask 000; \"$0\" add T --list L && \"$0\" export --format json --out \"$1\"",
+                                           tasktile, tmp.file("export.json")], environment: e)
+        #expect(w.status == 0, "\(w.stderr)")
+        let wal = tmp.dataDirectory.storePath + "-wal", shm = tmp.dataDirectory.storePath + "-shm"
+        #expect(eventually { FileManager.default.fileExists(atPath: wal) && FileManager.default.fileExists(atPath: shm) })
+        #expect(mode(wal) == 0o600)
+        #expect(mode(shm) == 0o600)
+        #expect(mode(tmp.file("export.json")) == 0o600)
+        #expect(mode(tmp.dataDirectory.widgetsPath) == 0o700)
+        kill(watch.process.processIdentifier, SIGTERM)
+        #expect(watch.wait().status == 0)
     }
 }

@@ -1,0 +1,377 @@
+#!/usr/bin/python3
+"""`make bench`: tasktile measured against the floor (sqlite3, a C Cairo/Pango program) and the peer
+(Taskwarrior), on the same generated data set. Prints a table and writes Benchmarks/RESULTS.md.
+
+    Benchmarks/bench.py [--sizes 10000,100000] [--runs 20] [--renders 10000] [--commits 200]
+                        [--no-levers] [--results FILE]
+
+Steps: release builds (tasktile, tasktile-render, tasktile-bench), the debug build and a
+`-static-stdlib` release build of tasktile (the two levers for the status path, in their own
+scratch paths), the C floor; then per size: generate (Benchmarks/generate.py), import into a
+tasktile data directory and a private Taskwarrior (TASKRC/TASKDATA in Benchmarks/work/), and ONE
+hyperfine run over every command so the ratios compare runs made under the same load. Then the
+in-process figures: commit -> PNG latency of `tasktile-render watch` (p50/p95) and RSS before and
+after N renders in one process (`tasktile-bench`).
+
+Nothing here is a test: no number is asserted. Only the Python standard library is used.
+"""
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join(ROOT, "Benchmarks", "work")
+
+
+def run(cmd, env=None, check=True, capture=True, stdout_to=None, **kw):
+    if stdout_to:
+        with open(stdout_to, "w") as f:
+            r = subprocess.run(cmd, env=env, stdout=f, stderr=subprocess.STDOUT, **kw)
+        if check and r.returncode != 0:
+            sys.exit(f"bench: {cmd[0]} exited {r.returncode}; see {stdout_to}")
+        return r
+    r = subprocess.run(cmd, env=env, check=False, text=True,
+                       stdout=subprocess.PIPE if capture else None, stderr=subprocess.PIPE if capture else None, **kw)
+    if check and r.returncode != 0:
+        sys.exit(f"bench: {' '.join(map(shlex.quote, cmd))} exited {r.returncode}\n{r.stderr if capture else ''}")
+    return r
+
+
+def say(msg):
+    print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def build(levers):
+    say("release build")
+    run(["swift", "build", "-c", "release"], capture=False, cwd=ROOT)
+    bins = {"release": run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT).stdout.strip()}
+    if levers:
+        say("debug build (lever: release vs debug)")
+        run(["swift", "build", "--product", "tasktile"], capture=False, cwd=ROOT)
+        bins["debug"] = run(["swift", "build", "--show-bin-path"], cwd=ROOT).stdout.strip()
+        say("release build with -static-stdlib (lever), scratch path .build/static-stdlib")
+        static = ["swift", "build", "-c", "release", "-Xswiftc", "-static-stdlib",
+                  "--scratch-path", os.path.join(ROOT, ".build", "static-stdlib")]
+        run(static + ["--product", "tasktile"], capture=False, cwd=ROOT)
+        bins["static"] = run(static + ["--show-bin-path"], cwd=ROOT).stdout.strip()
+    say("C floor (cc $(pkg-config --cflags --libs pangocairo))")
+    flags = run(["pkg-config", "--cflags", "--libs", "pangocairo"]).stdout.split()
+    floor = os.path.join(WORK, "render_floor")
+    run(["cc", "-O2", "-o", floor, os.path.join(ROOT, "Benchmarks", "floor", "render_floor.c")] + flags + ["-lm"])
+    bins["floor"] = floor
+    return bins
+
+
+class DataSet:
+    """One size of the generated data set in a tasktile data directory and a Taskwarrior store."""
+
+    def __init__(self, size, now, bins):
+        self.size, self.bin = size, bins["release"]
+        self.dir = os.path.join(WORK, f"n{size}")
+        shutil.rmtree(self.dir, ignore_errors=True)
+        gen = os.path.join(self.dir, "gen")
+        say(f"{size}: generating")
+        run([sys.executable, os.path.join(ROOT, "Benchmarks", "generate.py"), "--todos", str(size),
+             "--now", now, "--out", gen])
+        self.facts = json.load(open(os.path.join(gen, "facts.json"), encoding="utf-8"))
+        self.data = os.path.join(self.dir, "tasktile")
+        self.store = os.path.join(self.data, "tasktile.sqlite")
+        self.env = dict(os.environ, TASKTILE_DATA_DIR=self.data, TZ="UTC", LANG="C.UTF-8", NO_COLOR="1",
+                        TASKTILE_NOW=now, TASKRC=os.path.join(self.dir, "taskrc"),
+                        TASKDATA=os.path.join(self.dir, "taskdata"))
+        t = time.monotonic()
+        for part in sorted(p for p in os.listdir(gen) if p.startswith("backup-")):
+            run([self.tt(), "import", "--format", "json", os.path.join(gen, part)], env=self.env)
+        # The first command after the import catches repeating todos up to "now" (a one-time write).
+        run([self.tt(), "status"], env=self.env)
+        self.import_seconds = time.monotonic() - t
+        os.makedirs(os.path.join(self.data, "widgets"), exist_ok=True)
+        with open(os.path.join(self.data, "widgets", "large.json"), "w") as f:
+            json.dump({"version": 1, "name": "large", "family": "large", "list": self.facts["bigList"], "scale": 2}, f)
+        # Taskwarrior: private rc, hooks and confirmation off, no instance generation (see generate.py).
+        os.makedirs(self.env["TASKDATA"])
+        with open(self.env["TASKRC"], "w") as f:
+            f.write(f"data.location={self.env['TASKDATA']}\nconfirmation=off\nhooks=off\nverbose=nothing\n"
+                    "recurrence=off\n")
+        t = time.monotonic()
+        run(["task", "rc.hooks=off", "import", os.path.join(gen, "tasks.jsonl")], env=self.env)
+        self.task_import_seconds = time.monotonic() - t
+        # One garbage collection now (completed tasks leave pending.data, ids settle); every later
+        # Taskwarrior command runs with rc.gc=off so the target keeps its id between runs.
+        run(["task", "rc.hooks=off", "rc.gc=on", "count"], env=self.env)
+        tid = self.facts["target"]["id"]
+        self.task_id = run(["task", "rc.gc=off", "_get", f"{tid}.id"], env=self.env).stdout.strip()
+        self.counts = {
+            "tasktile": run([self.tt(), "status", "--format", "plain"], env=self.env).stdout.strip().splitlines()[0],
+            "task": run(["task", "rc.hooks=off", "rc.gc=off", "+PENDING", "count"], env=self.env).stdout.strip(),
+        }
+
+    def tt(self):
+        return os.path.join(self.bin, "tasktile")
+
+
+def q(s):
+    return shlex.quote(s)
+
+
+def commands(ds, bins):
+    """(name, command, prepare) for the one hyperfine run of a data set. Commands run without a shell
+    (hyperfine -N); every command that changes something gets a prepare that restores the target."""
+    tt, ttr = ds.tt(), os.path.join(ds.bin, "tasktile-render")
+    store = ds.store
+    # "now" as tasktile sees it (TASKTILE_NOW), so the floor counts exactly what status counts.
+    now = dt.datetime.fromisoformat(ds.env["TASKTILE_NOW"].replace("Z", "+00:00"))
+    now_s, today = repr(now.timestamp()), now.date().isoformat()
+    target, big = ds.facts["target"], ds.facts["bigList"]
+    count_sql = ("SELECT sum(is_completed = 0), sum(is_completed = 1), sum(is_completed = 0 AND ((due_utc IS NOT NULL "
+                 f"AND due_utc <= {now_s}) OR (due_utc IS NULL AND due_local < '{today}'))) FROM todos;")
+    complete_sql = ("PRAGMA synchronous=FULL; BEGIN IMMEDIATE; "
+                    f"UPDATE todos SET is_completed = 1, completed_at = {now_s} WHERE id = '{target['id']}' AND is_completed = 0; "
+                    "INSERT INTO completions (todo_id, list_id, title, cycle_index, cycle_due, completed_at, source) "
+                    f"SELECT id, list_id, title, 0, due_local, {now_s}, 'bench' FROM todos WHERE id = '{target['id']}'; "
+                    f"INSERT INTO flashes (todo_id, list_id, at) SELECT id, list_id, {now_s} FROM todos WHERE id = '{target['id']}'; "
+                    "COMMIT;")
+    reset_sql = f"UPDATE todos SET is_completed = 0, completed_at = NULL WHERE id = '{target['id']}';"
+    rows = json.load(open(os.path.join(ds.dir, "rows.json"), encoding="utf-8"))
+    floor_png = os.path.join(ds.dir, "floor.png")
+    none = "true"
+    c = [
+        ("status: tasktile status --format waybar", f"{q(tt)} status --format waybar", none),
+    ]
+    if "debug" in bins:
+        c.append(("status: debug build", f"{q(os.path.join(bins['debug'], 'tasktile'))} status --format waybar", none))
+        c.append(("status: release -static-stdlib", f"{q(os.path.join(bins['static'], 'tasktile'))} status --format waybar", none))
+    c += [
+        ("status: sqlite3 count query (floor)", f"sqlite3 {q(store)} {q(count_sql)}", none),
+        ("status: task +PENDING count (peer)", "task rc.hooks=off rc.gc=off +PENDING count", none),
+        ("complete: tasktile intent complete", f"{q(tt)} intent complete --list {q(big)} --todo {q(target['title'])}",
+         f"{q(tt)} undo {target['id']}"),
+        ("complete: sqlite3 UPDATE+history (floor)", f"sqlite3 {q(store)} {q(complete_sql)}", f"sqlite3 {q(store)} {q(reset_sql)}"),
+        ("complete: task N done (peer)", f"task rc.hooks=off rc.gc=off {ds.task_id} done",
+         f"task rc.hooks=off rc.gc=off {ds.task_id} modify status:pending"),
+        ("search: a title (few hits)", f"{q(tt)} search {q(rows['searchOne'])}", none),
+        ("search: many hits", f"{q(tt)} search {q('buy milk')}", none),
+        ("search: a miss", f"{q(tt)} search {q('no such thing')}", none),
+        ("search: task /buy milk/ count (peer)", f"task rc.hooks=off rc.gc=off rc.search.case.sensitive=no {q('/buy milk/')} count", none),
+        ("open store only: tasktile settings get", f"{q(tt)} settings get sound.name", none),
+        ("show: tasktile show (1,000-todo list)", f"{q(tt)} show {q(big)}", none),
+        ("render: tasktile-render once (large, 2x)", f"{q(ttr)} once", none),
+        ("render: C Cairo/Pango floor", " ".join([q(bins["floor"]), q(floor_png), "2", q(big), q(rows["counts"])]
+                                                 + [q(t) for t in rows["titles"]]), none),
+    ]
+    return c
+
+
+def prepare_rows(ds):
+    """What the large widget draws, so the C floor draws the same: its rows' titles (from the hit map
+    and `show --json`) and the header counts."""
+    run([os.path.join(ds.bin, "tasktile-render"), "once"], env=ds.env)
+    hits = json.load(open(os.path.join(ds.data, "widgets", "out", "large.hits.json"), encoding="utf-8"))
+    ids = [r.get("todoId") for r in hits["regions"] if r.get("action") == "complete"]
+    show = json.loads(run([ds.tt(), "--json", "show", ds.facts["bigList"]], env=ds.env).stdout)
+    lst = show["lists"][0]
+    by_id = {t["id"]: t["title"] for t in lst["pending"] + lst["completed"]}
+    titles = [by_id.get(i, "?") for i in ids] + ["+ more"]
+    rows = {"titles": titles, "counts": f"{len(lst['pending'])} · {len(lst['completed'])} done",
+            "searchOne": ds.facts["bigPendingTitles"][-1]}
+    with open(os.path.join(ds.dir, "rows.json"), "w", encoding="utf-8") as f:
+        json.dump(rows, f, ensure_ascii=False)
+
+
+def hyperfine(ds, bins, runs):
+    # The completion targets start completed, so every prepare (an undo) has something to undo.
+    t = ds.facts["target"]
+    run([ds.tt(), "intent", "complete", "--id", t["id"]], env=ds.env)
+    run(["task", "rc.hooks=off", "rc.gc=off", ds.task_id, "done"], env=ds.env)
+    cmds = commands(ds, bins)
+    # Each command once, checking its exit code (hyperfine then runs with -i, because a search that
+    # finds nothing exits 1 by design).
+    for name, cmd, prep in cmds:
+        run(shlex.split(prep), env=ds.env)
+        r = run(shlex.split(cmd), env=ds.env, check=False)
+        if r.returncode != (1 if name == "search: a miss" else 0):
+            sys.exit(f"bench: {name}: exit {r.returncode}: {r.stderr}")
+    out = os.path.join(ds.dir, "hyperfine.json")
+    # hyperfine pairs the i-th name and the i-th --prepare with the i-th command.
+    args = ["hyperfine", "-N", "-i", "--warmup", "3", "--runs", str(runs), "--style", "basic", "--export-json", out]
+    for name, _, _ in cmds:
+        args += ["-n", name]
+    for _, _, prep in cmds:
+        args += ["--prepare", prep]
+    args += [cmd for _, cmd, _ in cmds]
+    say(f"{ds.size}: hyperfine, {len(cmds)} commands x {runs} runs")
+    run(args, env=ds.env, capture=False, stdout_to=os.path.join(ds.dir, "hyperfine.log"))
+    results = json.load(open(out))["results"]
+    return [{"name": name, "median": r["median"], "mean": r["mean"], "stddev": r["stddev"], "min": r["min"]}
+            for (name, _, _), r in zip(cmds, results)]
+
+
+def watch_latency(ds, commits):
+    """Commit -> PNG latency of `tasktile-render watch` on the large widget at 2x: each commit renames
+    the widget's first todo (a visible change, no flash frame); the time runs from the CLI process's
+    return to the PNG's change as seen by polling its mtime every 0.5 ms (os.stat, ns)."""
+    png = os.path.join(ds.data, "widgets", "out", "large.png")
+    log = open(os.path.join(ds.dir, "watch.log"), "w")
+    watch = subprocess.Popen([os.path.join(ds.bin, "tasktile-render"), "watch"], env=ds.env,
+                             stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        show = json.loads(run([ds.tt(), "--json", "show", ds.facts["bigList"]], env=ds.env).stdout)
+        first = show["lists"][0]["pending"][0]["id"]
+        time.sleep(1.0)  # the start pass
+        latencies = []
+        for i in range(commits):
+            before = os.stat(png).st_mtime_ns
+            run([ds.tt(), "edit", first, "--title", f"Renamed {i}"], env=ds.env)
+            t0 = time.monotonic_ns()
+            end = time.monotonic() + 5
+            while os.stat(png).st_mtime_ns == before and time.monotonic() < end:
+                time.sleep(0.0005)
+            latencies.append((time.monotonic_ns() - t0) / 1e6)
+            time.sleep(0.05)  # let the watcher settle (no burst: one commit, one render)
+    finally:
+        watch.terminate()
+        watch.wait(timeout=10)
+        log.close()
+    latencies.sort()
+    return {"commits": commits, "p50": latencies[len(latencies) // 2],
+            "p95": latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))], "max": latencies[-1]}
+
+
+def rss(ds, bins, renders):
+    # A small widget at 2x (340x340 px), outside widgets/ so `once` above is not affected: 10,000
+    # renders of the large one would take ~10 minutes on their own.
+    spec = os.path.join(ds.dir, "small.json")
+    with open(spec, "w") as f:
+        json.dump({"version": 1, "name": "small", "family": "small", "list": ds.facts["bigList"], "scale": 2}, f)
+    r = run([os.path.join(bins["release"], "tasktile-bench"), "renders", spec, str(renders)], env=ds.env)
+    return json.loads(r.stdout)
+
+
+def machine():
+    cpu = "unknown"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    commit = run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, check=False).stdout.strip()
+    dirty = run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, check=False).stdout.strip()
+    swift = run(["swift", "--version"], check=False).stdout.splitlines()[0] if shutil.which("swift") else "?"
+    tools = {t: (run([t, "--version"], check=False).stdout.strip().splitlines() or ["?"])[0]
+             for t in ("hyperfine", "sqlite3", "task")}
+    return {"date": dt.datetime.now().astimezone().isoformat(timespec="seconds"), "nproc": os.cpu_count(), "cpu": cpu,
+            "commit": commit + (" (with uncommitted changes)" if dirty else ""), "kernel": platform.release(),
+            "load": " ".join(f"{x:.2f}" for x in os.getloadavg()),
+            "swift": swift, **tools}
+
+
+RATIOS = [
+    ("status: tasktile status --format waybar", "status: sqlite3 count query (floor)"),
+    ("status: tasktile status --format waybar", "status: task +PENDING count (peer)"),
+    ("status: debug build", "status: tasktile status --format waybar"),
+    ("status: release -static-stdlib", "status: tasktile status --format waybar"),
+    ("complete: tasktile intent complete", "complete: sqlite3 UPDATE+history (floor)"),
+    ("complete: tasktile intent complete", "complete: task N done (peer)"),
+    ("search: many hits", "search: task /buy milk/ count (peer)"),
+    ("search: a title (few hits)", "open store only: tasktile settings get"),
+    ("render: tasktile-render once (large, 2x)", "render: C Cairo/Pango floor"),
+]
+
+
+def report(m, sizes, runs, path):
+    lines = ["# Benchmark results", "",
+             "Written by `make bench` (Benchmarks/bench.py). Whole-command times are hyperfine medians "
+             f"(-N, 3 warm-up runs, {runs} runs); every command of one data set ran in ONE hyperfine "
+             "run. Not a test: nothing here is asserted.", "",
+             f"- date: {m['date']}", f"- machine: {m['nproc']} CPUs, {m['cpu']}, Linux {m['kernel']} (load average at the end: {m['load']}; "
+             "other builds may share the machine, so compare ratios within one run)",
+             f"- commit: {m['commit']}", f"- {m['swift']}", f"- {m['hyperfine']}; sqlite3 {m['sqlite3']}; task {m['task']}", ""]
+    for s in sizes:
+        ds = s["dataset"]
+        lines += [f"## {ds['todos']:,} todos in {ds['lists']} lists", "",
+                  f"{ds['pending']:,} pending, {ds['repeating']:,} repeating; the shown list holds 1,000 todos. "
+                  f"Import: tasktile {s['import']:.1f} s (JSON backup, then the first status's catch-up), "
+                  f"Taskwarrior {s['taskImport']:.1f} s (`task import`).", "",
+                  f"- tasktile status: `{ds['tasktileStatus']}`", f"- task +PENDING count: {ds['taskCount']}", "",
+                  "| command | median | mean ± σ | min |", "|---|---:|---:|---:|"]
+        by = {r["name"]: r for r in s["results"]}
+        for r in s["results"]:
+            lines.append(f"| {r['name']} | {r['median'] * 1000:.1f} ms | {r['mean'] * 1000:.1f} ± {r['stddev'] * 1000:.1f} ms "
+                         f"| {r['min'] * 1000:.1f} ms |")
+        lines += ["", "| ratio of medians | × |", "|---|---:|"]
+        for a, b in RATIOS:
+            if a in by and b in by:
+                lines.append(f"| {a} / {b} | {by[a]['median'] / by[b]['median']:.2f} |")
+        lines.append("")
+        if "watch" in s:
+            w, r = s["watch"], s["rss"]
+            lines += ["In-process figures (release build):", "",
+                      f"- `tasktile-render watch`, large widget at 2×, commit → PNG over {w['commits']} commits (CLI `edit` returns → PNG mtime "
+                      f"changes, polled every 0.5 ms): p50 {w['p50']:.1f} ms, p95 {w['p95']:.1f} ms, max {w['max']:.1f} ms",
+                      f"- `tasktile-bench renders` (small widget at 2×, one process): RSS {r['rssBeforeKiB'] / 1024:.1f} MiB after the first render, "
+                      f"{r['rssAfterKiB'] / 1024:.1f} MiB after {r['renders']:,} more "
+                      f"(render + PNG + hit map + atomic writes: p50 {r['renderP50Ms']:.1f} ms, p95 {r['renderP95Ms']:.1f} ms)", ""]
+    lines += ["## Notes", "",
+              "- Floors: `sqlite3` runs the status counts (one aggregate) and the completion (UPDATE + history row + "
+              "flash row in one `BEGIN IMMEDIATE`, synchronous=FULL) on the same store; the C program "
+              "(Benchmarks/floor/render_floor.c) draws the same rows with Cairo/Pango and "
+              "`cairo_surface_write_to_png`, without store, theme file, hit map or atomic rename.",
+              "- Peer: Taskwarrior with a private TASKRC/TASKDATA, `rc.hooks=off`, `confirmation=off`, "
+              "`recurrence=off` (no instance generation, so it holds the same pending todos); one garbage collection "
+              "after the import, then every command with `rc.gc=off` so the completed task keeps its id between runs "
+              "(this saves Taskwarrior work: the comparison favours the peer).",
+              "- Completions: each timed run completes the same todo, which the hyperfine `--prepare` step "
+              "(not timed) has just made pending again (`tasktile undo`, an UPDATE, `task … modify status:pending`).",
+              "- `TASKTILE_NOW` is the generation time (rounded to the hour) so tasktile and Taskwarrior agree on "
+              "what is overdue.", ""]
+    text = "\n".join(lines)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(text)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="10000,100000")
+    ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--renders", type=int, default=10000)
+    ap.add_argument("--commits", type=int, default=200)
+    ap.add_argument("--no-levers", action="store_true", help="skip the debug and -static-stdlib builds")
+    ap.add_argument("--results", default=os.path.join(ROOT, "Benchmarks", "RESULTS.md"))
+    a = ap.parse_args()
+    for tool in ("hyperfine", "sqlite3", "task", "cc", "pkg-config", "swift"):
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} is missing (make bench installs hyperfine and taskwarrior)")
+    os.makedirs(WORK, exist_ok=True)
+    started = time.monotonic()
+    bins = build(not a.no_levers)
+    now = dt.datetime.now(dt.timezone.utc).replace(minute=0, second=0, microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+    sizes = [int(s) for s in a.sizes.split(",")]
+    out = []
+    for i, size in enumerate(sizes):
+        ds = DataSet(size, now, bins)
+        prepare_rows(ds)
+        s = {"dataset": dict(ds.facts, tasktileStatus=ds.counts["tasktile"], taskCount=ds.counts["task"]),
+             "import": ds.import_seconds, "taskImport": ds.task_import_seconds, "results": hyperfine(ds, bins, a.runs)}
+        if i == 0:  # the in-process figures do not depend on the store's size: measured once, on the first
+            say(f"{size}: watch latency over {a.commits} commits")
+            s["watch"] = watch_latency(ds, a.commits)
+            say(f"{size}: RSS over {a.renders} renders")
+            s["rss"] = rss(ds, bins, a.renders)
+        out.append(s)
+    report(machine(), out, a.runs, a.results)
+    say(f"done in {time.monotonic() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
