@@ -9,7 +9,11 @@ struct ShowCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
-        let (contents, ids) = try store.read { (try store.contents(of: list), try store.todoShortIDs()) }
+        let (contents, ids) = try store.read { () -> ([ListContent], [String: String]) in
+            let contents = try store.contents(of: list)
+            // Prefixes for the shown todos only (neighbours in the id index), not every id in the store.
+            return (contents, try store.shortTodoIDs(for: contents.flatMap { $0.pending + $0.completed }.map(\.id)))
+        }
         if context.json {
             context.printJSON(.object([("lists", .array(contents.map { c in
                 let members = c.list.jsonMembers + [("pendingCount", .number(Double(c.pending.count))),

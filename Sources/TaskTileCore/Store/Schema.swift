@@ -111,6 +111,11 @@ enum Schema {
             created_at       REAL NOT NULL
         );
         """)
+        // Every process's catch-up check on open (Store+CatchUp.swift) reads only repeating todos
+        // whose due has passed: a partial index keeps that from scanning the whole table.
+        m.register("v3-repeating-due-index", sql: """
+        CREATE INDEX todos_repeating_due ON todos(due_utc, due_local) WHERE repeat_frequency IS NOT NULL;
+        """)
         return m
     }
 }
