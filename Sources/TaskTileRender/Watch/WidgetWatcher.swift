@@ -16,9 +16,9 @@ import TaskTileCore
 /// A bad theme or spec is logged with file and key; the last good PNG stays and the watcher goes on.
 public final class WidgetWatcher {
     /// Seconds of silence that end a burst of changes.
-    public var quietPeriod: Double = 0.015
+    public var quietPeriod: Double = 0.005
     /// Longest wait after the first change of a burst, seconds.
-    public var maximumDelay: Double = 0.1
+    public var maximumDelay: Double = 0.05
     /// How long a flash frame stays before the normal frame (SPEC §5.4), seconds.
     public static let flashDuration: Double = 1.5
 
