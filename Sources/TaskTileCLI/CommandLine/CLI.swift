@@ -48,7 +48,7 @@ enum CLI {
             let (name, inline) = splitInline(a)
             switch name {
             case "--data-dir", "--lang":
-                guard let v = inline ?? (i < arguments.count ? arguments[i] : nil) else {
+                guard let v = inline ?? (i < arguments.count ? arguments[i] : nil), !v.isEmpty else {
                     return fail(UsageError(message: Phrase(key: "usage.missingValue", name), spec: nil), stderr: stderr, localizer: early)
                 }
                 if inline == nil { i += 1 }
@@ -74,11 +74,17 @@ enum CLI {
         let localizer = Localizer(Language(rawValue: language) ?? .en)
         let color = !noColor && stdoutIsTerminal && environment["NO_COLOR"].map(\.isEmpty) != false
         guard let index = findCommand(rest) else {
-            if rest.isEmpty || help {
+            if rest.isEmpty {
                 stdout.write(HelpFormatter.topLevel(groups: [("", commands.map { $0.spec })], globals: globalOptions, localizer: localizer))
-                return rest.isEmpty && !help ? ExitCode.usage.rawValue : 0
+                return help ? 0 : ExitCode.usage.rawValue
             }
             let group = commands.map { $0.spec }.filter { $0.path.first == rest[0] }
+            if help && !group.isEmpty && rest.count == 1 {
+                // `tasktile help list`: the group's subcommands, as help (stdout, exit 0).
+                stdout.write(localizer.text("usage.subcommands") + "\n"
+                             + group.map { "  tasktile \($0.path.joined(separator: " ")) — \(HelpFormatter.abstract($0, localizer))\n" }.joined())
+                return 0
+            }
             if !group.isEmpty {
                 let problem = rest.count > 1 ? localizer.text("usage.unknownSubcommand", rest[1], rest[0]) : localizer.text("usage.needsSubcommand", rest[0])
                 var text = localizer.text("error.prefix", problem) + "\n"

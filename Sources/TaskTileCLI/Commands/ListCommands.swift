@@ -17,10 +17,10 @@ struct ListLsCommand: Command {
             return .success
         }
         let ids = try store.read { try store.listShortIDs() }
-        let width = summaries.map { $0.list.title.count }.max() ?? 0
+        let width = summaries.map { TerminalWidth.of($0.list.title) }.max() ?? 0
         for s in summaries {
             let total = s.pendingCount + s.completedCount
-            let title = s.list.title + String(repeating: " ", count: max(0, width - s.list.title.count))
+            let title = TerminalWidth.padded(s.list.title, to: width)
             context.out("\(context.paint(ids[s.list.id] ?? s.list.id, .dim))  \(title)  \(context.localizer.text("list.counts", s.pendingCount, total))")
         }
         return .success
