@@ -68,8 +68,9 @@ struct ThemeNewCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         var file = try ThemeFile(context)
-        var theme = Theme(name: "new")
+        var theme = Theme(name: name)
         if let from { theme = file.themes[try file.index(of: from)]; theme.id = UUID().uuidString.lowercased() }
+        theme.name = name // so an error below names the theme being made, not a placeholder or --from
         try theme.set("name", to: .string(name), file: file.store.path)
         file.themes.append(theme)
         try file.save()

@@ -282,6 +282,7 @@ extension StringCatalogue {
         "theme.error.theme": ": theme \"{0}\"",
         "theme.error.key": ": key \"{0}\"",
         "theme.error.notAnObject": "a theme must be a JSON object, found {0}",
+        "theme.error.nameControl": "must not contain control characters (tabs, newlines)",
         "theme.error.nonEmptyString": "must be a non-empty string",
         "theme.error.nameRequired": "is required (a non-empty string)",
         "theme.error.notAColour": "{0} is not a colour (accepted: \"#RRGGBB\" or \"#RRGGBBAA\")",

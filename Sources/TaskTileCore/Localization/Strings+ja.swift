@@ -282,6 +282,7 @@ extension StringCatalogue {
         "theme.error.theme": ": テーマ \"{0}\"",
         "theme.error.key": ": キー \"{0}\"",
         "theme.error.notAnObject": "テーマは JSON オブジェクトでなければなりません（実際: {0}）",
+        "theme.error.nameControl": "制御文字（タブや改行）を含めることはできません",
         "theme.error.nonEmptyString": "空でない文字列でなければなりません",
         "theme.error.nameRequired": "必須です（空でない文字列）",
         "theme.error.notAColour": "{0} は色ではありません（\"#RRGGBB\" または \"#RRGGBBAA\" で指定してください）",

@@ -96,6 +96,10 @@ extension Theme {
             guard case .string(let s) = value, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw fail(Phrase(key: "theme.error.nonEmptyString"))
             }
+            // Names are shown in one-line listings and matched by `theme set NAME`: no tabs or newlines.
+            guard !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw fail(Phrase(key: "theme.error.nameControl"))
+            }
             name = s
         case "accent": accent = try color()
         case "background": background = try optionalColor()
