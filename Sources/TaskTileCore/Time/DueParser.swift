@@ -4,7 +4,7 @@ import Foundation
 /// ISO `2027-01-31`, `2027-01-31 09:00[:30]`, `2027-01-31T09:00+09:00`; `today`, `tomorrow`,
 /// `mon`…`sun` (the next such day, today included while it has not passed), `jan 31 [2028]`,
 /// `31 jan`, each optionally followed by a time `18:00`, `9am`, `9:30pm`; `+2d`, `+3w` (date only);
-/// `in 3 hours`, `in 45 minutes`, `in 2 days`.
+/// `in 3 hours`, `in 45 minutes`, `in 2 days`, `in 3 weeks`.
 ///
 /// A form without a time gives a floating date-only due; a form with a time gives a wall-clock due
 /// in the user's zone. ISO text with an offset is converted to the user's zone (same instant).
@@ -62,9 +62,13 @@ public enum DueParser {
         if words.first == "in" {
             guard words.count == 3, let n = Int(words[1]), n >= 0 else { throw fail(Phrase(key: "due.error.inForm")) }
             let unit = words[2]
-            if ["day", "days"].contains(unit) {
+            if ["day", "days", "d"].contains(unit) {
                 guard n <= 36_500 else { throw fail(Phrase(key: "due.error.daysRange")) }
                 return .date(today.adding(days: n))
+            }
+            if ["week", "weeks", "w"].contains(unit) {
+                guard n <= 5214 else { throw fail(Phrase(key: "due.error.daysRange")) }
+                return .date(today.adding(days: 7 * n))
             }
             let seconds: Int
             switch unit {
