@@ -111,10 +111,14 @@ enum Schema {
             created_at       REAL NOT NULL
         );
         """)
-        // Every process's catch-up check on open (Store+CatchUp.swift) reads only repeating todos
-        // whose due has passed: a partial index keeps that from scanning the whole table.
-        m.register("v3-repeating-due-index", sql: """
-        CREATE INDEX todos_repeating_due ON todos(due_utc, due_local) WHERE repeat_frequency IS NOT NULL;
+        // Reads that run on every open or every status-bar poll seek instead of scanning:
+        // the catch-up check (Store+CatchUp.swift) reads only repeating todos whose due has passed
+        // (two partial indexes: timed dues by instant, date-only dues by date), and `status`
+        // counts pending, completed and overdue todos and finds the next due (Store+Status.swift).
+        m.register("v3-due-indexes", sql: """
+        CREATE INDEX todos_repeating_timed ON todos(due_utc) WHERE repeat_frequency IS NOT NULL AND due_zone IS NOT NULL;
+        CREATE INDEX todos_repeating_dated ON todos(due_local) WHERE repeat_frequency IS NOT NULL AND due_zone IS NULL;
+        CREATE INDEX todos_by_due ON todos(is_completed, due_utc, due_local);
         """)
         return m
     }

@@ -54,18 +54,24 @@ extension Store {
     /// changed. Reads only; call inside a transaction.
     ///
     /// The SQL narrows the rows cheaply — timed dues by the stored UTC instant (`due_utc <= now`),
-    /// date-only dues by their date text (`due_local <= today` in the user's zone; a superset, since
-    /// a date-only due ends at the *end* of its day) — and `Store.caughtUp` then decides exactly.
+    /// date-only dues by their date text (`due_local < today` in the user's zone: a date-only due
+    /// ends at the *end* of its day, so one dated today has not passed) — and `Store.caughtUp` then
+    /// decides exactly. Keeping today's date-only dues out matters: on a large store they are
+    /// thousands of rows that every process would otherwise re-check on every open.
     func cycleAdvances(at now: Date, only todoID: String?) throws -> [Todo] {
         let zone = clock.timeZone
         let today = ZonedClock.wallClock(of: now, in: zone).date
-        var sql = """
+        // Two range searches (one per partial index of migration v3-due-indexes), not one OR over every row.
+        let only = todoID == nil ? "" : " AND id = ?"
+        let sql = """
             SELECT \(Store.todoColumns) FROM todos
-            WHERE repeat_frequency IS NOT NULL AND anchor_local IS NOT NULL AND due_local IS NOT NULL
-              AND ((due_zone IS NOT NULL AND due_utc <= ?) OR (due_zone IS NULL AND due_local <= ?))
+            WHERE repeat_frequency IS NOT NULL AND due_zone IS NOT NULL AND due_utc <= ? AND anchor_local IS NOT NULL\(only)
+            UNION ALL
+            SELECT \(Store.todoColumns) FROM todos
+            WHERE repeat_frequency IS NOT NULL AND due_zone IS NULL AND due_local < ? AND anchor_local IS NOT NULL\(only)
             """
-        var arguments: [SQLValue] = [.double(now.timeIntervalSince1970), .text(today.description)]
-        if let todoID { sql += " AND id = ?"; arguments.append(.text(todoID)) }
+        let idArgument: [SQLValue] = todoID.map { [.text($0)] } ?? []
+        let arguments: [SQLValue] = [.double(now.timeIntervalSince1970)] + idArgument + [.text(today.description)] + idArgument
         return try database.rows(sql, arguments).map(Store.todo(from:)).compactMap {
             Store.caughtUp($0, at: now, userZone: zone)
         }

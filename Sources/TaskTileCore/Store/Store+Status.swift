@@ -19,22 +19,49 @@ extension Store {
             let scope = list == nil ? "" : " AND t.list_id = ?"
             let scopeArgs: [SQLValue] = list.map { [.text($0.id)] } ?? []
 
-            // One scan of `todos` for everything counted. Overdue (DueLabel): a timed due when its
-            // instant has passed; a date-only due (`due_utc` NULL) from the start of the next day
-            // in the user's zone, i.e. before today. The last two columns find the next due still
-            // ahead: the earliest timed one and the earliest date-only one, each as a sortable key
-            // (a fixed-width instant or the ISO date) followed by the todo id.
-            let counts = try database.rows("""
-                SELECT coalesce(sum(t.is_completed = 0), 0), coalesce(sum(t.is_completed = 1), 0),
-                       coalesce(sum(t.is_completed = 0 AND (
-                           (t.due_utc IS NOT NULL AND t.due_utc <= ?) OR
-                           (t.due_utc IS NULL AND t.due_local IS NOT NULL AND t.due_local < ?))), 0),
-                       min(CASE WHEN t.is_completed = 0 AND t.due_utc > ? THEN printf('%017.3f', t.due_utc) || t.id END),
-                       min(CASE WHEN t.is_completed = 0 AND t.due_utc IS NULL AND t.due_local >= ?
-                                THEN substr(t.due_local, 1, 10) || t.id END)
-                FROM todos t WHERE 1\(scope)
-                """, [.double(now.timeIntervalSince1970), .text(today.description),
-                      .double(now.timeIntervalSince1970), .text(today.description)] + scopeArgs)[0]
+            // Overdue (DueLabel): a timed due when its instant has passed; a date-only due
+            // (`due_utc` NULL) from the start of the next day in the user's zone, i.e. before today.
+            // The next due still ahead: the earliest timed one and the earliest date-only one.
+            let nowArg = SQLValue.double(now.timeIntervalSince1970), todayArg = SQLValue.text(today.description)
+            let pendingCount: Int, completedCount: Int, overdueCount: Int
+            let nextIDs: [String]
+            if list == nil {
+                // The whole store: range searches on the (is_completed, due_utc, due_local) index of
+                // migration v3 instead of a scan of every row, so a status bar stays fast at 100k todos.
+                var byState = [0: 0, 1: 0]
+                for row in try database.rows("SELECT is_completed, count(*) FROM todos GROUP BY is_completed") {
+                    byState[row.int(0) ?? 0] = row.int(1) ?? 0
+                }
+                pendingCount = byState[0] ?? 0
+                completedCount = byState[1] ?? 0
+                overdueCount = (try database.scalarInt("SELECT count(*) FROM todos WHERE is_completed = 0 AND due_utc <= ?", [nowArg]) ?? 0)
+                    + (try database.scalarInt("SELECT count(*) FROM todos WHERE is_completed = 0 AND due_utc IS NULL AND due_local < ?",
+                                              [todayArg]) ?? 0)
+                nextIDs = try [
+                    database.scalarText("SELECT id FROM todos WHERE is_completed = 0 AND due_utc > ? ORDER BY due_utc, id LIMIT 1", [nowArg]),
+                    database.scalarText("""
+                        SELECT id FROM todos WHERE is_completed = 0 AND due_utc IS NULL AND due_local >= ?
+                        ORDER BY due_local, id LIMIT 1
+                        """, [todayArg]),
+                ].compactMap { $0 }
+            } else {
+                // One list: one pass over its rows (through the list index) for everything counted;
+                // the next dues as sortable keys (a fixed-width instant or the ISO date) + the id.
+                let counts = try database.rows("""
+                    SELECT coalesce(sum(t.is_completed = 0), 0), coalesce(sum(t.is_completed = 1), 0),
+                           coalesce(sum(t.is_completed = 0 AND (
+                               (t.due_utc IS NOT NULL AND t.due_utc <= ?) OR
+                               (t.due_utc IS NULL AND t.due_local IS NOT NULL AND t.due_local < ?))), 0),
+                           min(CASE WHEN t.is_completed = 0 AND t.due_utc > ? THEN printf('%017.3f', t.due_utc) || t.id END),
+                           min(CASE WHEN t.is_completed = 0 AND t.due_utc IS NULL AND t.due_local >= ?
+                                    THEN substr(t.due_local, 1, 10) || t.id END)
+                    FROM todos t WHERE 1\(scope)
+                    """, [nowArg, todayArg, nowArg, todayArg] + scopeArgs)[0]
+                pendingCount = counts.int(0) ?? 0
+                completedCount = counts.int(1) ?? 0
+                overdueCount = counts.int(2) ?? 0
+                nextIDs = [counts.text(3).map { String($0.dropFirst(17)) }, counts.text(4).map { String($0.dropFirst(10)) }].compactMap { $0 }
+            }
 
             let columns = "t.id, t.title, l.title, t.due_local, t.due_zone"
             func item(_ row: Row) throws -> StatusSnapshot.Item {
@@ -51,8 +78,7 @@ extension Store {
 
             // Of the two candidates, whichever is due first (`Due.deadline`: a date-only due is due
             // at the end of its day, so "today 12:00" comes before "today").
-            let nextCandidates = try [counts.text(3).map { String($0.dropFirst(17)) },
-                                      counts.text(4).map { String($0.dropFirst(10)) }].compactMap { $0 }.compactMap(item(id:))
+            let nextCandidates = try nextIDs.compactMap(item(id:))
             let nextDue = nextCandidates.min {
                 ($0.due?.deadline(userZone: zone) ?? .distantFuture) < ($1.due?.deadline(userZone: zone) ?? .distantFuture)
             }
@@ -69,8 +95,8 @@ extension Store {
                     """, [.text(l.id), .int(titleLimit - pending.count)]).map(item)
             }
 
-            return StatusSnapshot(listTitle: list?.title, pendingCount: counts.int(0) ?? 0,
-                                  completedCount: counts.int(1) ?? 0, overdueCount: counts.int(2) ?? 0,
+            return StatusSnapshot(listTitle: list?.title, pendingCount: pendingCount,
+                                  completedCount: completedCount, overdueCount: overdueCount,
                                   nextDue: nextDue, pending: pending, today: today)
         }
     }
