@@ -233,3 +233,17 @@ struct CLIBadInputTests {
         #expect(cli.run("list").status == 64)
     }
 }
+
+@Suite("--json failures")
+struct JSONFailureTests {
+    @Test("with --json a failure is also a JSON object on stdout, with the exit code")
+    func jsonFailure() throws {
+        let cli = CLIHarness()
+        let r = cli.run("--json", "done", "nothing-like-this")
+        #expect(r.status == 1)
+        let value = try JSONValue.parse(r.stdout)
+        #expect(value["error"]?["exitCode"] == .number(1))
+        #expect(value["error"]?["message"]?.stringValue?.contains("no todo matches") == true)
+        #expect(r.stderr.hasPrefix("Error: "))
+    }
+}

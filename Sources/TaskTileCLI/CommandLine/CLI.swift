@@ -115,6 +115,13 @@ enum CLI {
             let command = try type.make(parsed, context: context)
             return try command.execute(context).rawValue
         } catch {
+            // Scripts that asked for --json also get the failure as JSON on stdout (English message,
+            // stable field names); intent complete prints its own richer result object.
+            if json && !(error is IntentFailure) {
+                let (code, message, _) = classify(error)
+                stdout.write(JSONValue.object([("error", .object([("exitCode", .number(Double(code.rawValue))),
+                                                                 ("message", .string(message))]))]).serialized(pretty: false) + "\n")
+            }
             return fail(error, stderr: stderr, spec: spec, localizer: localizer)
         }
     }
