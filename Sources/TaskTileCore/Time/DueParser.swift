@@ -86,6 +86,19 @@ public enum DueParser {
         var rest = words[...]
         var date: LocalDate?
         var weekdayTarget: Weekday?
+        /// `month`/`day` in the year that follows in `rest` when one does, else the next such date
+        /// on or after today (so `feb 29` in a common year is the next leap year's).
+        func monthDay(_ m: Int, _ day: Int, label: String) throws -> LocalDate {
+            if let y = rest.first.flatMap({ Int($0) }), isYearWord(rest.first!) {
+                rest = rest.dropFirst()
+                guard let d = LocalDate(year: y, month: m, day: day) else { throw fail(Phrase(key: "due.error.notADate", label)) }
+                return d
+            }
+            for y in today.year...(today.year + 8) {
+                if let d = LocalDate(year: y, month: m, day: day), d >= today { return d }
+            }
+            throw fail(Phrase(key: "due.error.notADate", label))
+        }
         switch rest.first {
         case "today"?: date = today; rest = rest.dropFirst()
         case "tomorrow"?, "tmr"?: date = today.adding(days: 1); rest = rest.dropFirst()
@@ -95,25 +108,13 @@ public enum DueParser {
             // jan 31 [2028]
             guard rest.count >= 2, let day = Int(rest[rest.startIndex + 1]) else { throw fail(Phrase(key: "due.error.dayMustFollowMonth")) }
             rest = rest.dropFirst(2)
-            var year = today.year
-            var explicitYear = false
-            if let y = rest.first.flatMap({ Int($0) }), isYearWord(rest.first!) { year = y; explicitYear = true; rest = rest.dropFirst() }
-            guard let d = LocalDate(year: year, month: month(w)!, day: day) ?? (explicitYear ? nil : LocalDate(year: year + 1, month: month(w)!, day: day)) else {
-                throw fail(Phrase(key: "due.error.notADate", "\(w) \(day)"))
-            }
-            date = (!explicitYear && d < today) ? LocalDate(year: year + 1, month: d.month, day: d.day) ?? d : d
+            date = try monthDay(month(w)!, day, label: "\(w) \(day)")
         case let w? where Int(w) != nil && rest.count >= 2 && month(rest[rest.startIndex + 1]) != nil:
             // 31 jan [2028]
             let day = Int(w)!
             let m = month(rest[rest.startIndex + 1])!
             rest = rest.dropFirst(2)
-            var year = today.year
-            var explicitYear = false
-            if let y = rest.first.flatMap({ Int($0) }), isYearWord(rest.first!) { year = y; explicitYear = true; rest = rest.dropFirst() }
-            guard let d = LocalDate(year: year, month: m, day: day) ?? (explicitYear ? nil : LocalDate(year: year + 1, month: m, day: day)) else {
-                throw fail(Phrase(key: "due.error.notADate", "\(day) \(words[1])"))
-            }
-            date = (!explicitYear && d < today) ? LocalDate(year: year + 1, month: d.month, day: d.day) ?? d : d
+            date = try monthDay(m, day, label: "\(day) \(words[1])")
         default:
             break
         }

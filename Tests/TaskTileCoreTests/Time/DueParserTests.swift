@@ -28,6 +28,8 @@ struct DueParserTests {
         ("31 jan", "2027-01-31"),
         ("jan 1", "2028-01-01"),         // already past this year: next year
         ("feb 28 2029", "2029-02-28"),
+        ("feb 29", "2028-02-29"),        // 2027 is a common year: the next Feb 29
+        ("29 feb", "2028-02-29"),
         ("+2d", "2027-01-07"),
         ("+1w", "2027-01-12"),
         ("in 3 hours", "2027-01-05T12:00:00"),
@@ -44,7 +46,7 @@ struct DueParserTests {
     }
 
     @Test("refused forms say what was wrong and list the accepted forms", arguments: [
-        ("feb 30", "not a date"), ("2027-02-30", "does not exist"), ("2027-13-01", "month 13 does not exist"),
+        ("feb 30", "not a date"), ("feb 29 2027", "not a date"), ("2027-02-30", "does not exist"), ("2027-13-01", "month 13 does not exist"),
         ("someday", "not a recognised form"), ("25:00", "not a recognised form"), ("today 25:00", "not a time"),
         ("+99999999d", "0…36500"), ("in three hours", "in N hours"), ("", "empty"), ("2027-01-31T09:00+25:00", "HH:MM"),
     ])
