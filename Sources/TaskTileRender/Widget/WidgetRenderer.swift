@@ -277,9 +277,13 @@ private struct Drawing {
         if let inlineMore {
             let more = TextLayout(strings.more(inlineMore), font: moreFont, in: text)
             let w = more.logicalSize.width
-            g.setColor(theme.secondaryText)
-            more.draw(in: g, x: titleRight - w, y: baseline - more.baseline)
-            titleRight -= w + 6
+            // Only when the title keeps room for a few characters; on a very narrow widget the
+            // header's count already says how many there are, and two texts must never overlap.
+            if titleRight - w - 6 - titleX >= 3 * itemFont.size {
+                g.setColor(theme.secondaryText)
+                more.draw(in: g, x: titleRight - w, y: baseline - more.baseline)
+                titleRight -= w + 6
+            }
         }
         let layout = TextLayout(todo.title, font: itemFont, in: text)
         layout.setSingleLine(width: titleRight - titleX)
