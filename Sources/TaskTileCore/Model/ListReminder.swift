@@ -13,9 +13,13 @@ public struct ListReminder: Hashable, Sendable {
     public var repeatRule: RepeatRule?
     /// How many reminders were actually shown so far.
     public var deliveries: Int
+    /// When the reminder was set (UTC); occurrences before it are never delivered, so a daily
+    /// reminder set at 10:56 for 10:00 starts tomorrow instead of firing at once. nil = unknown.
+    public var createdAt: Date?
 
-    public init(listId: String, anchor: Due, repeatRule: RepeatRule?, deliveries: Int = 0) {
+    public init(listId: String, anchor: Due, repeatRule: RepeatRule?, deliveries: Int = 0, createdAt: Date? = nil) {
         self.listId = listId; self.anchor = anchor; self.repeatRule = repeatRule; self.deliveries = deliveries
+        self.createdAt = createdAt
     }
 
     /// How many more reminders may be shown: nil for no limit, else `n − deliveries` (never below 0)

@@ -108,7 +108,7 @@ public enum NotificationPlanner {
                 steps += 1
                 let t = fire(due)
                 if let through, t > through { break }
-                if inWindow(t) {
+                if inWindow(t), reminder.createdAt.map({ $0 <= t }) ?? true {
                     result.append(PlannedNotification(identifier: "list:\(reminder.listId)_\(i)", kind: .reminder, fireAt: t,
                                                       due: due, todoId: nil, index: i, listId: reminder.listId,
                                                       listTitle: listTitle, title: listTitle))

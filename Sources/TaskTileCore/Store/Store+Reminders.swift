@@ -3,7 +3,7 @@ import Foundation
 extension Store {
     static let reminderColumns = """
         list_id, anchor_local, anchor_zone, repeat_frequency, repeat_interval, repeat_weekdays, \
-        repeat_end_count, repeat_end_date, deliveries
+        repeat_end_count, repeat_end_date, deliveries, created_at
         """
 
     static func reminder(from row: Row) -> ListReminder? {
@@ -15,7 +15,8 @@ extension Store {
             if let count = row.int(6) { end = .afterCount(count) } else if let d = row.text(7).flatMap({ LocalDate(iso: $0) }) { end = .until(d) }
             rule = RepeatRule(frequency: frequency, interval: row.int(4) ?? 1, weekdays: weekdays, end: end)
         }
-        return ListReminder(listId: listID, anchor: anchor, repeatRule: rule, deliveries: row.int(8) ?? 0)
+        return ListReminder(listId: listID, anchor: anchor, repeatRule: rule, deliveries: row.int(8) ?? 0,
+                            createdAt: row.double(9).map { Date(timeIntervalSince1970: $0) })
     }
 
     /// Every list reminder; call inside a transaction.
@@ -48,7 +49,7 @@ extension Store {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
                 """, [.text(list.id), .text(wc.description), .text(zone)] + Store.encodeRule(repeatRule)
                     + [.double(clock.now.timeIntervalSince1970)])
-            return (list, ListReminder(listId: list.id, anchor: anchor, repeatRule: repeatRule))
+            return (list, ListReminder(listId: list.id, anchor: anchor, repeatRule: repeatRule, createdAt: clock.now))
         }
     }
 

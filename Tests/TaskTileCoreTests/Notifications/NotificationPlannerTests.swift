@@ -49,6 +49,17 @@ struct NotificationPlannerTests {
         #expect(Self.wallClocks(planOpen).first == "2027-01-05T09:00:00")
     }
 
+    @Test("a daily reminder set after today's time does not fire for today (it starts tomorrow)")
+    func reminderSetAfterItsTime() {
+        let reminder = ListReminder(listId: "list-1", anchor: Self.timed("2027-01-04T10:00"), repeatRule: RepeatRule(frequency: .daily),
+                                    createdAt: Self.at("2027-01-04T10:56"))
+        let input = NotificationPlanInput(todos: [], lists: [Self.list], reminders: [reminder])
+        // The daemon's window after it starts (or catches up) at 10:57 that day.
+        let due = NotificationPlanner.due(input, after: Self.at("2027-01-03T10:57"), through: Self.at("2027-01-05T10:00"),
+                                          userZone: Self.zone)
+        #expect(due.map(\.identifier) == ["list:list-1_1"])
+    }
+
     @Test("a cycle completed in history (after catch-up moved on) is not due again")
     func historyCompletedCycle() {
         let rule = RepeatRule(frequency: .daily)
