@@ -204,9 +204,14 @@ public struct RenderCommand {
                 let pipeline = WidgetPipeline(dataDirectory: directory, store: store, themes: themes)
                 var files = Set(WidgetPipeline.specFiles(in: directory))
                 files.insert(specFile)
-                for file in files.sorted() {
-                    guard let other = try? WidgetSpec.load(path: file) else { continue }
-                    _ = try? pipeline.render(other)
+                let specs = files.sorted().compactMap { try? WidgetSpec.load(path: $0) }
+                for other in specs { _ = try? pipeline.render(other) }
+                // Without a watcher nobody would ever draw the normal frame after the flash
+                // (SPEC §5.4): when no `watch` holds the data directory, do it here, 1.5 s later.
+                if let lock = try? InstanceLock(path: directory.path + "/render.lock") {
+                    usleep(UInt32(WidgetWatcher.flashDuration * 1_000_000))
+                    for other in specs { _ = try? pipeline.render(other, excludingFlashes: [id]) }
+                    lock.release()
                 }
                 return 0
             }

@@ -221,8 +221,11 @@ public final class WidgetWatcher {
                 let started = Date()
                 let drawing = try pipeline.draw(spec, excludingFlashes: shown)
                 let fingerprint = WidgetWatcher.fingerprint(spec: spec, drawing: drawing)
-                if fingerprint != state.fingerprint {
-                    let path = spec.outputPath(dataDirectory: directory)
+                let path = spec.outputPath(dataDirectory: directory)
+                // Also when someone deleted the PNG or its directory: the next pass (at the latest
+                // the minute tick) puts it back.
+                if fingerprint != state.fingerprint || !FileManager.default.fileExists(atPath: path)
+                    || !FileManager.default.fileExists(atPath: WidgetSpec.hitMapPath(forPNG: path)) {
                     try WidgetOutput.write(drawing.widget, to: path)
                     state.fingerprint = fingerprint
                     written.append(path)
