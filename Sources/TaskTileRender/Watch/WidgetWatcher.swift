@@ -41,6 +41,8 @@ public final class WidgetWatcher {
         var flashFirstShown: [String: Date] = [:]
         /// Flash todo id → its completion instant (to forget it when the window ends).
         var flashAt: [String: Date] = [:]
+        /// The last render error logged, so a spec that keeps failing is logged once, not every pass.
+        var lastRenderError: String?
     }
 
     /// A watcher for `directory`. `onRender` is an argv run after each pass that wrote files (no shell).
@@ -228,6 +230,7 @@ public final class WidgetWatcher {
                     || !FileManager.default.fileExists(atPath: WidgetSpec.hitMapPath(forPNG: path)) {
                     try WidgetOutput.write(drawing.widget, to: path)
                     state.fingerprint = fingerprint
+                    state.lastRenderError = nil
                     written.append(path)
                     let ms = Date().timeIntervalSince(started) * 1000
                     log(logLine("info", "spec=\(spec.name) [\(reason)] wrote \((path as NSString).lastPathComponent) (\(String(format: "%.1f", ms)) ms)"))
@@ -237,7 +240,11 @@ public final class WidgetWatcher {
                     state.flashAt[id] = at
                 }
             } catch {
-                log(logLine("error", "spec=\(spec.name) \(error); keeping the last good widget"))
+                let message = "\(error)"
+                if message != state.lastRenderError {
+                    log(logLine("error", "spec=\(spec.name) \(message); keeping the last good widget"))
+                }
+                state.lastRenderError = message
                 if let e = error as? StoreError, case .busy = e {} else { state.fingerprint = nil }
             }
             specs[file] = state
