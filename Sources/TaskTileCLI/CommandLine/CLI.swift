@@ -185,7 +185,6 @@ enum CLI {
         case let e as ThemeNotFound: return (.nothingMatched, e.message(l), false)
         case let e as CannotCreateOutput: return (.cannotCreate, e.message(l), false)
         case let e as InterchangeError: return (.dataError, e.description, false)
-        case let e as OutputFileError: return (.cannotCreate, e.message(l), false)
         case let e as RoutineError: return (.nothingMatched, e.message(l), false)
         case let e as FileError: return (.ioError, e.description, false)
         case let e as DatabaseError:

@@ -1,3 +1,5 @@
+import TaskTileCore
+
 /// Exit codes (SPEC §10; the sysexits.h numbers where they exist).
 enum ExitCode: Int32 {
     case success = 0
@@ -17,4 +19,13 @@ enum ExitCode: Int32 {
     case ioError = 74
     /// EX_TEMPFAIL: the store stayed busy past the timeout.
     case busy = 75
+}
+
+/// An output file that cannot be created or written (exit 73): `export --out`, `sound export`,
+/// `theme export`, `theme preview`.
+struct CannotCreateOutput: Error, CustomStringConvertible {
+    var path: String
+    var detail: String
+    var description: String { message(Localizer(.en)) }
+    func message(_ l: Localizer) -> String { l.text("error.cannotWrite", path, detail) }
 }

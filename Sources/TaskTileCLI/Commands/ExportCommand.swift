@@ -1,14 +1,6 @@
 import Foundation
 import TaskTileCore
 
-/// An export file that cannot be created or written (exit 73, EX_CANTCREAT).
-struct OutputFileError: Error, CustomStringConvertible {
-    var path: String
-    var detail: String
-    var description: String { message(Localizer(.en)) }
-    func message(_ l: Localizer) -> String { l.text("error.cannotWrite", path, detail) }
-}
-
 /// The interchange formats of `export` and `import` (SPEC §9).
 enum InterchangeFormat: String, CaseIterable {
     case json, ics, todotxt
@@ -63,7 +55,7 @@ struct ExportCommand: Command {
         }
         if let out {
             do { try AtomicFile.write(text, to: out) } catch let e as FileError {
-                throw OutputFileError(path: out, detail: e.description)
+                throw CannotCreateOutput(path: out, detail: e.description)
             }
         } else {
             context.stdout.write(text)

@@ -97,11 +97,3 @@ struct SoundExportCommand: Command {
         return .success
     }
 }
-
-/// An output file that cannot be created or written (exit 73, SPEC §10).
-struct CannotCreateOutput: Error, CustomStringConvertible {
-    var path: String
-    var detail: String
-    var description: String { message(Localizer(.en)) }
-    func message(_ l: Localizer) -> String { l.text("error.cannotWrite", path, detail) }
-}

@@ -40,9 +40,6 @@ public enum NotificationText {
         return text
     }
 
-    /// Escapes `&`, `<` and `>` for a server that reads body markup (FORMATS.md, freedesktop spec "Markup").
-    public static func escapeMarkup(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
+    /// Escapes text for a server that reads body markup (FORMATS.md, freedesktop spec "Markup").
+    public static func escapeMarkup(_ s: String) -> String { PangoMarkup.escaped(s) }
 }

@@ -163,23 +163,8 @@ public struct StatusFormatter: Sendable {
         ]).serialized(pretty: false) + "\n"
     }
 
-    /// `text` with the five characters Pango markup reserves replaced by entities
-    /// (https://docs.gtk.org/Pango/pango_markup.html).
-    public static func pangoEscaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "'": out += "&apos;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    /// `text` escaped for waybar's Pango markup (`PangoMarkup.escaped`).
+    public static func pangoEscaped(_ text: String) -> String { PangoMarkup.escaped(text) }
 
     // MARK: - polybar
 
