@@ -19,11 +19,14 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
                        providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk-layer-shell-0",
+                       providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
         .target(name: "TaskTileCore", dependencies: ["CSQLite"]),
         .target(name: "TaskTileRender", dependencies: ["TaskTileCore", "CCairo", "CPNG"]),
         .target(name: "TaskTileNotify", dependencies: ["TaskTileCore", "CDBus"]),
         .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileNotify"]),
-        .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender"]),
+        .target(name: "TaskTileDesktop", dependencies: ["TaskTileCore", "TaskTileRender", "CGtk"]),
+        .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileDesktop"]),
         .executableTarget(name: "TaskTileBench", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .target(name: "TestSupport", dependencies: ["TaskTileCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
@@ -31,6 +34,7 @@ let package = Package(
         .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"],
                     exclude: ["fonts.conf", "__Snapshots__"]), // read via #filePath
         .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TestSupport", "CCairo"]), // CCairo: pango_parse_markup checks waybar output
+        .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender", "TestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath
     ],

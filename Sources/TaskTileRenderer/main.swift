@@ -1,10 +1,17 @@
 import Foundation
 import TaskTileRender
 
-// Thin entry point: all parsing and work live in `RenderCommand` (TaskTileRender) so tests run it in-process.
+// Thin entry point: all parsing and work live in `RenderCommand` (TaskTileRender) so tests run it
+// in-process; `desktop` lives in TaskTileDesktop (GTK), which the PNG library never links.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+let errorOutput: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+if let code = DesktopCommand.run(arguments: arguments, environment: environment, errorOutput: errorOutput) {
+    exit(code)
+}
 let command = RenderCommand(
-    arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment,
+    arguments: arguments,
+    environment: environment,
     output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    errorOutput: { FileHandle.standardError.write(Data($0.utf8)) })
+    errorOutput: errorOutput)
 exit(command.run())

@@ -219,6 +219,7 @@ extension StringCatalogue {
         "settings.summary.language": "Language when none of --lang, TASKTILE_LANG, LC_ALL, LC_MESSAGES, LANG is set.",
         "settings.summary.notify.defaultTime": "Time of day a todo with a date-only due is notified.",
         "settings.summary.notify.openCommand": "Program (and arguments, split on spaces, no shell) run when a notification is clicked; empty for none.",
+        "settings.summary.widget.openCommand": "Program (and arguments, split on spaces, no shell) run when a row or the header of a desktop widget is clicked, with TASKTILE_OPEN_KIND/TODO_ID/LIST_ID/TITLE/WIDGET set; empty for none.",
 
         "sound.error.unknown": "unknown sound '{0}' (values: {1})",
         "sound.error.emptyFile": "the file name is empty",

@@ -219,6 +219,7 @@ extension StringCatalogue {
         "settings.summary.language": "--lang, TASKTILE_LANG, LC_ALL, LC_MESSAGES, LANG のどれも設定されていないときの言語。",
         "settings.summary.notify.defaultTime": "日付だけの期限を持つタスクを通知する時刻。",
         "settings.summary.notify.openCommand": "通知をクリックしたときに実行するプログラム（引数は空白で区切り、シェルは使いません）。空にすると「なし」。",
+        "settings.summary.widget.openCommand": "デスクトップウィジェットの行やヘッダーをクリックしたときに実行するプログラム（引数は空白で区切り、シェルは使いません。TASKTILE_OPEN_KIND/TODO_ID/LIST_ID/TITLE/WIDGET を設定）。空にすると「なし」。",
 
         "sound.error.unknown": "音 '{0}' はありません（指定できる値: {1}）",
         "sound.error.emptyFile": "ファイル名が空です",
