@@ -6,7 +6,7 @@ let package = Package(
     products: [
         .executable(name: "tasktile", targets: ["TaskTileCLI"]),
         .executable(name: "tasktile-render", targets: ["TaskTileRenderer"]),
-        .executable(name: "tasktile-bench", targets: ["TaskTileBench"]), // Benchmarks/bench.sh only
+        .executable(name: "tasktile-bench", targets: ["TaskTileBench"]), // Benchmarks/bench.py only
         .library(name: "TaskTileCore", targets: ["TaskTileCore"]),
         .library(name: "TaskTileRender", targets: ["TaskTileRender"]),
     ],
@@ -19,14 +19,21 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
                        providers: [.apt(["libdbus-1-dev"])]),
+        // Linux calls the Glibc module lacks: epoll, signalfd, timerfd, eventfd, wordexp, posix_spawn.
+        .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
+        // GTK 3 and gtk-layer-shell for `tasktile-render desktop` (layer surfaces on Wayland, windows on X11).
         .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk-layer-shell-0",
                        providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
         .target(name: "TaskTileCore", dependencies: ["CSQLite"]),
         .target(name: "TaskTileRender", dependencies: ["TaskTileCore", "CCairo", "CPNG"]),
-        .target(name: "TaskTileNotify", dependencies: ["TaskTileCore", "CDBus"]),
-        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileNotify"]),
-        .target(name: "TaskTileDesktop", dependencies: ["TaskTileCore", "TaskTileRender", "CGtk"]),
-        .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileDesktop"]),
+        // What long-running programs share: the change source, instance lock, termination signals,
+        // log lines, process spawning and the one completion path with its feedback.
+        .target(name: "TaskTileRuntime", dependencies: ["TaskTileCore", "CSystem"]),
+        .target(name: "TaskTileNotify", dependencies: ["TaskTileCore", "TaskTileRuntime", "CDBus"]),
+        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileNotify", "TaskTileRuntime"]),
+        // The desktop host: widgets as desktop surfaces, drawn by TaskTileRender, fed by the change source.
+        .target(name: "TaskTileDesktop", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime", "CGtk"]),
+        .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime", "TaskTileDesktop"]),
         .executableTarget(name: "TaskTileBench", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .target(name: "TestSupport", dependencies: ["TaskTileCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
@@ -34,6 +41,8 @@ let package = Package(
         .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"],
                     exclude: ["fonts.conf", "__Snapshots__"]), // read via #filePath
         .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TestSupport", "CCairo"]), // CCairo: pango_parse_markup checks waybar output
+        .testTarget(name: "TaskTileRendererTests", dependencies: ["TaskTileRenderer", "TaskTileRender", "TestSupport"]),
+        .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TestSupport"]),
         .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender", "TestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath

@@ -2,6 +2,7 @@ internal import CGtk
 import Foundation
 import TaskTileCore
 import TaskTileRender
+import TaskTileRuntime
 
 /// `tasktile-render desktop [SPEC…]`: every widget spec as its own surface on the desktop, below
 /// every window, on every workspace, out of taskbars and the task switcher; clickable through its
@@ -15,6 +16,11 @@ import TaskTileRender
 /// a message saying so. The placement keys `anchor`, `margin`, `monitor`, `layer` of each spec
 /// decide where; a spec whose monitor is absent waits for it.
 ///
+/// Live: the one `ChangeSource` (inotify, `PRAGMA data_version`, list revisions, minute and
+/// midnight ticks, SIGTERM/SIGINT) sits in GTK's main loop through `g_unix_fd_add` on its
+/// descriptor; a commit redraws exactly the widgets of the lists it changed, a spec added or
+/// removed adds or removes a surface, `themes.json` redraws all. No timer runs between events.
+///
 /// Exit codes: 0 after SIGTERM/SIGINT, 69 no display (or it went away), 74 store or file I/O,
 /// 75 another `desktop` runs for this data directory on this display.
 public final class DesktopHost {
@@ -25,9 +31,11 @@ public final class DesktopHost {
     let environment: [String: String]
     /// Spec files named on the command line; nil = every `widgets/*.json`, following additions and removals.
     let givenSpecFiles: [String]?
-    private let logSink: (String) -> Void
+    private let daemonLog: DaemonLog
 
     private(set) var store: Store!
+    private var source: ChangeSource!
+    private let spawner = ProcessSpawner()
     private var themes: [Theme] = []
     private var themesError: String?
     private var windows: [String: WidgetWindow] = [:]
@@ -38,7 +46,6 @@ public final class DesktopHost {
     private var display: OpaquePointer!
     private(set) var backend: DesktopBackend = .x11
     private(set) var handCursor: OpaquePointer?
-    private var children: [Process] = []
     private var exitCode: Int32 = 0
 
     /// A host for `directory`; `specFiles` nil = every spec of the data directory. Log lines go to
@@ -47,8 +54,10 @@ public final class DesktopHost {
                 log: @escaping (String) -> Void) {
         self.directory = directory
         self.environment = environment
-        self.givenSpecFiles = specFiles
-        self.logSink = log
+        // Absolute, as the change source reports spec paths.
+        let cwd = FileManager.default.currentDirectoryPath
+        self.givenSpecFiles = specFiles.map { $0.map { (($0.hasPrefix("/") ? $0 : cwd + "/" + $0) as NSString).standardizingPath } }
+        self.daemonLog = DaemonLog(program: "tasktile-render", zone: Clock.timeZone(environment: environment), write: log)
     }
 
     /// The store's clock, refreshed before every read ("now" follows `TASKTILE_NOW` when set).
@@ -66,6 +75,22 @@ public final class DesktopHost {
         if (wayland ?? "").isEmpty && (x11 ?? "").isEmpty {
             return fail(DesktopError.noDisplay(wayland: wayland, x11: x11))
         }
+        do {
+            try directory.ensureExists()
+            try FileManager.default.createDirectory(atPath: directory.widgetsPath, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            log("error", "cannot create \(directory.widgetsPath): \(error)")
+            return 74
+        }
+        // Before GTK starts its threads: the change source blocks SIGTERM/SIGINT for its signalfd,
+        // and threads inherit the mask.
+        let source: ChangeSource
+        do { source = try ChangeSource(directory: directory, environment: environment) } catch {
+            log("error", "cannot watch \(directory.path): \(error)")
+            return error is Clock.ClockError ? 64 : 74
+        }
+        self.source = source
         // GDK parses no arguments of ours; it reads WAYLAND_DISPLAY / DISPLAY / GDK_BACKEND itself.
         guard gtk_init_check(nil, nil) != 0, let display = gdk_display_get_default() else {
             return fail(DesktopError.noDisplay(wayland: wayland, x11: x11))
@@ -74,10 +99,6 @@ public final class DesktopHost {
         let displayName = gdk_display_get_name(display).map { String(cString: $0) } ?? "?"
         backend = DesktopBackend.detect(display)
 
-        do { try directory.ensureExists() } catch {
-            log("error", "cannot create \(directory.path): \(error)")
-            return 74
-        }
         let safeName = String(displayName.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
         let lock: InstanceLock
         do {
@@ -90,12 +111,7 @@ public final class DesktopHost {
             return 74
         }
         defer { lock.release() }
-        do {
-            store = try Store.open(directory, clock: try Clock.fromEnvironment(environment))
-        } catch {
-            log("error", "store: \(error)")
-            return RenderCommand.exitCode(for: error)
-        }
+        guard openStore() != nil else { return 74 }
 
         log("info", "desktop on \(displayName) (\(backend)) for \(directory.path)")
         if backend == .waylandWindow {
@@ -105,7 +121,7 @@ public final class DesktopHost {
         }
         handCursor = gdk_cursor_new_from_name(display, "pointer")
         watchDisplayConnection(display, name: displayName)
-        watchSignals()
+        watchChanges(source)
         watchMonitors(display)
 
         reloadThemes()
@@ -132,14 +148,71 @@ public final class DesktopHost {
         gtk_main_quit()
     }
 
-    /// SIGTERM / SIGINT end the main loop with 0 (GLib turns the signal into a main-loop event).
-    private func watchSignals() {
-        for signal in [SIGTERM, SIGINT] {
-            let box = Unmanaged.passUnretained(self).toOpaque()
-            g_unix_signal_add_full(G_PRIORITY_HIGH, signal, { data in
-                GLib.target(data, as: DesktopHost.self).stop(0)
-                return 1
-            }, box, nil)
+    /// The change source's descriptor in the main loop: readable when `next(timeout: 0)` has news
+    /// (a commit, a file, a tick, a wake-up, SIGTERM/SIGINT).
+    private func watchChanges(_ source: ChangeSource) {
+        GLib.watch(fd: source.fileDescriptor, conditions: GLib.readable) { [unowned self] _ in
+            self.apply(source.next(timeout: 0))
+            return true
+        }
+    }
+
+    /// Applies one batch of changes: exactly the affected windows are read again.
+    func apply(_ changes: ChangeSource.Changes) {
+        if changes.isEmpty { return }
+        if changes.terminate { stop(0); return }
+        if changes.everything {
+            store = nil
+            guard openStore() != nil else { return }
+        }
+        if changes.themes { reloadThemes() }
+        if !changes.specs.isEmpty { rescanSpecs(only: changes.specs) }
+        if changes.minute || changes.day { catchUp() }
+        syncClock()
+        let all = changes.everything || changes.themes || changes.minute || changes.day || changes.timer || changes.settings
+        let reason = changes.minute || changes.day ? "minute" : changes.timer && !changes.store ? "flash end" : "change"
+        for file in windows.keys.sorted() {
+            guard let window = windows[file] else { continue }
+            var affected = all
+            if !affected, !changes.lists.isEmpty {
+                switch window.content {
+                case .list(let c): affected = changes.lists.contains(c.list.id)
+                case .missingList, .setup: affected = true // a list added or renamed may be the one it names
+                }
+            }
+            if affected { refresh(window, reason: reason) }
+        }
+        spawner.reap()
+    }
+
+    @discardableResult
+    private func openStore() -> Store? {
+        if let store { return store }
+        do {
+            let s = try Store.open(directory, clock: try Clock.fromEnvironment(environment))
+            store = s
+            return s
+        } catch {
+            log("error", "store: \(error)")
+            return nil
+        }
+    }
+
+    /// The store's "now" follows the change source's clock (`TASKTILE_NOW` advancing with real time).
+    private func syncClock() {
+        guard let store, let source else { return }
+        store.clock = Clock(now: source.now, timeZone: source.zone)
+    }
+
+    /// At minute boundaries: repeating todos whose cycle ended move on (then their widgets redraw).
+    private func catchUp() {
+        guard let store else { return }
+        syncClock()
+        do {
+            let n = try store.catchUpRepeats()
+            if n > 0 { log("info", "[catch-up] advanced \(n) repeating todos") }
+        } catch {
+            log("error", "[catch-up] \(error)")
         }
     }
 
@@ -257,14 +330,14 @@ public final class DesktopHost {
 
     /// Reads every window's content again and redraws those whose picture changed.
     func refreshAll(reason: String) {
-        store.clock = (try? Clock.fromEnvironment(environment)) ?? store.clock
+        syncClock()
         for file in windows.keys.sorted() { refresh(windows[file]!, reason: reason) }
     }
 
     /// Reads `window`'s content; queues a frame when its fingerprint changed. A store error keeps
     /// the last content on screen.
     func refresh(_ window: WidgetWindow, reason: String) {
-        guard window.isShown else { return }
+        guard window.isShown, let store else { return }
         do {
             let content = try WidgetContent.read(for: window.spec, from: store)
             let now = wallClock()
@@ -275,11 +348,8 @@ public final class DesktopHost {
             window.flashFirstShown = window.flashFirstShown.filter { flashes[$0.key] != nil }
             for id in flashes.keys where window.flashFirstShown[id] == nil {
                 window.flashFirstShown[id] = now
-                // The normal frame 1.5 s later (a one-shot timer: nothing stays armed when idle).
-                GLib.after(DesktopHost.flashDuration) { [weak self, weak window] in
-                    guard let self, let window else { return }
-                    self.refresh(window, reason: "flash end")
-                }
+                // The normal frame 1.5 s later: a one-shot wake-up of the change source.
+                source.wake(at: source.now.addingTimeInterval(DesktopHost.flashDuration))
             }
             let fingerprint = WidgetWindow.fingerprint(window, flashing: window.flashing(now: now))
             if fingerprint != window.fingerprint {
@@ -307,9 +377,11 @@ public final class DesktopHost {
     func activate(_ action: HitRegion.Action, in window: WidgetWindow) {
         switch action {
         case .complete(let id):
+            guard let store else { return }
             do {
-                store.clock = (try? Clock.fromEnvironment(environment)) ?? store.clock
-                let result = try store.complete(todoID: id, source: .widget)
+                syncClock()
+                // The one completion path (history, flash, sound per settings), as intent and notifications use.
+                let result = try TodoCompletion.complete(todoID: id, source: .widget, store: store, environment: environment)
                 log("info", "spec=\(window.spec.name) [click] completed todo \(id) \"\(result.todo.title)\" in \(result.listTitle)")
             } catch let e as StoreError {
                 switch e {
@@ -319,7 +391,8 @@ public final class DesktopHost {
             } catch {
                 log("error", "spec=\(window.spec.name) [click] \(error)")
             }
-            // Our own commit: no other process will tell us, so every widget looks now.
+            // Every widget of that list shows the flash now; the change source reports the same
+            // commit a moment later, and the unchanged fingerprints make that a no-op.
             refreshAll(reason: "click")
         case .openTodo, .openList:
             open(action, in: window)
@@ -327,9 +400,10 @@ public final class DesktopHost {
     }
 
     private func open(_ action: HitRegion.Action, in window: WidgetWindow) {
-        children.removeAll { !$0.isRunning }
+        guard let store else { return }
+        spawner.reap()
         let setting = (try? store.setting(.widgetOpenCommand).value) ?? ""
-        guard let argv = OpenCommand.argv(from: setting) else { return }
+        guard !setting.allSatisfy({ $0 == " " || $0 == "\t" }) else { return } // default: nothing
         var title = "", listID = ""
         if case .list(let c) = window.content {
             listID = c.list.id
@@ -339,23 +413,23 @@ public final class DesktopHost {
             }
         }
         do {
-            children.append(try OpenCommand.spawn(argv, extra: OpenCommand.environment(for: action, title: title, listID: listID, widget: window.spec.name),
-                                                  environment: environment))
+            let argv = try CommandWords.split(setting)
+            try spawner.spawn(argv, extraEnvironment: OpenCommand.environment(for: action, title: title, listID: listID, widget: window.spec.name))
             log("info", "spec=\(window.spec.name) [click] opened with \(argv[0])")
         } catch {
-            log("error", "spec=\(window.spec.name) widget.openCommand \(argv[0]): \(error)")
+            log("error", "spec=\(window.spec.name) widget.openCommand: \(error)")
         }
     }
 
     // MARK: Log
 
-    /// Writes `2027-01-05T09:00:00+0900 info tasktile-render: message`.
+    /// Writes `2027-01-05T09:00:00+0900 info tasktile-render: message` (`DaemonLog`).
     func log(_ level: String, _ message: String) {
-        let zone = Clock.timeZone(environment: environment)
-        let now = Date()
-        let wall = ZonedClock.wallClock(of: now, in: zone)
-        let offset = ZonedClock.offsetText(zone.secondsFromGMT(for: now)).replacingOccurrences(of: ":", with: "")
-        logSink("\(wall)\(offset) \(level) tasktile-render: \(message)\n")
+        switch level {
+        case "error": daemonLog.error(message)
+        case "warning": daemonLog.warning(message)
+        default: daemonLog.info(message)
+        }
     }
 }
 

@@ -1,8 +1,8 @@
 import Foundation
 import TaskTileRender
 
-// Thin entry point: all parsing and work live in `RenderCommand` (TaskTileRender) so tests run it
-// in-process; `desktop` lives in TaskTileDesktop (GTK), which the PNG library never links.
+// Thin entry point: parsing and work live in `RenderCommand` so tests run it in-process;
+// `desktop` runs the host of TaskTileDesktop (GTK), which the PNG library never links.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 let errorOutput: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }

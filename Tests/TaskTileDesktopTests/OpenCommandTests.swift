@@ -2,14 +2,8 @@ import Testing
 import TaskTileRender
 @testable import TaskTileDesktop
 
-/// The open action of rows and headers: `widget.openCommand` split like `notify.openCommand`.
+/// The open action of rows and headers and the exit codes of the host.
 @Suite struct OpenCommandTests {
-    @Test func splitsOnSpacesWithoutAShell() {
-        #expect(OpenCommand.argv(from: "") == nil)
-        #expect(OpenCommand.argv(from: "   ") == nil)
-        #expect(OpenCommand.argv(from: "xdg-open  https://example.org/$HOME") == ["xdg-open", "https://example.org/$HOME"])
-    }
-
     @Test func environmentSaysWhatWasClicked() {
         let todo = OpenCommand.environment(for: .openTodo("t1"), title: "Milk", listID: "l1", widget: "desk")
         #expect(todo == ["TASKTILE_OPEN_KIND": "todo", "TASKTILE_OPEN_TODO_ID": "t1", "TASKTILE_OPEN_LIST_ID": "l1",

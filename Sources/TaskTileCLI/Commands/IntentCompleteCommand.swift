@@ -1,4 +1,5 @@
 import TaskTileCore
+import TaskTileRuntime
 
 /// `tasktile intent complete (--list TITLE --todo TITLE | --id ID) [--first]` (SPEC §7.1): the
 /// status-bar and script entry point. Exit 1 names why nothing matched; exit 3 lists the candidates
@@ -33,11 +34,20 @@ struct IntentCompleteCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
-        let result: CompletionResult
         do {
-            switch target {
-            case .titles(let list, let todo): result = try store.intentComplete(listTitle: list, todoTitle: todo, first: first)
-            case .id(let id): result = try store.intentComplete(id: id, first: first)
+            try TodoCompletion.perform(store: store, environment: context.environment, announce: { result in
+                if context.json {
+                    context.printJSON(.object([("completed", .bool(true)), ("source", .string(result.source.rawValue)),
+                                               ("todo", result.todo.jsonValue(listTitle: result.listTitle))]))
+                } else {
+                    context.out(context.localizer.text("todo.completed", result.todo.title, result.listTitle))
+                }
+                context.stdout.flush()
+            }) { store in
+                switch target {
+                case .titles(let list, let todo): try store.intentComplete(listTitle: list, todoTitle: todo, first: first)
+                case .id(let id): try store.intentComplete(id: id, first: first)
+                }
             }
         } catch let failure as IntentFailure {
             // Scripts asking for JSON get a result object on stdout too; the message and exit code
@@ -45,13 +55,6 @@ struct IntentCompleteCommand: Command {
             if context.json { context.printJSON(Self.json(failure)) }
             throw failure
         }
-        if context.json {
-            context.printJSON(.object([("completed", .bool(true)), ("source", .string(result.source.rawValue)),
-                                       ("todo", result.todo.jsonValue(listTitle: result.listTitle))]))
-        } else {
-            context.out(context.localizer.text("todo.completed", result.todo.title, result.listTitle))
-        }
-        CompletionFeedback.afterCompletion(result, context: context)
         return .success
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TaskTileCore
 import TaskTileNotify
+import TaskTileRuntime
 
 /// `tasktile notify pending [--count N]`: the notification plan (SPEC §4.1), soonest first.
 struct NotifyPendingCommand: Command {
@@ -81,7 +82,7 @@ struct NotifyRunCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let clock = try context.clock()
-        let lock = try NotifyLock(directory: context.dataDirectory)
+        let lock = try NotifyDaemon.lock(context.dataDirectory)
         // With TASKTILE_NOW the daemon starts "at" that instant and runs on with the real clock.
         let fixed = context.environment["TASKTILE_NOW"].map { !$0.isEmpty } ?? false
         let offset = fixed ? clock.now.timeIntervalSinceNow : 0
@@ -93,12 +94,12 @@ struct NotifyRunCommand: Command {
         var configuration = NotifyDaemon.Configuration(directory: context.dataDirectory, zone: clock.timeZone,
                                                        clockOffset: offset, language: context.language)
         configuration.tick = 0.25
-        let log = DaemonLog(zone: clock.timeZone, clock: { Date().addingTimeInterval(offset) }) { line in
+        let log = DaemonLog(program: "tasktile-notify", zone: clock.timeZone, clock: { Date().addingTimeInterval(offset) }) { line in
             stderr.write(line)
             stderr.flush()
         }
         try withExtendedLifetime(lock) {
-            try NotifyDaemon(configuration: configuration, sink: sinkObject, log: log).run()
+            try NotifyDaemon(configuration: configuration, sink: sinkObject, log: log, environment: context.environment).run()
         }
         return .success
     }

@@ -1,4 +1,5 @@
 import TaskTileCore
+import TaskTileRuntime
 
 /// Options shared by the commands that name one todo.
 private let todoArgument = ArgumentSpec(name: "todo", help: "An id prefix, or a title together with --list.")
@@ -12,11 +13,12 @@ struct DoneCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws { todo = a.positionals[0]; list = a.value("--list") }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let result = try context.store().complete(todo, list: list, source: .cli)
-        if context.json { context.printJSON(result.todo.jsonValue(listTitle: result.listTitle)) } else {
-            context.out(context.localizer.text("todo.completed", result.todo.title, result.listTitle))
-        }
-        CompletionFeedback.afterCompletion(result, context: context)
+        try TodoCompletion.perform(store: try context.store(), environment: context.environment, announce: { result in
+            if context.json { context.printJSON(result.todo.jsonValue(listTitle: result.listTitle)) } else {
+                context.out(context.localizer.text("todo.completed", result.todo.title, result.listTitle))
+            }
+            context.stdout.flush()
+        }) { [todo, list] in try $0.complete(todo, list: list, source: .cli) }
         return .success
     }
 }

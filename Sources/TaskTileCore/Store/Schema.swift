@@ -120,6 +120,22 @@ enum Schema {
         CREATE INDEX todos_repeating_dated ON todos(due_local) WHERE repeat_frequency IS NOT NULL AND due_zone IS NULL;
         CREATE INDEX todos_by_due ON todos(is_completed, due_utc, due_local);
         """)
+        // Live updates (docs/live-updates.md): every change to a list's todos, title, order or
+        // flashes bumps `lists.revision`, whichever process and code path made it, so a change
+        // source that sees a commit (`PRAGMA data_version`) can tell which lists it touched.
+        m.register("v4-list-revisions", sql: """
+        ALTER TABLE lists ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+        CREATE TRIGGER lists_revision_todo_insert AFTER INSERT ON todos
+            BEGIN UPDATE lists SET revision = revision + 1 WHERE id = NEW.list_id; END;
+        CREATE TRIGGER lists_revision_todo_update AFTER UPDATE ON todos
+            BEGIN UPDATE lists SET revision = revision + 1 WHERE id IN (OLD.list_id, NEW.list_id); END;
+        CREATE TRIGGER lists_revision_todo_delete AFTER DELETE ON todos
+            BEGIN UPDATE lists SET revision = revision + 1 WHERE id = OLD.list_id; END;
+        CREATE TRIGGER lists_revision_list_update AFTER UPDATE OF title, sort_order ON lists
+            BEGIN UPDATE lists SET revision = revision + 1 WHERE id = NEW.id; END;
+        CREATE TRIGGER lists_revision_flash_insert AFTER INSERT ON flashes
+            BEGIN UPDATE lists SET revision = revision + 1 WHERE id = NEW.list_id; END;
+        """)
         return m
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TaskTileCore
+import TaskTileRuntime
 
 /// One notification ready to show: the texts plus what it is about.
 public struct OutgoingNotification: Sendable {
@@ -21,6 +22,12 @@ public struct OutgoingNotification: Sendable {
     public var completable: Bool
     /// The planned items it covers (one, or several for a catch-up summary).
     public var items: [PlannedNotification]
+
+    public init(kind: String, identifier: String, summary: String, body: String, todoId: String?, listTitle: String?,
+                due: String?, completable: Bool, items: [PlannedNotification]) {
+        self.kind = kind; self.identifier = identifier; self.summary = summary; self.body = body
+        self.todoId = todoId; self.listTitle = listTitle; self.due = due; self.completable = completable; self.items = items
+    }
 }
 
 /// Where notifications go: the desktop's notification server, standard output, or a command.
@@ -69,57 +76,40 @@ public final class StdoutSink: NotificationSink {
     }
 }
 
-/// `--sink exec:CMD`: runs CMD (split on spaces, never through a shell) for each notification with
+/// `--sink exec:CMD`: runs CMD (split into words by `CommandWords`, never through a shell) for each notification with
 /// the fields in the environment: `TASKTILE_NOTIFY_TITLE`, `_BODY`, `_ID`, `_TODO_ID`, `_LIST`,
 /// `_KIND`, `_DUE`. It is not waited for; finished children are reaped.
 public final class ExecSink: NotificationSink {
     public let name = "exec"
     private let argv: [String]
-    private var running: [Process] = []
+    private let spawner = ProcessSpawner()
 
-    /// - Throws: `NotifyDaemonError.badSink` for an empty command.
+    /// - Throws: `NotifyDaemonError.badSink` for an empty command or one that cannot be split into words.
     public init(command: String) throws {
-        argv = command.split(separator: " ").map(String.init)
-        guard !argv.isEmpty else { throw NotifyDaemonError.badSink("exec: needs a command, e.g. exec:/usr/local/bin/my-notifier") }
+        do { argv = try CommandWords.split(command) } catch SpawnError.empty {
+            throw NotifyDaemonError.badSink("exec: needs a command, e.g. exec:/usr/local/bin/my-notifier")
+        } catch {
+            throw NotifyDaemonError.badSink("exec:\(command): \(error)")
+        }
     }
 
     public func show(_ n: OutgoingNotification) throws -> UInt32? {
         let fields = ["TASKTILE_NOTIFY_TITLE": n.summary, "TASKTILE_NOTIFY_BODY": n.body, "TASKTILE_NOTIFY_ID": n.identifier,
                       "TASKTILE_NOTIFY_TODO_ID": n.todoId ?? "", "TASKTILE_NOTIFY_LIST": n.listTitle ?? "",
                       "TASKTILE_NOTIFY_KIND": n.kind, "TASKTILE_NOTIFY_DUE": n.due ?? ""]
-        running.append(try spawn(argv, extraEnvironment: fields))
+        do { try spawner.spawn(argv, extraEnvironment: fields) } catch {
+            throw NotifyDaemonError.spawnFailed(argv[0], "\(error)")
+        }
         return nil
     }
 
     public func close(id: UInt32) throws {}
 
     public func wait(timeout: Double) throws -> [NotificationEvent] {
-        running.removeAll { !$0.isRunning }
+        spawner.reap()
         sleepSeconds(timeout)
         return []
     }
-}
-
-/// Starts `argv` (argv[0] found on `PATH` when it has no slash) with extra environment variables;
-/// standard input is /dev/null. Never uses a shell.
-/// - Throws: `NotifyDaemonError.spawnFailed`.
-func spawn(_ argv: [String], extraEnvironment: [String: String]) throws -> Process {
-    let p = Process()
-    var executable = argv[0]
-    if !executable.contains("/") {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        if let found = path.split(separator: ":").map({ "\($0)/\(executable)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
-            executable = found
-        }
-    }
-    p.executableURL = URL(fileURLWithPath: executable)
-    p.arguments = Array(argv.dropFirst())
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in extraEnvironment { env[k] = v }
-    p.environment = env
-    p.standardInput = FileHandle.nullDevice
-    do { try p.run() } catch { throw NotifyDaemonError.spawnFailed(argv[0], "\(error)") }
-    return p
 }
 
 /// `--sink dbus` (default): `org.freedesktop.Notifications` on the session bus.
@@ -130,19 +120,20 @@ func spawn(_ argv: [String], extraEnvironment: [String: String]) throws -> Proce
 /// spec's standard ones are about mail, IM, devices and transfers) and `desktop-entry` `tasktile`.
 /// Titles are markup-escaped only when the server advertises `body-markup` (a server without it
 /// would show `&amp;` literally).
-final class DBusSink: NotificationSink {
-    let name = "dbus"
+public final class DBusSink: NotificationSink {
+    public let name = "dbus"
     private let server: NotificationServer
     private let language: String
 
     /// - Parameter language: `en` or `ja`, for the action labels.
     /// - Throws: `BusError` when there is no session bus or notification service.
-    init(language: String) throws {
+    /// - Throws: `BusError` when there is no session bus or no notification service on it.
+    public init(language: String) throws {
         server = try NotificationServer()
         self.language = language
     }
 
-    func show(_ n: OutgoingNotification) throws -> UInt32? {
+    public func show(_ n: OutgoingNotification) throws -> UInt32? {
         let markup = server.capabilities.contains("body-markup")
         var actions: [(String, String)] = []
         if server.capabilities.isEmpty || server.capabilities.contains("actions") {
@@ -156,7 +147,7 @@ final class DBusSink: NotificationSink {
                                          ("desktop-entry", .string("tasktile"))])
     }
 
-    func close(id: UInt32) throws { try server.close(id: id) }
+    public func close(id: UInt32) throws { try server.close(id: id) }
 
-    func wait(timeout: Double) throws -> [NotificationEvent] { try server.events(timeout: timeout) }
+    public func wait(timeout: Double) throws -> [NotificationEvent] { try server.events(timeout: timeout) }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TaskTileCore
-@testable import TaskTileRender
+import TaskTileRender
+@testable import TaskTileRenderer
 import TestSupport
 
 /// `tasktile-render once` end to end, in-process: spec files → PNG + hits.json on disk.

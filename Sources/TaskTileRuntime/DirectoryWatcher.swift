@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TaskTileCore
 
 /// Watches directories with Linux inotify (inotify(7)) and reports the names that changed.
 ///
@@ -12,6 +13,9 @@ public final class DirectoryWatcher {
     public struct Change: Hashable, Sendable {
         public var directory: String
         public var name: String
+        /// True when the watched directory itself went away (deleted, moved, unmounted): its
+        /// watch is gone and must be added again once the directory exists.
+        public var directoryGone: Bool = false
     }
 
     private let fd: Int32
@@ -31,11 +35,15 @@ public final class DirectoryWatcher {
     /// Adds a directory (creations, writes, renames, deletions of its entries).
     /// - Throws: `FileError` naming `inotify_add_watch` and the path.
     public func watch(directory path: String) throws {
-        let mask = UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
+        let mask = UInt32(IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB
+                          | IN_DELETE_SELF | IN_MOVE_SELF)
         let wd = inotify_add_watch(fd, path, mask)
         if wd < 0 { throw FileError.system(call: "inotify_add_watch", path: path, errno: errno) }
         directories[wd] = path
     }
+
+    /// Whether `path` is being watched now.
+    public func isWatching(_ path: String) -> Bool { directories.values.contains(path) }
 
     /// Reads every pending event without blocking; empty when there are none.
     public func drain() -> [Change] {
@@ -56,7 +64,11 @@ public final class DirectoryWatcher {
                     let namePointer = buffer.advanced(by: offset + headerSize).assumingMemoryBound(to: CChar.self)
                     name = String(cString: namePointer)
                 }
-                if let dir = directories[event.wd] { changes.append(Change(directory: dir, name: name)) }
+                if let dir = directories[event.wd] {
+                    let gone = event.mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT) != 0
+                    changes.append(Change(directory: dir, name: name, directoryGone: gone))
+                    if event.mask & UInt32(IN_IGNORED) != 0 { directories[event.wd] = nil }
+                }
                 offset += headerSize + Int(event.len)
             }
         }
@@ -71,54 +83,4 @@ public final class DirectoryWatcher {
         let r = poll(&pfd, 1, ms)
         return r > 0 && (pfd.revents & Int16(POLLIN)) != 0
     }
-}
-
-/// An exclusive `flock(2)` on a file, held until `release()` or deinit: one daemon per data directory.
-public final class InstanceLock {
-    private var fd: Int32
-    public let path: String
-
-    /// Takes the lock without waiting; returns nil when another process holds it.
-    /// - Throws: `FileError` when the lock file cannot be opened.
-    public init?(path: String) throws {
-        self.path = path
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if fd < 0 { throw FileError.system(call: "open", path: path, errno: errno) }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            close(fd)
-            return nil
-        }
-    }
-
-    public func release() {
-        if fd >= 0 { flock(fd, LOCK_UN); close(fd); fd = -1 }
-    }
-
-    deinit { release() }
-}
-
-/// SIGTERM/SIGINT turned into a flag that a daemon's loop checks; the handlers are installed
-/// without `SA_RESTART`, so a blocking `poll(2)` returns early with EINTR.
-public enum TerminationSignal {
-    nonisolated(unsafe) private static var received: sig_atomic_t = 0
-
-    /// Installs handlers for SIGTERM and SIGINT and unblocks both: a parent (a test runner, a
-    /// supervisor) may have spawned us with them blocked, which would make the daemon unkillable
-    /// except by SIGKILL.
-    public static func install() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGTERM)
-        sigaddset(&set, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in TerminationSignal.received = 1 }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGTERM, &action, nil)
-        sigaction(SIGINT, &action, nil)
-    }
-
-    /// Whether SIGTERM or SIGINT has arrived.
-    public static var requested: Bool { received != 0 }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import TaskTileCore
+import TaskTileRender
+import TaskTileRuntime
 
 /// The `tasktile-render` command line (SPEC §5.5, §10, §11), callable in-process by tests.
 ///
@@ -190,7 +192,7 @@ public struct RenderCommand {
                 let store = try Store.open(directory, clock: try Clock.fromEnvironment(environment))
                 let result: CompletionResult
                 do {
-                    result = try store.complete(todoID: id, source: .widget)
+                    result = try TodoCompletion.complete(todoID: id, source: .widget, store: store, environment: environment)
                 } catch let e as StoreError {
                     switch e {
                     case .alreadyCompleted, .todoNotFound:
@@ -209,7 +211,7 @@ public struct RenderCommand {
                 // Without a watcher nobody would ever draw the normal frame after the flash
                 // (SPEC §5.4): when no `watch` holds the data directory, do it here, 1.5 s later.
                 if let lock = try? InstanceLock(path: directory.path + "/render.lock") {
-                    usleep(UInt32(WidgetWatcher.flashDuration * 1_000_000))
+                    _ = TerminationSource.wait(seconds: WidgetWatcher.flashDuration)
                     for other in specs { _ = try? pipeline.render(other, excludingFlashes: [id]) }
                     lock.release()
                 }

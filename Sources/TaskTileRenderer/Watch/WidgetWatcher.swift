@@ -1,37 +1,33 @@
 import Foundation
 import TaskTileCore
+import TaskTileRender
+import TaskTileRuntime
 
-/// `tasktile-render watch` (SPEC §5.5): renders every spec, then re-renders exactly the widgets
-/// whose picture would change when
-/// - another process commits to the store (inotify on the data directory sees `tasktile.sqlite-wal`
-///   change; `PRAGMA data_version` confirms a commit by another connection),
+/// `tasktile-render watch` (docs/widgets.md "Live widgets"): renders every spec, then re-renders
+/// exactly the widgets whose picture would change, driven by the one `ChangeSource`:
+/// - another process commits to the store (the lists it changed, or a setting),
 /// - `themes.json` or a spec in `widgets/` changes (specs added or removed too),
-/// - a flash frame has been shown for 1.5 s (SPEC §5.4), a minute boundary passes, or a repeating
-///   todo's cycle boundary passes (catch-up runs, then the widgets follow).
+/// - a flash frame has been shown for 1.5 s (a wake-up asked of the change source), a minute
+///   boundary passes, or a repeating todo's cycle boundary passes (catch-up runs, then the
+///   widgets follow).
 ///
-/// Bursts are debounced: after the first change the watcher waits for `quietPeriod` without new
-/// changes (at most `maximumDelay`), then renders once from the latest snapshot. A widget is
-/// re-rendered only when its *fingerprint* (spec, theme, the todos it can show, the flash set)
-/// differs from the one last written, so unaffected widgets are never touched.
+/// A widget is re-rendered only when its *fingerprint* (spec, theme, the todos it can show, the
+/// flash set) differs from the one last written, so unaffected widgets are never touched.
 /// A bad theme or spec is logged with file and key; the last good PNG stays and the watcher goes on.
-public final class WidgetWatcher {
-    /// Seconds of silence that end a burst of changes.
-    public var quietPeriod: Double = 0.005
-    /// Longest wait after the first change of a burst, seconds.
-    public var maximumDelay: Double = 0.05
-    /// How long a flash frame stays before the normal frame (SPEC §5.4), seconds.
-    public static let flashDuration: Double = 1.5
+final class WidgetWatcher {
+    /// How long a flash frame stays before the normal frame (docs/widgets.md "Flash"), seconds.
+    static let flashDuration: Double = 1.5
 
     let directory: DataDirectory
     let environment: [String: String]
-    let log: (String) -> Void
+    let log: DaemonLog
     let onRender: [String]?
+    private let spawner = ProcessSpawner()
+    private var source: ChangeSource?
     private var store: Store?
     private var themes: [Theme] = []
     private var themesError: String?
     private var specs: [String: SpecState] = [:]
-    private var lastDataVersion = -1
-    private var children: [Process] = []
 
     struct SpecState {
         var spec: WidgetSpec?
@@ -46,104 +42,70 @@ public final class WidgetWatcher {
     }
 
     /// A watcher for `directory`. `onRender` is an argv run after each pass that wrote files (no shell).
-    public init(directory: DataDirectory, environment: [String: String], onRender: [String]?, log: @escaping (String) -> Void) {
+    /// - Parameter log: receives each log line (with its newline) for stderr.
+    init(directory: DataDirectory, environment: [String: String], onRender: [String]?, log: @escaping (String) -> Void) {
         self.directory = directory
         self.environment = environment
         self.onRender = onRender
-        self.log = log
+        self.log = DaemonLog(program: "tasktile-render", zone: Clock.timeZone(environment: environment), write: log)
     }
 
     /// Runs until SIGTERM or SIGINT. Returns the exit code: 0 after a signal, 75 when another watcher
     /// holds the data directory, 74 when the directory cannot be watched.
-    public func run() -> Int32 {
+    func run() -> Int32 {
         do { try directory.ensureExists() } catch {
-            log(logLine("error", "cannot create \(directory.path): \(error)"))
+            log.error("cannot create \(directory.path): \(error)")
             return 74
         }
         let lock: InstanceLock
         do {
             guard let l = try InstanceLock(path: directory.path + "/render.lock") else {
-                log(logLine("error", "another tasktile-render watch is running for \(directory.path)"))
+                log.error("another tasktile-render watch is running for \(directory.path)")
                 return 75
             }
             lock = l
         } catch {
-            log(logLine("error", "\(error)"))
+            log.error("\(error)")
             return 74
         }
         defer { lock.release() }
-        TerminationSignal.install()
-        let watcher: DirectoryWatcher
+        let source: ChangeSource
         do {
-            watcher = try DirectoryWatcher()
             try FileManager.default.createDirectory(atPath: directory.widgetsPath, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            try watcher.watch(directory: directory.path)
-            try watcher.watch(directory: directory.widgetsPath)
+            source = try ChangeSource(directory: directory, environment: environment)
         } catch {
-            log(logLine("error", "cannot watch \(directory.path): \(error)"))
+            log.error("cannot watch \(directory.path): \(error)")
             return 74
         }
-        log(logLine("info", "watching \(directory.path)"))
+        self.source = source
+        log.info("watching \(directory.path)")
         reloadThemes()
         rescanSpecs()
         renderPass(reason: "start")
-        var nextMinute = nextMinuteBoundary(after: clockNow())
-        while !TerminationSignal.requested {
-            let now = clockNow()
-            let wake = nextWake(now: now, minute: nextMinute)
-            let ready = watcher.wait(timeout: max(0, wake.timeIntervalSince(now)))
-            if TerminationSignal.requested { break }
-            var reason = "timer"
-            var relevant = !ready
-            if ready {
-                // Debounce: keep draining until the burst is quiet.
-                let start = Date()
-                var changes = watcher.drain()
-                while Date().timeIntervalSince(start) < maximumDelay, watcher.wait(timeout: quietPeriod) {
-                    changes += watcher.drain()
-                }
-                relevant = handle(changes)
-                reason = "change"
-            }
-            if clockNow() >= nextMinute {
-                nextMinute = nextMinuteBoundary(after: clockNow())
-                reason = "minute"
+        while true {
+            let changes = source.next(timeout: nil)
+            if changes.terminate { break }
+            var reason = "change"
+            var relevant = changes.store || changes.timer
+            if changes.themes { reloadThemes(); relevant = true }
+            if !changes.specs.isEmpty { rescanSpecs(); relevant = true }
+            if changes.everything { store = nil }
+            if changes.minute {
+                reason = changes.store ? "change" : "minute"
                 catchUp()
                 relevant = true
+            } else if changes.timer && !changes.store {
+                reason = "timer"
             }
             if relevant { renderPass(reason: reason) }
-            reapChildren()
+            spawner.reap()
         }
-        log(logLine("info", "stopping"))
+        log.info("stopping")
         return 0
     }
 
     // MARK: Changes
-
-    /// Applies file changes; returns true when something relevant changed.
-    func handle(_ changes: [DirectoryWatcher.Change]) -> Bool {
-        var relevant = false
-        var specsChanged = false
-        var storeTouched = false
-        for change in changes {
-            if change.directory == directory.widgetsPath {
-                if change.name.hasSuffix(".json") && !change.name.hasPrefix(".") { specsChanged = true }
-            } else if change.name == ThemeStore.fileName {
-                reloadThemes(); relevant = true
-            } else if change.name.hasPrefix("tasktile.sqlite") {
-                storeTouched = true
-            }
-        }
-        // A WAL change counts only when `PRAGMA data_version` confirms another connection committed
-        // (checkpoints and our own reads touch the files too).
-        if storeTouched, let store = openStore(), let version = try? store.dataVersion(), version != lastDataVersion {
-            lastDataVersion = version
-            relevant = true
-        }
-        if specsChanged { rescanSpecs(); relevant = true }
-        return relevant
-    }
 
     func openStore() -> Store? {
         if let store { return store }
@@ -152,7 +114,7 @@ public final class WidgetWatcher {
             store = s
             return s
         } catch {
-            log(logLine("error", "store: \(error)"))
+            log.error("store: \(error)")
             return nil
         }
     }
@@ -160,11 +122,11 @@ public final class WidgetWatcher {
     func reloadThemes() {
         do {
             themes = try ThemeStore(dataDirectory: directory).load()
-            if themesError != nil { log(logLine("info", "themes.json is valid again")) }
+            if themesError != nil { log.info("themes.json is valid again") }
             themesError = nil
         } catch {
             let message = "\(error)"
-            if message != themesError { log(logLine("error", "[themes] \(message); keeping the last good widgets")) }
+            if message != themesError { log.error("[themes] \(message); keeping the last good widgets") }
             themesError = message
         }
     }
@@ -173,7 +135,7 @@ public final class WidgetWatcher {
         let files = Set(WidgetPipeline.specFiles(in: directory))
         for removed in Set(specs.keys).subtracting(files) {
             specs[removed] = nil
-            log(logLine("info", "spec removed: \((removed as NSString).lastPathComponent)"))
+            log.info("spec removed: \(PathText.split(removed).name)")
         }
         for file in files {
             do {
@@ -186,7 +148,7 @@ public final class WidgetWatcher {
                 }
             } catch {
                 let message = "\(error)"
-                if specs[file]?.error != message { log(logLine("error", "[spec] \(message); keeping the last good widget")) }
+                if specs[file]?.error != message { log.error("[spec] \(message); keeping the last good widget") }
                 var state = specs[file] ?? SpecState()
                 state.error = message
                 specs[file] = state
@@ -196,12 +158,12 @@ public final class WidgetWatcher {
 
     func catchUp() {
         guard let store = openStore() else { return }
-        store.clock = (try? Clock.fromEnvironment(environment)) ?? store.clock
+        store.clock = currentClock(store.clock)
         do {
             let n = try store.catchUpRepeats()
-            if n > 0 { log(logLine("info", "[catch-up] advanced \(n) repeating todos")) }
+            if n > 0 { log.info("[catch-up] advanced \(n) repeating todos") }
         } catch {
-            log(logLine("error", "[catch-up] \(error)"))
+            log.error("[catch-up] \(error)")
         }
     }
 
@@ -210,7 +172,7 @@ public final class WidgetWatcher {
     /// Renders every spec whose fingerprint changed.
     func renderPass(reason: String) {
         guard themesError == nil, let store = openStore() else { return }
-        store.clock = (try? Clock.fromEnvironment(environment)) ?? store.clock
+        store.clock = currentClock(store.clock)
         let now = store.clock.now
         let pipeline = WidgetPipeline(dataDirectory: directory, store: store, themes: themes)
         var written: [String] = []
@@ -233,7 +195,7 @@ public final class WidgetWatcher {
                     state.lastRenderError = nil
                     written.append(path)
                     let ms = Date().timeIntervalSince(started) * 1000
-                    log(logLine("info", "spec=\(spec.name) [\(reason)] wrote \((path as NSString).lastPathComponent) (\(String(format: "%.1f", ms)) ms)"))
+                    log.info("spec=\(spec.name) [\(reason)] wrote \(PathText.split(path).name) (\(String(format: "%.1f", ms)) ms)")
                 }
                 for (id, at) in drawing.flashes where state.flashFirstShown[id] == nil {
                     state.flashFirstShown[id] = now
@@ -242,22 +204,23 @@ public final class WidgetWatcher {
             } catch {
                 let message = "\(error)"
                 if message != state.lastRenderError {
-                    log(logLine("error", "spec=\(spec.name) \(message); keeping the last good widget"))
+                    log.error("spec=\(spec.name) \(message); keeping the last good widget")
                 }
                 state.lastRenderError = message
                 if let e = error as? StoreError, case .busy = e {} else { state.fingerprint = nil }
             }
             specs[file] = state
         }
-        if !written.isEmpty, let argv = onRender, let program = argv.first {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: program.contains("/") ? program : WidgetWatcher.which(program) ?? program)
-            p.arguments = Array(argv.dropFirst())
-            var env = ProcessInfo.processInfo.environment
-            env["TASKTILE_RENDERED"] = written.joined(separator: "\n")
-            p.environment = env
-            do { try p.run(); children.append(p) } catch { log(logLine("error", "--on-render \(program): \(error)")) }
+        if !written.isEmpty, let argv = onRender {
+            // The hook learns what was written and which data directory (docs/widgets.md "Hooks").
+            do {
+                try spawner.spawn(argv, extraEnvironment: ["TASKTILE_RENDERED": written.joined(separator: "\n"),
+                                                           "TASKTILE_DATA_DIR": directory.path])
+            } catch {
+                log.error("--on-render \(argv[0]): \(error)")
+            }
         }
+        scheduleFlashWakeups(now: now)
     }
 
     /// What determines a widget's picture: the spec, the theme, the drawn rows and the flash set.
@@ -276,42 +239,24 @@ public final class WidgetWatcher {
         return parts.joined(separator: "\n")
     }
 
-    func nextWake(now: Date, minute: Date) -> Date {
-        var wake = minute
+    /// Asks the change source to wake us when a flash has been shown for 1.5 s or its window ends.
+    func scheduleFlashWakeups(now: Date) {
+        guard let source else { return }
         for state in specs.values {
             for (id, first) in state.flashFirstShown {
                 let end = first.addingTimeInterval(WidgetWatcher.flashDuration)
-                if end > now { wake = min(wake, end) }
+                if end > now { source.wake(at: end) }
                 if let at = state.flashAt[id] {
                     let expiry = at.addingTimeInterval(Store.flashWindow)
-                    if expiry > now { wake = min(wake, expiry) }
+                    if expiry > now { source.wake(at: expiry) }
                 }
             }
         }
-        return wake
     }
 
-    func clockNow() -> Date { (try? Clock.fromEnvironment(environment).now) ?? Date() }
-
-    func nextMinuteBoundary(after date: Date) -> Date {
-        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
-    }
-
-    func reapChildren() { children.removeAll { !$0.isRunning } }
-
-    func logLine(_ level: String, _ message: String) -> String {
-        let zone = Clock.timeZone(environment: environment)
-        let now = Date()
-        let wall = ZonedClock.wallClock(of: now, in: zone)
-        let offset = ZonedClock.offsetText(zone.secondsFromGMT(for: now)).replacingOccurrences(of: ":", with: "")
-        return "\(wall)\(offset) \(level) tasktile-render: \(message)\n"
-    }
-
-    static func which(_ program: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let p = "\(dir)/\(program)"
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        return nil
+    /// "Now" as the change source counts it (`TASKTILE_NOW` advancing with real time), in the user's zone.
+    func currentClock(_ fallback: Clock) -> Clock {
+        guard let source else { return fallback }
+        return Clock(now: source.now, timeZone: source.zone)
     }
 }

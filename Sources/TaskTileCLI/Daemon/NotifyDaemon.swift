@@ -1,5 +1,7 @@
 import Foundation
 import TaskTileCore
+import TaskTileNotify
+import TaskTileRuntime
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,9 +19,10 @@ import Glibc
 /// - items more than `grace` late (the daemon or the machine was down) are folded into **one**
 ///   catch-up notification when there are two or more (`3 missed reminders`), not a flood.
 ///
-/// `ActionInvoked(complete)` completes the todo by id through `Store.complete(todoID:source:)`
-/// (source `.notification`); `default` runs the `notify.openCommand` setting (split on spaces, no
-/// shell) when set. SIGTERM/SIGINT end `run()` normally.
+/// `ActionInvoked(complete)` completes the todo by id through `TodoCompletion.complete` (source
+/// `.notification`: the same function as the intent and a widget click); `default` runs the
+/// `notify.openCommand` setting (split into words by `CommandWords`, no shell) when set.
+/// SIGTERM/SIGINT end `run()` normally.
 public final class NotifyDaemon {
     /// How the daemon runs.
     public struct Configuration {
@@ -51,10 +54,12 @@ public final class NotifyDaemon {
     let log: DaemonLog
     /// Notifications on screen, by the server's id.
     private var shown: [UInt32: OutgoingNotification] = [:]
-    private var children: [Process] = []
+    private let spawner = ProcessSpawner()
+    /// The environment (sound player lookup for the completion feedback).
+    let environment: [String: String]
 
-    public init(configuration: Configuration, sink: NotificationSink, log: DaemonLog) {
-        self.configuration = configuration; self.sink = sink; self.log = log
+    public init(configuration: Configuration, sink: NotificationSink, log: DaemonLog, environment: [String: String] = [:]) {
+        self.configuration = configuration; self.sink = sink; self.log = log; self.environment = environment
     }
 
     /// Makes the sink `--sink` names: `dbus`, `stdout` or `exec:COMMAND`.
@@ -71,20 +76,35 @@ public final class NotifyDaemon {
         }
     }
 
+    /// Takes `<data dir>/notify.lock`: one daemon per data directory.
+    /// - Throws: `NotifyDaemonError.alreadyRunning` (with the holder's pid) or `.lockFailed`.
+    static func lock(_ directory: DataDirectory) throws -> InstanceLock {
+        let path = directory.path + "/notify.lock"
+        do {
+            try directory.ensureExists()
+            guard let lock = try InstanceLock(path: path) else {
+                throw NotifyDaemonError.alreadyRunning(lockPath: path, pid: InstanceLock.holder(of: path))
+            }
+            return lock
+        } catch let e as NotifyDaemonError { throw e } catch {
+            throw NotifyDaemonError.lockFailed(path: path, detail: "\(error)")
+        }
+    }
+
     var now: Date { Date().addingTimeInterval(configuration.clockOffset) }
 
     /// Runs until SIGTERM or SIGINT.
     /// - Throws: `StoreError` when the store cannot be opened; `NotifyDaemonError.bus` when the
     ///   session bus connection is lost (a service manager restarts the daemon).
     public func run() throws {
-        installStopHandlers()
+        TerminationSource.install()
         let zone = configuration.zone
         let store = try Store.open(configuration.directory, clock: Clock(now: now, timeZone: zone))
         log.info("started: sink=\(sink.name) data-dir=\(configuration.directory.path) pid=\(getpid())")
         var lastVersion = try store.dataVersion()
         var nextFire: Date?
         var replanAt = Date.distantPast
-        while notifyStopRequested == 0 {
+        while !TerminationSource.requested {
             let t = now
             do {
                 let version = try store.dataVersion()
@@ -106,7 +126,7 @@ public final class NotifyDaemon {
                 throw NotifyDaemonError.bus(e.description)
             }
             for event in events { handle(event, store: store) }
-            children.removeAll { !$0.isRunning }
+            spawner.reap()
         }
         log.info("stopping (signal received)")
     }
@@ -216,7 +236,7 @@ public final class NotifyDaemon {
             if key == "complete", n.completable, let todoID = n.todoId {
                 store.clock = Clock(now: now, timeZone: configuration.zone)
                 do {
-                    let result = try store.complete(todoID: todoID, source: .notification)
+                    let result = try TodoCompletion.complete(todoID: todoID, source: .notification, store: store, environment: environment)
                     log.info("completed \(todoID) \"\(result.todo.title)\" from notification \(n.identifier)")
                 } catch let e as StoreError {
                     log.info("complete from notification \(n.identifier): \(e.description)")
@@ -232,17 +252,16 @@ public final class NotifyDaemon {
         }
     }
 
-    /// Runs the `notify.openCommand` setting (split on spaces, no shell) with the notification's fields
+    /// Runs the `notify.openCommand` setting (split into words by `CommandWords`, no shell) with the notification's fields
     /// in the environment, as the exec sink sets them; nothing when unset.
     func runOpenCommand(for n: OutgoingNotification, store: Store) {
         guard let command = (try? store.settingValue(Self.openCommandKey)) ?? nil else { return }
-        let argv = command.split(separator: " ").map(String.init)
-        guard !argv.isEmpty else { return }
         do {
-            children.append(try spawn(argv, extraEnvironment: [
+            let argv = try CommandWords.split(command)
+            try spawner.spawn(argv, extraEnvironment: [
                 "TASKTILE_NOTIFY_TITLE": n.summary, "TASKTILE_NOTIFY_BODY": n.body, "TASKTILE_NOTIFY_ID": n.identifier,
                 "TASKTILE_NOTIFY_TODO_ID": n.todoId ?? "", "TASKTILE_NOTIFY_LIST": n.listTitle ?? "",
-                "TASKTILE_NOTIFY_KIND": n.kind, "TASKTILE_NOTIFY_DUE": n.due ?? ""]))
+                "TASKTILE_NOTIFY_KIND": n.kind, "TASKTILE_NOTIFY_DUE": n.due ?? ""])
             log.info("opened \(n.identifier) with \(argv[0])")
         } catch {
             log.error("open command for \(n.identifier): \(error)")

@@ -1,0 +1,115 @@
+import CSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a configured command could not be split into words or started.
+public enum SpawnError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The command text is empty or only white space.
+    case empty
+    /// `wordexp(3)` refused the text; `reason` says why (a shell operator, `$(…)`, unbalanced quotes).
+    case cannotSplit(command: String, reason: String)
+    /// `posix_spawnp(3)` failed for `program` with `errno`.
+    case cannotStart(program: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .empty: "the command is empty"
+        case .cannotSplit(let command, let reason): "cannot split the command '\(command)' into words: \(reason)"
+        case .cannotStart(let program, let code): "cannot run \(program): \(String(cString: strerror(code)))"
+        }
+    }
+}
+
+/// Splits configured command text into an argv the way a shell would split words, without a shell:
+/// `wordexp(3)` with `WRDE_NOCMD`, so quotes, backslashes, `~` and `$VAR` work (a path with spaces
+/// is written `'/opt/my tools/open' --x`), while command substitution and the shell operators
+/// `| & ; < > ( ) { }` are refused. Used for `notify.openCommand`, `widget.openCommand`, the
+/// `exec:` notification sink and `--on-render`.
+public enum CommandWords {
+    /// - Throws: `SpawnError.empty`, `.cannotSplit`.
+    public static func split(_ command: String) throws -> [String] {
+        if command.allSatisfy({ $0 == " " || $0 == "\t" }) { throw SpawnError.empty }
+        var words = wordexp_t()
+        let rc = wordexp(command, &words, Int32(WRDE_NOCMD))
+        defer { if rc == 0 || rc == Int32(WRDE_NOSPACE) { wordfree(&words) } }
+        guard rc == 0 else {
+            let reason: String
+            switch rc {
+            case Int32(WRDE_BADCHAR): reason = "it contains a shell operator (| & ; < > ( ) { } or a newline); quote it"
+            case Int32(WRDE_CMDSUB): reason = "command substitution $(…) or `…` is not allowed"
+            case Int32(WRDE_SYNTAX): reason = "unbalanced quotes or a syntax error"
+            case Int32(WRDE_BADVAL): reason = "an undefined variable"
+            default: reason = "wordexp error \(rc)"
+            }
+            throw SpawnError.cannotSplit(command: command, reason: reason)
+        }
+        var argv: [String] = []
+        for i in 0..<Int(words.we_wordc) {
+            if let w = words.we_wordv[i] { argv.append(String(cString: w)) }
+        }
+        if argv.isEmpty { throw SpawnError.empty }
+        return argv
+    }
+}
+
+/// Starts child processes with `posix_spawnp(3)` (PATH search included, no shell), the one
+/// spawner of the daemons, and reaps them without blocking.
+public final class ProcessSpawner {
+    private var children: Set<pid_t> = []
+
+    public init() {}
+
+    /// Starts `argv` with the current environment plus `extraEnvironment` (which wins).
+    /// Standard input is `/dev/null`; standard output and error are inherited.
+    /// - Returns: the child's pid.
+    /// - Throws: `SpawnError.empty`, `.cannotStart` (no such program, not executable).
+    @discardableResult
+    public func spawn(_ argv: [String], extraEnvironment: [String: String] = [:]) throws -> pid_t {
+        guard let program = argv.first, !program.isEmpty else { throw SpawnError.empty }
+        var env: [String: String] = [:]
+        var e = environ
+        while let entry = e.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") { env[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+            e += 1
+        }
+        for (k, v) in extraEnvironment { env[k] = v }
+        let cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        let cEnv: [UnsafeMutablePointer<CChar>?] = env.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArgs + cEnv).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child starts with an empty signal mask and default handlers: a daemon blocks
+        // SIGTERM for its signalfd, and a child must not inherit that.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGTERM, SIGINT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid = pid_t()
+        let rc = posix_spawnp(&pid, program, &actions, &attributes, cArgs, cEnv)
+        guard rc == 0 else { throw SpawnError.cannotStart(program: program, errno: rc) }
+        children.insert(pid)
+        return pid
+    }
+
+    /// Collects the children that have exited (never blocks).
+    public func reap() {
+        for pid in children {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { children.remove(pid) }
+        }
+    }
+
+    /// Children started and not yet reaped.
+    public var running: Int { children.count }
+}

@@ -1,0 +1,36 @@
+import TaskTileCore
+
+/// The one way a todo is completed from outside the store: `tasktile done`, the intent command, a
+/// widget click (`click`, the desktop host) and a notification's Complete button all go through
+/// `perform`, so the rules (which cycle, history, flash, sound) live in one place: the cycle,
+/// history and flash rules in `Store.completeInTransaction` (one `BEGIN IMMEDIATE` transaction),
+/// the feedback sound here.
+public enum TodoCompletion {
+    /// Runs `completion` (one of the store's completing writes: `complete(todoID:source:)`,
+    /// `complete(_:list:source:)`, `intentComplete(…)`), then `announce` with the result (a CLI
+    /// prints and flushes there, so a bar sees the result before the sound), then plays the
+    /// completion sound when the settings allow it for the result's source (`SoundSettings.plays(for:)`).
+    /// - Returns: the completed todo and its list's title.
+    /// - Throws: whatever `completion` throws (`StoreError.todoNotFound`, `.alreadyCompleted`,
+    ///   `.busy`, `IntentFailure`…); nothing is announced or played then. The sound never throws:
+    ///   any problem with settings or the player means silence.
+    @discardableResult
+    public static func perform(store: Store, environment: [String: String], announce: (CompletionResult) -> Void = { _ in },
+                               _ completion: (Store) throws -> CompletionResult) throws -> CompletionResult {
+        let result = try completion(store)
+        announce(result)
+        if let settings = try? store.soundSettings(), settings.plays(for: result.source) {
+            _ = SoundPlayer.play(settings.sound, gain: settings.gain, environment: environment)
+        }
+        return result
+    }
+
+    /// Completes the todo with id `todoID` (a widget click, a notification action): `perform` with
+    /// `Store.complete(todoID:source:)`.
+    /// - Throws: `StoreError.todoNotFound`, `.alreadyCompleted`, `.busy`, or another `StoreError`.
+    @discardableResult
+    public static func complete(todoID: String, source: CompletionSource, store: Store, environment: [String: String],
+                                announce: (CompletionResult) -> Void = { _ in }) throws -> CompletionResult {
+        try perform(store: store, environment: environment, announce: announce) { try $0.complete(todoID: todoID, source: source) }
+    }
+}
