@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "TaskTileRendererTests", dependencies: ["TaskTileRenderer", "TaskTileRender", "TestSupport"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TestSupport"]),
         .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender", "TestSupport"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TestSupport"],
+        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TaskTileRender", "TestSupport"],
                     exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath
     ],
     swiftLanguageModes: [.v6]
