@@ -43,6 +43,8 @@ public final class DesktopHost {
     private var specErrors: [String: String] = [:]
     /// Specs waiting for their monitor, so the wait is said once.
     private var waitingSaid: Set<String> = []
+    /// The outputs last logged.
+    private var lastOutputs: String?
     private var display: OpaquePointer!
     private(set) var backend: DesktopBackend = .x11
     private(set) var handCursor: OpaquePointer?
@@ -239,8 +241,12 @@ public final class DesktopHost {
     }
 
     private func monitorsChanged() {
-        // GDK emits monitor-removed before the monitor leaves its list: look once the loop is idle.
-        GLib.after(0) { [weak self] in self?.placeAll(reason: "outputs changed") }
+        // GDK emits monitor-removed before the monitor leaves its list, and on Wayland a new
+        // output's connector name (xdg-output) can arrive after monitor-added: look again a few
+        // times shortly after each hotplug (one-shot timers; nothing stays armed afterwards).
+        for delay in [0, 0.1, 0.5, 2] {
+            GLib.after(delay) { [weak self] in self?.placeAll(reason: "outputs changed") }
+        }
     }
 
     // MARK: Specs, themes, placement
@@ -306,6 +312,12 @@ public final class DesktopHost {
     /// Shows every window that has no surface yet on its output; says once when one waits.
     func placeAll(reason: String) {
         let outputs = Monitors.list(display)
+        // Say which names the specs' `monitor` can use, whenever they change.
+        let named = outputs.map { "\($0.name) (\($0.width)×\($0.height) pt at \($0.x),\($0.y), scale \($0.scale))" }.joined(separator: ", ")
+        if named != lastOutputs {
+            lastOutputs = named
+            log("info", "outputs: \(named.isEmpty ? "none" : named)")
+        }
         for file in windows.keys.sorted() {
             guard let window = windows[file] else { continue }
             let wanted = Monitors.find(window.spec.placement.monitor, in: outputs)

@@ -142,7 +142,7 @@ final class DesktopSession: @unchecked Sendable {
     /// Writes `widgets/<name>.json` (owned by the test user).
     func writeSpec(_ name: String, _ json: String) throws {
         try FileManager.default.createDirectory(atPath: dir.widgetsPath, withIntermediateDirectories: true)
-        try AtomicFile.write(json, to: dir.widgetsPath + "/\(name).json")
+        try AtomicFile.write(json, to: dir.widgetsPath + "/\(name).json", mode: 0o644)
         chownToUser(dir.path)
     }
 

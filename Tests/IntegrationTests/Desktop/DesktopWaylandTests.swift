@@ -207,6 +207,58 @@ import Glibc
         #expect(!w.desktopLog().contains("completed todo"))
     }
 
+    @Test func specsAddedChangedBrokenAndRemovedFollowOnScreen() throws {
+        guard let w = try Self.world() else { return }
+        defer { w.session.stopAll() }
+        try w.sway.move(1279, 799)
+        // Added: a small widget bottom-left of HEADLESS-1 appears.
+        try w.session.writeSpec("extra", """
+            { "version": 1, "family": "small", "list": "Shopping", "anchor": "bottom-left", "margin": [10, 10], "monitor": "HEADLESS-1" }
+            """)
+        let white = { (s: Screenshot) in s.pixel(10 + 85, 800 - 10 - 5).near(255, 255, 255) }
+        #expect(eventually(5) { (try? w.sway.screenshot("HEADLESS-1")).map(white) == true }, "the added spec never showed: \(w.desktopLog())")
+        _ = try w.sway.screenshot("HEADLESS-1", keep: "wayland-spec-added")
+        // Broken: the error names the file and the key; the last good frame stays.
+        try w.session.writeSpec("extra", """
+            { "version": 1, "family": "small", "list": "Shopping", "anchor": "middle" }
+            """)
+        #expect(eventually(5) { w.desktopLog().contains("extra.json: key \"anchor\": \"middle\" is not accepted") }, "\(w.desktopLog())")
+        #expect(white(try w.sway.screenshot("HEADLESS-1")), "the bad spec's last good frame went away")
+        // Fixed and moved: top-right now, and the bottom-left corner shows the wallpaper again.
+        try w.session.writeSpec("extra", """
+            { "version": 1, "family": "small", "list": "Shopping", "anchor": "top-right", "margin": [10, 10], "monitor": "HEADLESS-1" }
+            """)
+        let wall = HeadlessSway.wallpaper1
+        #expect(eventually(5) {
+            guard let s = try? w.sway.screenshot("HEADLESS-1") else { return false }
+            return s.pixel(1280 - 10 - 85, 10 + 5).near(255, 255, 255) && s.pixel(95, 795).near(wall.0, wall.1, wall.2)
+        }, "the moved spec is not top-right: \(w.desktopLog())")
+        // Removed: its surface goes away.
+        try FileManager.default.removeItem(atPath: w.session.dir.widgetsPath + "/extra.json")
+        #expect(eventually(5) { (try? w.sway.screenshot("HEADLESS-1"))?.pixel(1280 - 10 - 85, 15).near(wall.0, wall.1, wall.2) == true },
+                "the removed spec stayed: \(w.desktopLog())")
+        #expect(w.desktopLog().contains("spec removed: extra.json"))
+        // A bad themes.json: named, and every widget keeps its frame.
+        try AtomicFile.write(#"{ "version": 1, "themes": [ { "name": "X", "accent": "blue" } ] }"#, to: w.session.dir.path + "/themes.json")
+        w.session.chownToUser(w.session.dir.path)
+        #expect(eventually(5) { w.desktopLog().contains("[themes]") && w.desktopLog().contains("accent") }, "\(w.desktopLog())")
+        #expect(try Self.deskRow(try w.sway.screenshot("HEADLESS-1"), w, w.eggs2) == .pending)
+    }
+
+    @Test func aSpecWaitsForItsMonitorAndAppearsWhenItIsPluggedIn() throws {
+        guard let w = try Self.world() else { return }
+        defer { w.session.stopAll() }
+        try w.session.writeSpec("later", """
+            { "version": 1, "family": "small", "list": "Shopping", "anchor": "top-left", "margin": [0, 0], "monitor": "HEADLESS-3" }
+            """)
+        #expect(eventually(5) { w.desktopLog().contains("spec=later waits for monitor \"HEADLESS-3\"") }, "\(w.desktopLog())")
+        try w.sway.msg("create_output") // the headless backend's hotplug: HEADLESS-3
+        #expect(eventually(10) { w.desktopLog().contains("spec=later on HEADLESS-3") }, "\(w.desktopLog())")
+        let waits = w.desktopLog().components(separatedBy: "spec=later waits for monitor").count - 1
+        #expect(waits == 1, "the wait is said once, not \(waits) times")
+        #expect(eventually(5) { (try? w.sway.screenshot("HEADLESS-3"))?.pixel(85, 85).near(255, 255, 255) == true })
+    }
+
     @Test func sigtermExits0ASecondDesktopExits75() throws {
         guard let w = try Self.world() else { return }
         defer { w.session.stopAll() }
