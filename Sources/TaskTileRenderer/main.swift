@@ -1,10 +1,8 @@
 import Foundation
-import TaskTileRender
+import TaskTileCommandLine
+import TaskTileCore
 
-// Thin entry point: all parsing and work live in `RenderCommand` (TaskTileRender) so tests run it in-process.
-let command = RenderCommand(
-    arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment,
-    output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    errorOutput: { FileHandle.standardError.write(Data($0.utf8)) })
-exit(command.run())
+// Thin entry point: the program and its commands live in `Renderer` so tests run them in-process.
+umask(0o077)
+exit(Renderer.program.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+                           stdout: FileSink(fd: 1), stderr: FileSink(fd: 2)))
