@@ -30,18 +30,23 @@ let package = Package(
         // log lines, process spawning and the one completion path with its feedback.
         .target(name: "TaskTileRuntime", dependencies: ["TaskTileCore", "CSystem"]),
         .target(name: "TaskTileNotify", dependencies: ["TaskTileCore", "TaskTileRuntime", "CDBus"]),
-        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileNotify", "TaskTileRuntime"]),
+        // The parser, help layout, exit codes and error funnel both programs share.
+        .target(name: "TaskTileCommandLine", dependencies: ["TaskTileCore"]),
+        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileNotify", "TaskTileRuntime",
+                                                              "TaskTileCommandLine"]),
         // The desktop host: widgets as desktop surfaces, drawn by TaskTileRender, fed by the change source.
         .target(name: "TaskTileDesktop", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime", "CGtk"]),
-        .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime", "TaskTileDesktop"]),
+        .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",
+                                                                   "TaskTileCommandLine", "TaskTileDesktop"]),
         .executableTarget(name: "TaskTileBench", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .target(name: "TestSupport", dependencies: ["TaskTileCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
         .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"],
                     exclude: ["fonts.conf", "__Snapshots__"]), // read via #filePath
-        .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TestSupport", "CCairo"]), // CCairo: pango_parse_markup checks waybar output
-        .testTarget(name: "TaskTileRendererTests", dependencies: ["TaskTileRenderer", "TaskTileRender", "TestSupport"]),
+        .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TaskTileCommandLine", "TestSupport", "CCairo"]), // CCairo: pango_parse_markup checks waybar output
+        .testTarget(name: "TaskTileRendererTests", dependencies: ["TaskTileRenderer", "TaskTileRender", "TaskTileCommandLine", "TestSupport"]),
+        .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TestSupport"]),
         .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender", "TestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TaskTileRender", "TestSupport"],

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCommandLine
 import TaskTileCore
 
 // Arguments are checked for valid UTF-8 here: Swift's CommandLine.arguments silently repairs

@@ -29,3 +29,15 @@ public enum NotifyDaemonError: Error, Hashable, Sendable, CustomStringConvertibl
         }
     }
 }
+
+extension NotifyDaemonError: ReportableError {
+    public var exitCode: ExitCode {
+        switch self {
+        case .alreadyRunning: .busy
+        case .badSink: .usage
+        case .lockFailed, .spawnFailed, .bus: .ioError
+        }
+    }
+    public func message(_ localizer: Localizer) -> String { description }
+    public var showsUsage: Bool { exitCode == .usage }
+}

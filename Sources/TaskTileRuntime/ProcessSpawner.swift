@@ -1,4 +1,5 @@
 import CSystem
+import TaskTileCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -112,4 +113,15 @@ public final class ProcessSpawner {
 
     /// Children started and not yet reaped.
     public var running: Int { children.count }
+}
+
+extension SpawnError: ReportableError {
+    /// A command that cannot be split is a usage mistake; one that cannot start is unavailable.
+    public var exitCode: ExitCode {
+        switch self {
+        case .empty, .cannotSplit: .usage
+        case .cannotStart: .unavailable
+        }
+    }
+    public func message(_ localizer: Localizer) -> String { description }
 }

@@ -246,4 +246,18 @@ struct JSONFailureTests {
         #expect(value["error"]?["message"]?.stringValue?.contains("no todo matches") == true)
         #expect(r.stderr.hasPrefix("Error: "))
     }
+
+    @Test("a global option's spelling as an option value is the value: edit X --notes -h stores the notes \"-h\"")
+    func globalOptionSpellingAsValue() throws {
+        let cli = CLIHarness()
+        #expect(cli.run("list", "add", "Home").status == 0)
+        #expect(cli.run("add", "Milk", "--list", "Home").status == 0)
+        let edit = cli.run("edit", "Milk", "--notes", "-h")
+        #expect(edit.status == 0, "\(edit.stderr)")
+        #expect(!edit.stdout.contains("OVERVIEW"))
+        let shown = cli.run("--json", "show", "Home")
+        #expect(shown.stdout.contains(#""notes":"-h""#) || shown.stdout.contains(#""notes": "-h""#), "\(shown.stdout)")
+        #expect(cli.run("edit", "Milk", "--notes", "--json").status == 0)
+        #expect(cli.run("--json", "show", "Home").stdout.contains("--json"))
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TaskTileCLI
+import TaskTileCommandLine
 import TaskTileCore
 import TestSupport
 

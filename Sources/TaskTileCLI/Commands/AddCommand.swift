@@ -1,3 +1,4 @@
+import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile add TITLE --list LIST [--due WHEN] [repeat options] [--notes TEXT]`.

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCommandLine
 import TaskTileCore
 
 /// The interchange formats of `export` and `import` (SPEC §9).

@@ -1,3 +1,4 @@
+import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile occurrences TODO [--list LIST] [--count N]`: the dues of the current cycle and the

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCommandLine
 import TaskTileCore
 
 /// The line and JSON shared by the reminder commands.

@@ -1,3 +1,4 @@
+import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile routine ls`: the packs found in the data directory, the install prefix and the checkout.

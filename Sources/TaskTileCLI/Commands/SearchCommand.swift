@@ -1,3 +1,4 @@
+import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile search QUERY` (SPEC §8): list titles and todo titles containing the query, completed

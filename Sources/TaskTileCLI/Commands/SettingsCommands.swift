@@ -1,3 +1,4 @@
+import TaskTileCommandLine
 import TaskTileCore
 
 /// The JSON form of a setting's value: bools as booleans, `sound.volume` as a number, the rest as strings.

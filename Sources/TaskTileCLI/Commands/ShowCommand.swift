@@ -1,3 +1,4 @@
+import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile show [LIST]`: the Pending and Completed sections of one list or of all lists.

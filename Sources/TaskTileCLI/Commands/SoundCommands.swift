@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCommandLine
 import TaskTileCore
 
 private let nameList = CompletionSound.allCases.map(\.rawValue).joined(separator: ", ")

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile status [--list LIST] [--format plain|json|waybar|i3blocks|polybar|xbar] [--urgent]`
@@ -44,7 +45,7 @@ struct StatusCommand: Command {
             snapshot = try read(context)
         } catch {
             guard format.isBar else { throw error }
-            context.stdout.write(formatter.error(CLI.classify(error, context.localizer).1, as: format))
+            context.stdout.write(formatter.error(ErrorFunnel(program: "tasktile").classify(error, context.localizer).message, as: format))
             return .success
         }
         context.stdout.write(formatter.format(snapshot, as: format))

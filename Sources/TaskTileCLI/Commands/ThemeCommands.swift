@@ -1,3 +1,4 @@
+import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile theme ls`: every theme in `themes.json` (created with Default on first use).

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCommandLine
 import TaskTileCore
 import TaskTileRender
 
@@ -47,9 +48,10 @@ struct ThemeFile {
 }
 
 /// No theme has that name or id (exit 1).
-struct ThemeNotFound: Error, CustomStringConvertible {
+struct ThemeNotFound: Error, CustomStringConvertible, ReportableError {
     var reference: String
     var names: [String]
+    var exitCode: ExitCode { .nothingMatched }
     var description: String { message(Localizer(.en)) }
     func message(_ l: Localizer) -> String { l.text("theme.notFound", reference, names.joined(separator: ", ")) }
 }

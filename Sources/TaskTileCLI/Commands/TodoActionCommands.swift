@@ -1,3 +1,4 @@
+import TaskTileCommandLine
 import TaskTileCore
 import TaskTileRuntime
 

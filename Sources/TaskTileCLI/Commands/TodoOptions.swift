@@ -1,3 +1,4 @@
+import TaskTileCommandLine
 import TaskTileCore
 
 /// The options `add` and `edit` share: due, repeat and notes (SPEC §11).
@@ -57,14 +58,26 @@ enum TodoOptions {
             }
             rule.end = .until(d)
         }
-        // A refused rule reaches the error funnel as it is; `message(for:)` words it there, with
-        // the usage line of the command being run.
-        if checkAgainstDue { try rule.validate(anchor: due) } else { try rule.validate() }
+        // A refused rule reaches the error funnel worded in the CLI's terms (`message(for:)`:
+        // it names the option), with the usage line of the command being run.
+        do {
+            if checkAgainstDue { try rule.validate(anchor: due) } else { try rule.validate() }
+        } catch let e as RepeatRuleError {
+            throw RepeatOptionError(error: e)
+        }
         return rule
     }
 
     /// The largest `--times`: a sanity bound for typing mistakes, far beyond any real series.
     static let maxTimes = 100_000
+
+    /// A refused repeat rule in the CLI's words (exit 64 with the usage line).
+    struct RepeatOptionError: ReportableError {
+        var error: RepeatRuleError
+        var exitCode: ExitCode { .usage }
+        var showsUsage: Bool { true }
+        func message(_ l: Localizer) -> String { TodoOptions.message(for: error, l) }
+    }
 
     /// A rule error in the CLI's words, in the user's language: names the option that caused it.
     static func message(for error: RepeatRuleError, _ l: Localizer = Localizer(.en)) -> String {

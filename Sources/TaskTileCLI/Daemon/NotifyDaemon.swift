@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCommandLine
 import TaskTileCore
 import TaskTileNotify
 import TaskTileRuntime

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCommandLine
 import TaskTileCore
 
 /// Human-readable lines for `show` and confirmations (SPEC §2): due labels, repeat lines, sections.

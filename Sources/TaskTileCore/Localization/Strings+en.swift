@@ -128,6 +128,7 @@ extension StringCatalogue {
         "due.error.notRecognised": "it is not a recognised form",
 
         "error.prefix": "Error: {0}",
+        "error.internal": "internal error (please report it): {0}",
         "error.usageLine": "Usage: {0}",
         "error.seeHelp": "  See '{0} --help'",
         "error.cannotWrite": "cannot write {0}: {1}",
@@ -179,7 +180,7 @@ extension StringCatalogue {
         "usage.unknownSubcommand": "unknown subcommand '{0}' of '{1}'",
         "usage.subcommands": "Subcommands:",
         "usage.unknownCommand": "unknown command '{0}'{1}",
-        "usage.seeCommandList": "See 'tasktile --help' for the list of commands.",
+        "usage.seeCommandList": "See '{0} --help' for the list of commands.",
         "usage.invalidUTF8": "argument {0} is not valid UTF-8 text",
         "usage.notAPosition": "'{0}' is not a position (accepted: a whole number 0 or more; 0 is first)",
 
@@ -193,7 +194,7 @@ extension StringCatalogue {
         "help.values": "values: {0}",
         "help.default": "default: {0}",
         "help.topOverview": "tasktile — todo lists for the Linux desktop: lists, todos, repeats, widgets, status bars.",
-        "help.seeCommandHelp": "  See 'tasktile help <command>' for detailed help.",
+        "help.seeCommandHelp": "  See '{0} help <command>' for detailed help.",
 
         "search.error.empty": "the search query is empty (give some text to look for)",
         "search.nothing": "Nothing matches \"{0}\".",

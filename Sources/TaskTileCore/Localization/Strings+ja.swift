@@ -128,6 +128,7 @@ extension StringCatalogue {
         "due.error.notRecognised": "読み取れる形式ではありません",
 
         "error.prefix": "エラー: {0}",
+        "error.internal": "内部エラー（報告してください）: {0}",
         "error.usageLine": "使い方: {0}",
         "error.seeHelp": "  詳しくは '{0} --help' を参照してください",
         "error.cannotWrite": "{0} に書き込めません: {1}",
@@ -179,7 +180,7 @@ extension StringCatalogue {
         "usage.unknownSubcommand": "'{1}' にサブコマンド '{0}' はありません",
         "usage.subcommands": "サブコマンド:",
         "usage.unknownCommand": "コマンド '{0}' はありません{1}",
-        "usage.seeCommandList": "コマンドの一覧は 'tasktile --help' で表示できます。",
+        "usage.seeCommandList": "コマンドの一覧は '{0} --help' で表示できます。",
         "usage.invalidUTF8": "引数 {0} は正しい UTF-8 のテキストではありません",
         "usage.notAPosition": "'{0}' は位置として使えません（0 以上の整数で指定してください。0 が先頭です）",
 
@@ -193,7 +194,7 @@ extension StringCatalogue {
         "help.values": "値: {0}",
         "help.default": "既定値: {0}",
         "help.topOverview": "tasktile — Linux デスクトップのための ToDo リスト: リスト、タスク、繰り返し、ウィジェット、ステータスバー。",
-        "help.seeCommandHelp": "  各コマンドの詳しいヘルプは 'tasktile help <command>' で表示できます。",
+        "help.seeCommandHelp": "  各コマンドの詳しいヘルプは '{0} help <command>' で表示できます。",
 
         "search.error.empty": "検索語が空です（探す文字を指定してください）",
         "search.nothing": "\"{0}\" に一致するものはありません。",

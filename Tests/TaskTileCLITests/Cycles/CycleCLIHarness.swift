@@ -2,6 +2,7 @@ import Foundation
 import TaskTileCore
 import TestSupport
 @testable import TaskTileCLI
+import TaskTileCommandLine
 
 /// Runs `tasktile` in-process against one data directory, at a fixed "now" in Europe/Berlin.
 struct CycleCLI {

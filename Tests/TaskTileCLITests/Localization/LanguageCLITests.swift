@@ -1,5 +1,6 @@
 import Testing
 @testable import TaskTileCLI
+import TaskTileCommandLine
 import TaskTileCore
 
 /// `CLIHarness` with a Japanese locale (`LANG=ja_JP.UTF-8`) instead of `LANG=C`.
@@ -111,13 +112,14 @@ struct LanguageCLITests {
     @Test("every command's help text has a Japanese entry")
     func helpCoverage() {
         let ja = Localizer(.ja)
+        let help = CLI.program.helpFormatter()
         var used = Set<String>()
         for spec in CLI.commands.map({ $0.spec }) {
             let prefix = HelpFormatter.keyPrefix(spec)
-            #expect(HelpFormatter.translated(prefix + ".abstract", ja) != nil, "\(prefix).abstract")
+            #expect(help.translated(prefix + ".abstract", ja) != nil, "\(prefix).abstract")
             used.insert(prefix + ".abstract")
             if spec.discussion != nil {
-                #expect(HelpFormatter.translated(prefix + ".discussion", ja) != nil, "\(prefix).discussion")
+                #expect(help.translated(prefix + ".discussion", ja) != nil, "\(prefix).discussion")
                 used.insert(prefix + ".discussion")
             }
             for a in spec.arguments {

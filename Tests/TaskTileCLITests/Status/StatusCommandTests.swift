@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskTileCLI
+import TaskTileCommandLine
 import TaskTileCore
 import TestSupport
 

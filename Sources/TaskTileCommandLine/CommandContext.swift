@@ -2,25 +2,27 @@ import Foundation
 import TaskTileCore
 
 /// Where a command writes text. `FileSink` for the real streams, `StringSink` in tests.
-protocol OutputSink: AnyObject {
+public protocol OutputSink: AnyObject {
     func write(_ text: String)
     func flush()
 }
 
 /// Buffers text and writes it to a file descriptor on `flush()` (or when the buffer grows large).
-final class FileSink: OutputSink {
+public final class FileSink: OutputSink {
     private let fd: Int32
     private var buffer: [UInt8] = []
-    init(fd: Int32) { self.fd = fd }
-    func write(_ text: String) {
+    /// Set when a write failed with EPIPE (the reader went away), e.g. a status bar that quit.
+    public private(set) var brokenPipe = false
+    public init(fd: Int32) { self.fd = fd }
+    public func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count > 1 << 16 { flush() }
     }
-    func flush() {
+    public func flush() {
         var offset = 0
         while offset < buffer.count {
             let n = buffer[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; break }
+            if n < 0 { if errno == EINTR { continue }; if errno == EPIPE { brokenPipe = true }; break }
             offset += n
         }
         buffer.removeAll(keepingCapacity: true)
@@ -29,32 +31,41 @@ final class FileSink: OutputSink {
 }
 
 /// Collects text in memory (tests).
-final class StringSink: OutputSink {
-    private(set) var text = ""
-    func write(_ s: String) { text += s }
-    func flush() {}
+public final class StringSink: OutputSink {
+    public private(set) var text = ""
+    public init() {}
+    public func write(_ s: String) { text += s }
+    public func flush() {}
+}
+
+/// Hands each write to a closure (in-process callers that collect text their own way).
+public final class ClosureSink: OutputSink {
+    private let body: (String) -> Void
+    public init(_ body: @escaping (String) -> Void) { self.body = body }
+    public func write(_ s: String) { body(s) }
+    public func flush() {}
 }
 
 /// Everything a command needs from outside: options that apply to all commands, the environment,
 /// the streams and the store. Injected so tests run commands in-process.
-final class CommandContext {
-    let environment: [String: String]
-    let dataDirectory: DataDirectory
+public final class CommandContext {
+    public let environment: [String: String]
+    public let dataDirectory: DataDirectory
     /// `en` or `ja`.
-    let language: String
-    let json: Bool
+    public let language: String
+    public let json: Bool
     /// ANSI colours: only on a terminal, never with `NO_COLOR` or `--no-color`.
-    let color: Bool
-    let stdout: OutputSink
-    let stderr: OutputSink
+    public let color: Bool
+    public let stdout: OutputSink
+    public let stderr: OutputSink
     /// Reads one line of standard input (for confirmations); nil at end of input.
-    let readLine: () -> String?
-    let stdinIsTerminal: Bool
+    public let readLine: () -> String?
+    public let stdinIsTerminal: Bool
     /// Absolute path of the running `tasktile` binary (for status-bar actions).
-    let executablePath: String
+    public let executablePath: String
     private var openedStore: Store?
 
-    init(environment: [String: String], dataDirectory: DataDirectory, language: String, json: Bool, color: Bool,
+    public init(environment: [String: String], dataDirectory: DataDirectory, language: String, json: Bool, color: Bool,
          stdout: OutputSink, stderr: OutputSink, readLine: @escaping () -> String?, stdinIsTerminal: Bool,
          executablePath: String) {
         self.environment = environment; self.dataDirectory = dataDirectory; self.language = language
@@ -63,10 +74,10 @@ final class CommandContext {
     }
 
     /// "Now" and the zone (`TASKTILE_NOW`, `TZ`). - Throws: `Clock.ClockError`.
-    func clock() throws -> Clock { try Clock.fromEnvironment(environment) }
+    public func clock() throws -> Clock { try Clock.fromEnvironment(environment) }
 
     /// The store, opened once per command.
-    func store() throws -> Store {
+    public func store() throws -> Store {
         if let openedStore { return openedStore }
         let s = try Store.open(dataDirectory, clock: try clock())
         openedStore = s
@@ -74,18 +85,18 @@ final class CommandContext {
     }
 
     /// Strings in the user's language.
-    var localizer: Localizer { Localizer(Language(rawValue: language) ?? .en) }
+    public var localizer: Localizer { Localizer(Language(rawValue: language) ?? .en) }
 
-    func out(_ line: String = "") { stdout.write(line + "\n") }
+    public func out(_ line: String = "") { stdout.write(line + "\n") }
 
-    func printJSON(_ value: JSONValue) { stdout.write(value.serialized() + "\n") }
+    public func printJSON(_ value: JSONValue) { stdout.write(value.serialized() + "\n") }
 
     /// Wraps `text` in an ANSI SGR sequence when colour is on.
-    func paint(_ text: String, _ style: Style) -> String {
+    public func paint(_ text: String, _ style: Style) -> String {
         color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 
-    enum Style: String {
+    public enum Style: String {
         case red = "31", orange = "33", dim = "2", dimStrike = "2;9", bold = "1", green = "32"
     }
 }

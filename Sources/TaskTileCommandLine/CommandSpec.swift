@@ -1,21 +1,31 @@
 import TaskTileCore
 
 /// The shape of a command for parsing and help (after swift-argument-parser's user-facing conventions).
-struct CommandSpec: Sendable {
-    /// Words after `tasktile`, e.g. `["list", "add"]`.
-    var path: [String]
-    var abstract: String
-    var discussion: String? = nil
+public struct CommandSpec: Sendable {
+    /// The program, e.g. `tasktile` or `tasktile-render`.
+    public var program = "tasktile"
+    /// Words after the program name, e.g. `["list", "add"]`.
+    public var path: [String]
+    public var abstract: String
+    public var discussion: String? = nil
     /// The discussion when it is built from catalogue text (settings keys); wins over `discussion`.
-    var localizedDiscussion: (@Sendable (Localizer) -> String)? = nil
-    var arguments: [ArgumentSpec] = []
-    var options: [OptionSpec] = []
+    public var localizedDiscussion: (@Sendable (Localizer) -> String)? = nil
+    public var arguments: [ArgumentSpec] = []
+    public var options: [OptionSpec] = []
     /// Extra usage lines (alternatives) shown under USAGE.
-    var usageOverride: [String]? = nil
+    public var usageOverride: [String]? = nil
 
-    var commandName: String { (["tasktile"] + path).joined(separator: " ") }
+    public init(program: String = "tasktile", path: [String], abstract: String, discussion: String? = nil,
+                localizedDiscussion: (@Sendable (Localizer) -> String)? = nil, arguments: [ArgumentSpec] = [],
+                options: [OptionSpec] = [], usageOverride: [String]? = nil) {
+        self.program = program; self.path = path; self.abstract = abstract; self.discussion = discussion
+        self.localizedDiscussion = localizedDiscussion; self.arguments = arguments; self.options = options
+        self.usageOverride = usageOverride
+    }
 
-    var usage: String {
+    public var commandName: String { ([program] + path).joined(separator: " ") }
+
+    public var usage: String {
         var parts = [commandName]
         for o in options where o.showInUsage {
             let word = o.valueName.map { "\(o.names[0]) <\($0)>" } ?? o.names[0]
@@ -30,61 +40,77 @@ struct CommandSpec: Sendable {
 }
 
 /// A positional argument.
-struct ArgumentSpec: Sendable {
-    var name: String
-    var help: String
-    var optional = false
-    var repeating = false
+public struct ArgumentSpec: Sendable {
+    public var name: String
+    public var help: String
+    public var optional = false
+    public var repeating = false
+    public init(name: String, help: String, optional: Bool = false, repeating: Bool = false) {
+        self.name = name; self.help = help; self.optional = optional; self.repeating = repeating
+    }
 }
 
 /// A `--long-option` (with aliases) that is a flag or takes a value.
-struct OptionSpec: Sendable {
+public struct OptionSpec: Sendable {
     /// First is the canonical name, e.g. `["--list", "-l"]`.
-    var names: [String]
+    public var names: [String]
     /// nil for a flag.
-    var valueName: String?
-    var help: String
+    public var valueName: String?
+    public var help: String
     /// Accepted values, shown as `(values: a, b; default: a)` and checked by the parser.
-    var values: [String]? = nil
-    var defaultValue: String? = nil
-    var required = false
-    var repeating = false
-    var showInUsage = true
+    public var values: [String]? = nil
+    public var defaultValue: String? = nil
+    public var required = false
+    public var repeating = false
+    public var showInUsage = true
 
-    static func flag(_ names: String..., help: String) -> OptionSpec {
+    public init(names: [String], valueName: String?, help: String, values: [String]? = nil, defaultValue: String? = nil,
+                required: Bool = false, repeating: Bool = false, showInUsage: Bool = true) {
+        self.names = names; self.valueName = valueName; self.help = help; self.values = values
+        self.defaultValue = defaultValue; self.required = required; self.repeating = repeating; self.showInUsage = showInUsage
+    }
+
+    public static func flag(_ names: String..., help: String) -> OptionSpec {
         OptionSpec(names: names, valueName: nil, help: help)
     }
 
-    static func value(_ names: String..., valueName: String, help: String, values: [String]? = nil,
+    public static func value(_ names: String..., valueName: String, help: String, values: [String]? = nil,
                       defaultValue: String? = nil, required: Bool = false) -> OptionSpec {
         OptionSpec(names: names, valueName: valueName, help: help, values: values, defaultValue: defaultValue, required: required)
     }
 }
 
 /// The result of parsing one command's arguments.
-struct ParsedArguments: Sendable {
-    var positionals: [String] = []
+public struct ParsedArguments: Sendable {
+    public var positionals: [String] = []
     /// Canonical option name → values in order given.
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+    public var values: [String: [String]] = [:]
+    public var flags: Set<String> = []
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+    public init() {}
+    public func value(_ name: String) -> String? { values[name]?.last }
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
 }
 
 /// A mistake in how a command was called (exit 64). `spec` selects the usage shown. The message
 /// is a `Phrase`, printed in the user's language by the error funnel.
-struct UsageError: Error, CustomStringConvertible {
-    var message: Phrase
-    var spec: CommandSpec?
-    var description: String { message.description }
+public struct UsageError: Error, CustomStringConvertible, ReportableError {
+    public var message: Phrase
+    public var spec: CommandSpec?
+    public init(message: Phrase, spec: CommandSpec?) { self.message = message; self.spec = spec }
+    public var description: String { message.description }
+    public var exitCode: ExitCode { .usage }
+    public func message(_ localizer: Localizer) -> String { message.text(localizer) }
+    public var showsUsage: Bool { true }
 }
 
-enum ArgumentParser {
+public enum ArgumentParser {
     /// Parses `arguments` against `spec`: `--opt value`, `--opt=value`, flags, `--` ends options.
+    /// With `checkRequired` false, required options and positional counts are left to
+    /// `checkRequired(_:spec:)` (so `--help` works on an incomplete command line).
     /// - Throws: `UsageError` for unknown options, missing or unaccepted values, wrong positional counts.
-    static func parse(_ arguments: [String], spec: CommandSpec) throws -> ParsedArguments {
+    public static func parse(_ arguments: [String], spec: CommandSpec, checkRequired: Bool = true) throws -> ParsedArguments {
         var result = ParsedArguments()
         var i = 0
         var optionsEnded = false
@@ -128,6 +154,14 @@ enum ArgumentParser {
                 result.flags.insert(canonical)
             }
         }
+        if checkRequired { try Self.checkRequired(result, spec: spec) }
+        return result
+    }
+
+    /// Required options present, and as many positionals as `spec` takes.
+    /// - Throws: `UsageError` naming the missing option or argument, or the first extra argument.
+    public static func checkRequired(_ result: ParsedArguments, spec: CommandSpec) throws {
+        func fail(_ message: Phrase) -> UsageError { UsageError(message: message, spec: spec) }
         for option in spec.options where option.required && result.values[option.names[0]] == nil {
             throw fail(Phrase(key: "usage.missingOption", option.names[0], option.valueName ?? "value"))
         }
@@ -141,14 +175,13 @@ enum ArgumentParser {
             let extra = result.positionals[spec.arguments.count]
             throw fail(Phrase(key: "usage.unexpectedArgument", extra, spec.arguments.isEmpty ? Phrase(stringLiteral: "") : Phrase(key: "usage.quoteTitle")))
         }
-        return result
     }
 
-    static func isNegativeNumber(_ s: String) -> Bool {
+    public static func isNegativeNumber(_ s: String) -> Bool {
         s.count > 1 && s.hasPrefix("-") && s.dropFirst().allSatisfy(\.isNumber)
     }
 
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -1,0 +1,41 @@
+import Foundation
+import TaskTileCore
+import TaskTileCommandLine
+
+/// The `tasktile` program: its commands and global options, run by the shared command-line core
+/// (`Program` in TaskTileCommandLine: parser, help layout, the one error funnel).
+enum CLI {
+    static let version = "0.1.0"
+
+    /// Every command, in help order.
+    static let commands: [any Command.Type] = [
+        ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
+        AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
+        ShowCommand.self, OccurrencesCommand.self, StatusCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
+        ThemeNewCommand.self, ThemeSetCommand.self, ThemeRemoveCommand.self, ThemeImportCommand.self, ThemeExportCommand.self, ThemePreviewCommand.self,
+        SearchCommand.self, SettingsLsCommand.self, SettingsGetCommand.self, SettingsSetCommand.self,
+        SoundLsCommand.self, SoundPlayCommand.self, SoundExportCommand.self,
+        ExportCommand.self, ImportCommand.self, RoutineLsCommand.self, RoutineApplyCommand.self, RoutineRemoveCommand.self,
+        NotifyRunCommand.self, NotifyPendingCommand.self, ReminderSetCommand.self, ReminderOffCommand.self,
+        ReminderShowCommand.self,
+    ]
+
+    static let globalOptions: [OptionSpec] = [
+        Program.dataDirOption,
+        Program.langOption,
+        .flag("--json", help: "Print machine-readable JSON."),
+        .flag("--no-color", help: "Never print colours."),
+    ]
+
+    /// `tasktile` as a `Program` of the shared command-line core.
+    static let program = Program(name: "tasktile", version: version, commands: commands, globals: globalOptions,
+                                 translations: CommandHelp.ja, overview: { $0.text("help.topOverview") })
+
+    /// Runs one invocation. `arguments` excludes the program name.
+    static func main(arguments: [String], environment: [String: String], stdout: OutputSink, stderr: OutputSink,
+                     readLine: @escaping () -> String? = { Swift.readLine() }, stdinIsTerminal: Bool = isatty(0) == 1,
+                     stdoutIsTerminal: Bool = isatty(1) == 1, executablePath: String = Program.executablePath()) -> Int32 {
+        program.main(arguments: arguments, environment: environment, stdout: stdout, stderr: stderr, readLine: readLine,
+                     stdinIsTerminal: stdinIsTerminal, stdoutIsTerminal: stdoutIsTerminal, executablePath: executablePath)
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import TaskTileCore
+
+/// One program's command line (`tasktile`, `tasktile-render`): its commands, global options and
+/// help, run by the one parser, help layout and error funnel both programs share.
+///
+/// Global options (`--data-dir`, `--lang`, `--json`, `--no-color`, `-h/--help`, `--version`) may
+/// stand before the command words or among the command's own options; they are parsed as options
+/// of the command, so the value of a command option is never mistaken for one
+/// (`tasktile edit X --notes -h` stores the notes "-h").
+public struct Program: Sendable {
+    /// The executable's name, e.g. `tasktile-render`.
+    public var name: String
+    /// Printed by `--version` as `<name> <version>`.
+    public var version: String
+    /// Every command, in help order.
+    public var commands: [any Command.Type]
+    /// The global options this program accepts (a subset of `Program.standardGlobals` by name).
+    public var globals: [OptionSpec]
+    /// The one-line overview of the top-level help.
+    public var overview: @Sendable (Localizer) -> String
+    /// Japanese command help (`help.<path>.abstract` …; see `HelpFormatter`); empty for English only.
+    public var translations: [String: String]
+
+    public init(name: String, version: String, commands: [any Command.Type], globals: [OptionSpec],
+                translations: [String: String] = [:], overview: @escaping @Sendable (Localizer) -> String) {
+        self.name = name; self.version = version; self.commands = commands; self.globals = globals
+        self.translations = translations; self.overview = overview
+    }
+
+    /// The help layout for this program at `width` terminal columns (default: no wrapping).
+    public func helpFormatter(width: Int = Int.max / 2) -> HelpFormatter {
+        HelpFormatter(program: name, translations: translations, width: width)
+    }
+
+    /// Runs one invocation and returns the exit code. `arguments` excludes the program name.
+    /// Writes only to `stdout` and `stderr` (flushed before returning).
+    public func main(arguments: [String], environment: [String: String], stdout: OutputSink, stderr: OutputSink,
+                     readLine: @escaping () -> String? = { Swift.readLine() }, stdinIsTerminal: Bool = isatty(0) == 1,
+                     stdoutIsTerminal: Bool = isatty(1) == 1, executablePath: String = Program.executablePath()) -> Int32 {
+        defer { stdout.flush(); stderr.flush() }
+        // Errors in the global options come before `--lang` is known: the environment decides.
+        let early = Localizer(Language.fromEnvironment(environment))
+        let funnel = ErrorFunnel(program: name)
+        let globalNames = Set(globals.flatMap(\.names))
+        let valueGlobals = Set(globals.filter { $0.valueName != nil }.flatMap(\.names))
+        var globalValues: [String: String] = [:]
+        var globalFlags: Set<String> = []
+        var help = false, showVersion = false
+
+        // 1. Global options before the command words.
+        var i = 0
+        while i < arguments.count {
+            let (option, inline) = Program.splitInline(arguments[i])
+            if option == "-h" || option == "--help" { help = true; i += 1; continue }
+            if option == "--version" { showVersion = true; i += 1; continue }
+            guard globalNames.contains(option) else { break }
+            i += 1
+            if valueGlobals.contains(option) {
+                guard let v = inline ?? (i < arguments.count ? arguments[i] : nil), !v.isEmpty else {
+                    return funnel.report(UsageError(message: Phrase(key: "usage.missingValue", option), spec: nil), to: stderr, localizer: early)
+                }
+                if inline == nil { i += 1 }
+                globalValues[option] = v
+            } else {
+                globalFlags.insert(option)
+            }
+        }
+        var rest = Array(arguments[i...])
+        if rest.first == "help" { help = true; rest.removeFirst() }
+        let index = findCommand(rest)
+
+        // 2. The command's own arguments, with the global options accepted among them.
+        var parsed = ParsedArguments()
+        var parseError: Error?
+        if let index {
+            let spec = commands[index].spec
+            var combined = spec
+            combined.options += globals + [.flag("--help", "-h", help: ""), .flag("--version", help: "")]
+            do {
+                parsed = try ArgumentParser.parse(Array(rest.dropFirst(spec.path.count)), spec: combined, checkRequired: false)
+                if parsed.flag("--help") { help = true }
+                if parsed.flag("--version") { showVersion = true }
+                for g in globals {
+                    let key = g.names[0]
+                    if let v = parsed.value(key) { globalValues[key] = v }
+                    if parsed.flag(key) { globalFlags.insert(key) }
+                }
+            } catch {
+                parseError = error
+            }
+        }
+        if showVersion && rest.isEmpty { stdout.write("\(name) \(version)\n"); return 0 }
+        if let lang = globalValues["--lang"], !["en", "ja"].contains(lang) {
+            return funnel.report(UsageError(message: Phrase(key: "usage.invalidValue", lang, "--lang", "en, ja"), spec: nil),
+                                 to: stderr, localizer: early)
+        }
+        let dataDir = globalValues["--data-dir"]
+        // The stored `language` setting only when no flag or variable decides (docs/language.md).
+        let language = LanguagePreference.resolve(flag: globalValues["--lang"], environment: environment) {
+            Store.peekSetting(.language, in: DataDirectory.resolve(explicit: dataDir, environment: environment))
+        }
+        let localizer = Localizer(Language(rawValue: language) ?? .en)
+        // Wrapped to the terminal; piped help keeps one line per option, for grep.
+        let formatter = helpFormatter(width: stdoutIsTerminal ? Program.terminalWidth(environment: environment) : Int.max / 2)
+        guard let index else {
+            return unknownCommand(rest, help: help, formatter: formatter, stdout: stdout, stderr: stderr, localizer: localizer)
+        }
+        let type = commands[index]
+        let spec = type.spec
+        if help {
+            stdout.write(formatter.help(for: spec, globals: globals, localizer: localizer))
+            return 0
+        }
+        let json = globalFlags.contains("--json")
+        let color = !globalFlags.contains("--no-color") && stdoutIsTerminal && environment["NO_COLOR"].map(\.isEmpty) != false
+        let context = CommandContext(environment: environment,
+                                     dataDirectory: DataDirectory.resolve(explicit: dataDir, environment: environment),
+                                     language: language, json: json, color: color, stdout: stdout, stderr: stderr,
+                                     readLine: readLine, stdinIsTerminal: stdinIsTerminal, executablePath: executablePath)
+        do {
+            if let parseError { throw parseError }
+            // Required options and positional counts are checked against the command's own spec.
+            try ArgumentParser.checkRequired(parsed, spec: spec)
+            for g in globals { parsed.values[g.names[0]] = nil; parsed.flags.remove(g.names[0]) }
+            parsed.flags.remove("--help"); parsed.flags.remove("--version")
+            let command = try type.init(parsed, context: context)
+            return try command.run(context).rawValue
+        } catch {
+            // Scripts that asked for --json also get the failure as JSON on stdout (English message,
+            // stable field names), unless the command printed a richer result object itself.
+            if json && !((error as? ReportableError)?.printsOwnJSON ?? false) {
+                stdout.write(funnel.jsonObject(for: error).serialized(pretty: false) + "\n")
+            }
+            return funnel.report(error, to: stderr, spec: spec, localizer: localizer)
+        }
+    }
+
+    /// No command matched `words`: the top-level help (no words), a group's subcommands, or an
+    /// unknown command with a suggestion.
+    func unknownCommand(_ rest: [String], help: Bool, formatter: HelpFormatter, stdout: OutputSink, stderr: OutputSink,
+                        localizer: Localizer) -> Int32 {
+        if rest.isEmpty {
+            stdout.write(formatter.topLevel(commands: commands.map { $0.spec }, globals: globals,
+                                            overview: overview(localizer), localizer: localizer))
+            return help ? 0 : ExitCode.usage.rawValue
+        }
+        let group = commands.map { $0.spec }.filter { $0.path.first == rest[0] }
+        let list = group.map { "  \($0.commandName) — \(formatter.abstract($0, localizer))\n" }.joined()
+        if help && !group.isEmpty && rest.count == 1 {
+            // `tasktile help list`: the group's subcommands, as help (stdout, exit 0).
+            stdout.write(localizer.text("usage.subcommands") + "\n" + list)
+            return 0
+        }
+        if !group.isEmpty {
+            let problem = rest.count > 1 ? localizer.text("usage.unknownSubcommand", rest[1], rest[0]) : localizer.text("usage.needsSubcommand", rest[0])
+            stderr.write(localizer.text("error.prefix", problem) + "\n" + localizer.text("usage.subcommands") + "\n" + list)
+            return ExitCode.usage.rawValue
+        }
+        let names = Set(commands.map { $0.spec.path[0] })
+        let hint = names.sorted().first { ArgumentParser.editDistance($0, rest[0]) <= 2 }.map { localizer.text("usage.didYouMean", $0) } ?? ""
+        stderr.write(localizer.text("error.prefix", localizer.text("usage.unknownCommand", rest[0], hint)) + "\n"
+                     + localizer.text("usage.seeCommandList", name) + "\n")
+        return ExitCode.usage.rawValue
+    }
+
+    /// `--name=value` → (`--name`, `value`); anything else → (itself, nil).
+    static func splitInline(_ a: String) -> (String, String?) {
+        guard a.hasPrefix("--"), let eq = a.firstIndex(of: "=") else { return (a, nil) }
+        return (String(a[..<eq]), String(a[a.index(after: eq)...]))
+    }
+
+    /// Index in `commands` of the command whose path matches the longest prefix of `words`.
+    public func findCommand(_ words: [String]) -> Int? {
+        var best: Int?
+        var bestLength = 0
+        for (i, c) in commands.enumerated() {
+            let p = c.spec.path
+            if words.count >= p.count, Array(words.prefix(p.count)) == p, p.count > bestLength { best = i; bestLength = p.count }
+        }
+        return best
+    }
+
+    /// The options every program shares, by name: the data directory and the language.
+    public static let dataDirOption = OptionSpec.value("--data-dir", valueName: "dir",
+        help: "The data directory (default: $TASKTILE_DATA_DIR, $XDG_DATA_HOME/tasktile or ~/.local/share/tasktile).")
+    public static let langOption = OptionSpec.value("--lang", valueName: "lang", help: "Language of messages.", values: ["en", "ja"])
+
+    /// Columns of the terminal on standard output (`TIOCGWINSZ`), else `$COLUMNS`, else 80; at least 40.
+    public static func terminalWidth(environment: [String: String]) -> Int {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return max(40, Int(size.ws_col)) }
+        if let c = environment["COLUMNS"].flatMap(Int.init), c > 0 { return max(40, c) }
+        return 80
+    }
+
+    /// Absolute path of this executable (from /proc/self/exe), for status-bar actions and siblings.
+    public static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        return CommandLine.arguments.first ?? "tasktile"
+    }
+}

@@ -1,0 +1,66 @@
+// How each error of the core layer is shown to a person: its exit code (docs/exit-codes.md) and
+// message. The messages themselves live beside each error (`*+Localized.swift`).
+
+extension DueParser.ParseError: ReportableError {
+    public var exitCode: ExitCode { .usage }
+    public var showsUsage: Bool { true }
+}
+
+extension RepeatRuleError: ReportableError {
+    public var exitCode: ExitCode { .usage }
+    public var showsUsage: Bool { true }
+}
+
+extension Clock.ClockError: ReportableError {
+    public var exitCode: ExitCode { .usage }
+}
+
+extension IntentFailure: ReportableError {
+    public var exitCode: ExitCode {
+        switch self {
+        case .ambiguous, .ambiguousID: .ambiguous
+        default: .nothingMatched
+        }
+    }
+    /// The intent command prints its own `{"completed": false, …}` object.
+    public var printsOwnJSON: Bool { true }
+}
+
+extension StoreError: ReportableError {
+    public var exitCode: ExitCode {
+        switch self {
+        case .listNotFound, .todoNotFound, .alreadyCompleted, .notCompleted: .nothingMatched
+        case .ambiguousList, .ambiguousTodo: .ambiguous
+        case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting: .usage
+        case .notAStore, .newerStore, .inaccessible: .ioError
+        case .busy: .busy
+        }
+    }
+    public var showsUsage: Bool { exitCode == .usage }
+}
+
+extension ThemeFileError: ReportableError {
+    public var exitCode: ExitCode { .dataError }
+}
+
+extension RoutineError: ReportableError {
+    public var exitCode: ExitCode { .nothingMatched }
+}
+
+extension InterchangeError: ReportableError {
+    public var exitCode: ExitCode { .dataError }
+    public func message(_ localizer: Localizer) -> String { description }
+}
+
+extension FileError: ReportableError {
+    public var exitCode: ExitCode { .ioError }
+    public func message(_ localizer: Localizer) -> String { description }
+}
+
+extension DatabaseError: ReportableError {
+    public var exitCode: ExitCode { isBusy ? .busy : .ioError }
+    /// A damaged store is said plainly; the failing SQL helps nobody reading the message.
+    public func message(_ localizer: Localizer) -> String {
+        isNotADatabase ? localizer.text("error.store.damaged", message) : description
+    }
+}

@@ -1,0 +1,76 @@
+import TaskTileCommandLine
+import TaskTileCore
+import TaskTileRender
+import TaskTileRuntime
+
+/// `tasktile-render click SPEC X Y` (docs/widgets.md "Hit maps"): resolves a click at PNG pixel
+/// (X, Y) of SPEC's image through its hit map. Only a pending checkbox completes, by todo id,
+/// through the one completion path (`TodoCompletion`, as the intent and a notification action);
+/// then the widgets are drawn again so the flash frame shows at once even without a watcher.
+/// A row or the header prints its open action; outside every region exits 1.
+struct ClickCommand: Command {
+    static let spec = Renderer.spec(["click"], abstract: "Resolve a click on a widget PNG through its hit map.",
+        discussion: "A pending checkbox completes that todo (by id); a row or the header prints its open action; a point outside every region exits 1.",
+        arguments: [ArgumentSpec(name: "spec", help: "The widget spec file whose PNG was clicked."),
+                    ArgumentSpec(name: "x", help: "Pixel column of the click in the PNG (0 = left edge)."),
+                    ArgumentSpec(name: "y", help: "Pixel row of the click in the PNG (0 = top edge).")])
+
+    let specFile: String
+    let x: Int, y: Int
+
+    init(_ a: ParsedArguments, context: CommandContext) throws {
+        specFile = a.positionals[0]
+        guard let x = Double(a.positionals[1]), let y = Double(a.positionals[2]), x.isFinite, y.isFinite,
+              x >= 0, y >= 0, x < 1e6, y < 1e6 else {
+            throw Self.usage(Phrase(stringLiteral:
+                "'\(a.positionals[1]) \(a.positionals[2])' is not a pixel position (accepted: two numbers ≥ 0, e.g. 40 120)"))
+        }
+        self.x = Int(x); self.y = Int(y)
+    }
+
+    func run(_ context: CommandContext) throws -> ExitCode {
+        let directory = context.dataDirectory
+        let l = context.localizer
+        let spec: WidgetSpec
+        do { spec = try WidgetSpec.load(path: specFile) } catch { throw SpecFileError.wrap(error, file: specFile) }
+        let hitsPath = WidgetSpec.hitMapPath(forPNG: spec.outputPath(dataDirectory: directory))
+        let bytes: [UInt8]
+        do { bytes = try Posix.readFile(hitsPath) } catch {
+            context.stderr.write(l.text("error.prefix", "no hit map at \(hitsPath) (render the widget first: tasktile-render once \(specFile))") + "\n")
+            return .nothingMatched
+        }
+        guard let json = try? JSONValue.parse(bytes), let map = HitMap(json: json) else {
+            context.stderr.write(l.text("error.prefix", "\(hitsPath) is not a hit map (render the widget again)") + "\n")
+            return .dataError
+        }
+        guard let region = map.region(atX: x, y: y) else {
+            context.stderr.write("nothing at (\(x), \(y)) in \(spec.name) (\(map.width)×\(map.height) px)\n")
+            return .nothingMatched
+        }
+        switch region.action {
+        case .openTodo(let id): context.out("open todo \(id)"); return .success
+        case .openList(let id): context.out("open list \(id)"); return .success
+        case .complete(let id):
+            let store = try context.store()
+            try TodoCompletion.complete(todoID: id, source: .widget, store: store, environment: context.environment) { result in
+                context.out("completed todo \(id) \"\(result.todo.title)\" in \(result.listTitle)")
+                context.stdout.flush()
+            }
+            let themes = try ThemeStore(dataDirectory: directory).load()
+            let pipeline = WidgetPipeline(dataDirectory: directory, store: store, themes: themes)
+            var files = Set(WidgetPipeline.specFiles(in: directory))
+            files.insert(specFile)
+            let specs = files.sorted().compactMap { try? WidgetSpec.load(path: $0) }
+            for other in specs { _ = try? pipeline.render(other) }
+            // Without a watcher nobody would ever draw the normal frame after the flash
+            // (docs/widgets.md "Flash"): when no `watch` holds the data directory, do it here, 1.5 s later.
+            if let lock = try? InstanceLock(path: directory.path + "/render.lock") {
+                TerminationSource.install()
+                _ = TerminationSource.wait(seconds: WidgetWatcher.flashDuration)
+                for other in specs { _ = try? pipeline.render(other, excludingFlashes: [id]) }
+                lock.release()
+            }
+            return .success
+        }
+    }
+}
