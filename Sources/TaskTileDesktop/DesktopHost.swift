@@ -358,10 +358,17 @@ public final class DesktopHost {
             window.content = content
             window.flashes = flashes
             window.flashFirstShown = window.flashFirstShown.filter { flashes[$0.key] != nil }
-            for id in flashes.keys where window.flashFirstShown[id] == nil {
-                window.flashFirstShown[id] = now
-                // The normal frame 1.5 s later: a one-shot wake-up of the change source.
-                source.wake(at: source.now.addingTimeInterval(DesktopHost.flashDuration))
+            for id in flashes.keys where window.flashFirstShown[id] == nil { window.flashFirstShown[id] = now }
+            // The normal frame 1.5 s after the flash first showed: a one-shot wake-up of the
+            // change source, asked again only when this window's earliest flash end moves.
+            if let left = window.secondsUntilFlashEnds(now: now) {
+                let end = now.addingTimeInterval(left)
+                if window.flashWake.map({ abs($0.timeIntervalSince(end)) > 0.01 || $0 < now }) ?? true {
+                    window.flashWake = end
+                    source.wake(at: source.now.addingTimeInterval(left))
+                }
+            } else {
+                window.flashWake = nil
             }
             let fingerprint = WidgetWindow.fingerprint(window, flashing: window.flashing(now: now))
             if fingerprint != window.fingerprint {

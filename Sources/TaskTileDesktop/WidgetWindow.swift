@@ -44,10 +44,20 @@ final class WidgetWindow {
 
     var isShown: Bool { widget != nil }
 
-    /// Todos drawn as the flash frame now: completed within the window and shown for less than 1.5 s.
+    /// Todos drawn as the flash frame now: completed within the window and shown for less than
+    /// 1.5 s (less 20 ms, so a wake-up that fires a hair early still ends the flash).
     func flashing(now: Date) -> Set<String> {
-        Set(flashes.keys.filter { id in flashFirstShown[id].map { now.timeIntervalSince($0) < DesktopHost.flashDuration } ?? true })
+        Set(flashes.keys.filter { id in flashFirstShown[id].map { now.timeIntervalSince($0) < DesktopHost.flashDuration - 0.02 } ?? true })
     }
+
+    /// Seconds until the earliest flash on screen ends (nil: none is on screen).
+    func secondsUntilFlashEnds(now: Date) -> Double? {
+        flashing(now: now).compactMap { id in flashFirstShown[id].map { DesktopHost.flashDuration - now.timeIntervalSince($0) } }.min()
+    }
+
+    /// When the wake-up for the end of this window's flash was asked for (wall clock), so each
+    /// flash asks once.
+    var flashWake: Date?
 
     // MARK: Surface
 
