@@ -257,7 +257,7 @@ public final class DesktopHost {
             if themesError != nil { log("info", "themes.json is valid again") }
             themesError = nil
             for window in windows.values {
-                if let theme = try? theme(for: window.spec) { window.theme = theme }
+                if let theme = try? theme(for: window.spec) { window.theme = theme; window.applyShape() }
             }
         } catch {
             let message = "\(error)"
@@ -294,7 +294,7 @@ public final class DesktopHost {
                     window.spec = spec
                     window.theme = theme
                     window.fingerprint = nil
-                    if moved { window.hide() }
+                    if moved { window.hide() } else { window.applyShape() }
                 } else {
                     windows[file] = WidgetWindow(host: self, file: file, spec: spec, theme: theme)
                 }

@@ -111,12 +111,39 @@ final class WidgetWindow {
                                           output: (Double(output.width), Double(output.height)))
             gtk_window_move(win, Int32(output.x) + Int32(origin.x.rounded()), Int32(output.y) + Int32(origin.y.rounded()))
         }
+        composited = backend != .x11 || gdk_screen_is_composited(screen) != 0
         let mask = GDK_BUTTON_PRESS_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue | GDK_LEAVE_NOTIFY_MASK.rawValue
         gtk_widget_add_events(w, Int32(bitPattern: mask))
         connectSignals(w)
         widget = w
         outputName = output.name
+        applyShape()
         gtk_widget_show(w)
+    }
+
+    /// Whether the window has an alpha channel a compositor blends (false: X11 without a
+    /// compositing manager, where cleared pixels would show black).
+    private var composited = true
+
+    /// Without a compositor, the window's X shape (SHAPE extension) is the rounded rectangle, so
+    /// the corners show what is below instead of black: one rectangle per pixel row, inset by the
+    /// theme's corner radius (points, = pixels there since GDK draws X11 at scale 1 unless
+    /// GDK_SCALE says otherwise, and shapes are in GDK's logical pixels).
+    func applyShape() {
+        guard let widget, !composited else { return }
+        let size = spec.pointSize
+        let width = Int(size.width.rounded(.up)), height = Int(size.height.rounded(.up))
+        let r = max(0, min(theme.cornerRadius, Double(min(width, height)) / 2))
+        let region = cairo_region_create()
+        defer { cairo_region_destroy(region) }
+        for y in 0..<height {
+            // The inset of this row: where the corner circle crosses the row's centre line.
+            let dy = max(0, max(r - (Double(y) + 0.5), (Double(y) + 0.5) - (Double(height) - r)))
+            let inset = dy > 0 ? Int((r - (r * r - dy * dy).squareRoot()).rounded()) : 0
+            var rect = cairo_rectangle_int_t(x: Int32(inset), y: Int32(y), width: Int32(max(0, width - 2 * inset)), height: 1)
+            cairo_region_union_rectangle(region, &rect)
+        }
+        gtk_widget_shape_combine_region(widget, region)
     }
 
     /// Destroys the window (its output went away, its spec was removed, or the host stops).

@@ -14,7 +14,8 @@ import Glibc
 /// screen, a title click that completes nothing, SIGTERM.
 @Suite(.serialized) struct DesktopX11Tests {
     static let tools: [(name: String, package: String)] = [("Xvfb", "xvfb"), ("xdotool", "xdotool"), ("import", "imagemagick"),
-                                                           ("openbox", "openbox"), ("runuser", "util-linux")]
+                                                           ("openbox", "openbox"), ("display", "imagemagick"),
+                                                           ("convert", "imagemagick"), ("runuser", "util-linux")]
 
     /// A free display number (no socket, no lock file).
     static func freeDisplay() -> Int {
@@ -43,9 +44,14 @@ import Glibc
 
         let n = Self.freeDisplay()
         let display = ":\(n)"
-        let xvfb = try session.start("/usr/bin/Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-br"], logName: "xvfb.log")
+        let xvfb = try session.start("/usr/bin/Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"], logName: "xvfb.log")
         try #require(eventually(10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") }, "Xvfb: \(xvfb.output)")
         let env = ["DISPLAY": display]
+        // A wallpaper colour: ImageMagick's `display -window root` sets the root's background pixmap
+        // (it exits 1 after doing so, so only the pixels are checked, below).
+        let wallpaper = session.tmp.file("wallpaper.png")
+        _ = try session.run("/usr/bin/convert", ["-size", "1280x800", "xc:#204060", wallpaper])
+        _ = try session.run("/usr/bin/display", ["-window", "root", wallpaper], environment: env)
         if windowManager == "openbox" {
             _ = try session.start("/usr/bin/openbox", [], environment: env, logName: "openbox.log")
             usleep(500_000)
@@ -72,14 +78,18 @@ import Glibc
             #expect(first.pixel(x, y).near(255, 255, 255), "desk inside (\(x), \(y)) = \(first.pixel(x, y))")
         }
         for (x, y) in [(37, 115), (406, 115), (222, 27), (222, 202)] {
-            #expect(first.pixel(x, y).near(0, 0, 0), "desk outside (\(x), \(y)) = \(first.pixel(x, y))")
+            #expect(first.pixel(x, y).near(0x20, 0x40, 0x60), "desk outside (\(x), \(y)) = \(first.pixel(x, y))")
         }
+        // No compositing manager runs: the window's shape cuts the rounded corners, so the
+        // wallpaper shows there (not black).
+        #expect(first.pixel(41, 31).near(0x20, 0x40, 0x60), "corner = \(first.pixel(41, 31))")
+        #expect(first.pixel(40 + 363 - 1, 30 + 169 - 1).near(0x20, 0x40, 0x60), "corner = \(first.pixel(402, 198))")
         let (cx, cy) = (1280 - 16 - 170, 800 - 16 - 170)
         for (x, y) in [(cx + 2, cy + 85), (cx + 167, cy + 85), (cx + 85, cy + 2), (cx + 85, cy + 167)] {
             #expect(first.pixel(x, y).near(0x1C, 0x1C, 0x1E), "corner inside (\(x), \(y)) = \(first.pixel(x, y))")
         }
         for (x, y) in [(cx - 3, cy + 85), (cx + 85, cy - 3), (1280 - 13, cy + 85), (cx + 85, 800 - 13)] {
-            #expect(first.pixel(x, y).near(0, 0, 0), "corner outside (\(x), \(y)) = \(first.pixel(x, y))")
+            #expect(first.pixel(x, y).near(0x20, 0x40, 0x60), "corner outside (\(x), \(y)) = \(first.pixel(x, y))")
         }
 
         func rowState(_ s: Screenshot, _ todo: String) throws -> DesktopWaylandTests.RowState {
