@@ -16,7 +16,7 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine taskwarrior
 
-.PHONY: all deps bench-deps build release test stress bench demo install vectors clean
+.PHONY: all deps bench-deps build release test stress bench bench-desktop demo install vectors clean
 
 all: build
 
@@ -64,6 +64,12 @@ stress: deps
 # 10,000 and 100,000 todos; prints a table and writes Benchmarks/RESULTS.md (~15 minutes).
 bench: bench-deps
 	/usr/bin/python3 Benchmarks/bench.py
+	/usr/bin/python3 Benchmarks/desktop.py
+
+# tasktile-render desktop on a headless sway: click -> frame, CLI commit -> frame, idle CPU, RSS
+# (~12 minutes; writes Benchmarks/DESKTOP.md).
+bench-desktop: deps
+	/usr/bin/python3 Benchmarks/desktop.py
 
 demo: release
 	DEMO_DIR="$(DEMO_DIR)" BIN="$$($(SWIFT) build -c release --show-bin-path)" ./scripts/demo.sh

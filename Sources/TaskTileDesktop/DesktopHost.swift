@@ -383,8 +383,23 @@ public final class DesktopHost {
 
     private var pendingReasons: [String: String] = [:]
 
+    /// Names the reason of the next frame of `window` in the log.
+    func willRedraw(_ window: WidgetWindow, reason: String) { pendingReasons[window.file] = reason }
+
+    /// `TASKTILE_DESKTOP_TRACE=1`: one `trace EVENT SPEC SECONDS` line per press and frame, with
+    /// CLOCK_MONOTONIC seconds, for Benchmarks/desktop.py (click → frame latency).
+    private lazy var tracing = environment["TASKTILE_DESKTOP_TRACE"] == "1"
+
+    func trace(_ event: String, _ window: WidgetWindow) {
+        guard tracing else { return }
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        log("info", "trace \(event) \(window.spec.name) \(String(format: "%.6f", Double(t.tv_sec) + Double(t.tv_nsec) / 1e9))")
+    }
+
     /// Called by a window after each frame (for the log).
     func drew(_ window: WidgetWindow, scale: Int, milliseconds: Double) {
+        trace("frame", window)
         let reason = pendingReasons.removeValue(forKey: window.file) ?? "expose"
         log("info", "spec=\(window.spec.name) [\(reason)] drew frame \(window.frames) at scale \(scale) (\(String(format: "%.1f", milliseconds)) ms)")
     }
@@ -394,6 +409,7 @@ public final class DesktopHost {
     /// A click on a region: a pending checkbox completes that todo by id (SPEC §5.3), a row or the
     /// header runs the `widget.openCommand` setting; text never completes.
     func activate(_ action: HitRegion.Action, in window: WidgetWindow) {
+        trace("press", window)
         switch action {
         case .complete(let id):
             guard let store else { return }

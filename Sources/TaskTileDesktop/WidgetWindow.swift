@@ -212,8 +212,11 @@ final class WidgetWindow {
         }
     }
 
+    /// The output's scale changed (the window moved to another output, or the output's scale was
+    /// set): a new frame at the new scale, and its hit map with it.
     private func scaleChanged() {
         fingerprint = nil
+        host.willRedraw(self, reason: "scale")
         queueDraw()
     }
 

@@ -132,6 +132,21 @@ import Glibc
         #expect(two.pixel(jx + 1, jy + 1).near(wall2.0, wall2.1, wall2.2), "corner = \(two.pixel(jx + 1, jy + 1))")
         #expect(try Self.jaRow(two, w, w.eggs2) == .pending)
         #expect(w.desktopLog().contains("spec=desk-ja [") && w.desktopLog().contains("at scale 2"), "\(w.desktopLog())")
+
+        // The output's scale changes under a running widget: it is drawn again at scale 2, in the
+        // same place in points (80 × 60 pixels now) and twice as many pixels.
+        try w.sway.msg("output", "HEADLESS-1", "scale", "2")
+        #expect(eventually(5) { w.desktopLog().contains("spec=desk [scale] drew frame") && w.desktopLog().components(separatedBy: "spec=desk [").last?.contains("at scale 2") == true },
+                "not redrawn at scale 2: \(w.desktopLog())")
+        usleep(300_000)
+        let sharp = try w.sway.screenshot("HEADLESS-1", keep: "wayland-desk-en-light-scale2")
+        #expect(sharp.width == 1280 && sharp.height == 800) // 640 × 400 points at scale 2
+        for (x, y) in [(80 + 3, 60 + 170), (80 + 724, 60 + 170), (80 + 364, 60 + 3), (80 + 364, 60 + 336)] {
+            #expect(sharp.pixel(x, y).near(255, 255, 255), "scale 2 inside (\(x), \(y)) = \(sharp.pixel(x, y))")
+        }
+        for (x, y) in [(80 - 3, 60 + 170), (80 + 731, 60 + 170), (80 + 364, 60 - 3), (80 + 364, 60 + 343)] {
+            #expect(sharp.pixel(x, y).near(wall.0, wall.1, wall.2), "scale 2 outside (\(x), \(y)) = \(sharp.pixel(x, y))")
+        }
     }
 
     @Test func aCheckboxClickCompletesThatTodoOnlyAndEveryWidgetFlashesThenShowsTheNormalFrame() throws {
