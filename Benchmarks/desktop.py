@@ -12,7 +12,8 @@ Prints a table and writes Benchmarks/DESKTOP.md.
 - commit from the CLI -> new frame: from the return of `tasktile add` (and from its start) to the frame.
 - idle CPU: utime+stime clock ticks of the desktop process over `--idle` seconds with nothing
   changing, and over the whole seconds strictly between two minute boundaries.
-- RSS after N redraws: the pointer moved on and off a checkbox (each toggle is one hover frame).
+- RSS after N redraws: the pointer moved on and off a checkbox with `swaymsg seat seat0 cursor set`
+  (each toggle is one hover frame).
 
 Nothing here is a test: no number is asserted. Standard library only. Runs the compositor and the
 host as the unprivileged user `tasktile-test` when started as root (sway refuses root).
@@ -83,7 +84,8 @@ class Box:
                     p.wait(timeout=5)
                 except subprocess.TimeoutExpired:
                     p.kill()
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        if not os.environ.get("KEEP"):
+            shutil.rmtree(self.tmp, ignore_errors=True)
 
 
 def pct(values, p):
@@ -92,12 +94,16 @@ def pct(values, p):
 
 
 def main():
+    import signal
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("desktop-bench: terminated"))  # cleanup runs
     ap = argparse.ArgumentParser()
     ap.add_argument("--clicks", type=int, default=200)
     ap.add_argument("--commits", type=int, default=50)
     ap.add_argument("--idle", type=int, default=60)
     ap.add_argument("--redraws", type=int, default=10000)
     ap.add_argument("--bin", default=None)
+    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--wait", type=float, default=0.1)
     ap.add_argument("--results", default=os.path.join(ROOT, "Benchmarks", "DESKTOP.md"))
     a = ap.parse_args()
     for tool in ["sway", "swaymsg", "grim", "cc"]:
@@ -142,12 +148,26 @@ def main():
         log_path = os.path.join(box.tmp, "desktop.log")
         desk = box.start([render, "desktop"], "desktop.log", {"TASKTILE_DESKTOP_TRACE": "1"})
 
+        tail = {"offset": 0, "frames": [], "rest": ""}
+
         def log():
             with open(log_path) as f:
                 return f.read()
 
         def frames_after(t0):
-            return [float(m) for m in re.findall(r"trace frame bench (\d+\.\d+)", log()) if float(m) >= t0]
+            # Reads only what the host appended since the last call.
+            with open(log_path) as f:
+                f.seek(tail["offset"])
+                chunk = f.read()
+                tail["offset"] = f.tell()
+            text = tail["rest"] + chunk
+            lines = text.split("\n")
+            tail["rest"] = lines.pop()
+            for line in lines:
+                m = re.search(r"trace frame bench (\d+\.\d+)", line)
+                if m:
+                    tail["frames"].append(float(m.group(1)))
+            return [t for t in tail["frames"] if t >= t0]
 
         def wait_frame(t0, timeout=5):
             end = time.monotonic() + timeout
@@ -175,6 +195,7 @@ def main():
         regions = json.load(open(os.path.join(hits, "p.hits.json")))["regions"]
         box_r = next(r for r in regions if r["action"] == "complete")
         cx, cy = box_r["x"] + box_r["width"] // 2, box_r["y"] + box_r["height"] // 2
+        say(f"first checkbox at {cx}, {cy}")
         msg("seat", "seat0", "cursor", "set", str(cx), str(cy))
         time.sleep(0.3)
 
@@ -213,29 +234,44 @@ def main():
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1])
 
-        say(f"idle {a.idle} s")
-        t_start = ticks()
-        time.sleep(a.idle)
-        idle_ticks = ticks() - t_start
-        now = time.time()
-        time.sleep(60 - now % 60 + 0.5)  # just after a minute boundary
-        between_start = ticks()
-        time.sleep(58)
-        between = ticks() - between_start
+        idle_ticks = between = None
+        if a.idle > 0:
+            say(f"idle {a.idle} s, then 58 s between two minute boundaries")
+            t_start = ticks()
+            time.sleep(a.idle)
+            idle_ticks = ticks() - t_start
+            now = time.time()
+            time.sleep(60 - now % 60 + 0.5)  # just after a minute boundary
+            between_start = ticks()
+            time.sleep(58)
+            between = ticks() - between_start
+
+        def count():
+            frames_after(float("inf"))  # reads new lines; the count is the list's length
+            return len(tail["frames"])
 
         say(f"{a.redraws} hover redraws")
         rss_before = rss_kb()
-        drawn0 = len(frames_after(0))
-        batch = 25
-        moves = []
-        for i in range(batch):
-            moves += [f"seat seat0 cursor set {cx} {cy}", "seat seat0 cursor set 1279 799"]
+        drawn0 = count()
+        # One shell as the user runs every swaymsg (no runuser per move): on and off the checkbox,
+        # one hover frame per move; the next move waits for the frame, at most 100 ms.
+        driver = box.start(["/bin/sh", "-c", 'while read -r line; do swaymsg "$line" >/dev/null; done'], "driver.log",
+                           stdin=subprocess.PIPE)
         deadline = time.monotonic() + 900
-        while len(frames_after(0)) - drawn0 < a.redraws and time.monotonic() < deadline:
-            for m in moves:
-                box.run(["swaymsg", m])
-                time.sleep(0.02)  # one frame each: GTK draws at most once per compositor frame
-        redraws = len(frames_after(0)) - drawn0
+        on = False
+        while count() - drawn0 < a.redraws and time.monotonic() < deadline:
+            on = not on
+            before = count()
+            x, y = (cx, cy) if on else (1000, 700)
+            driver.stdin.write(f"seat seat0 cursor set {x} {y}\n".encode())
+            driver.stdin.flush()
+            end = time.monotonic() + a.wait
+            while count() == before and time.monotonic() < end:
+                time.sleep(0.001)
+            if a.verbose and (count() - drawn0) % 100 == 0:
+                say(f"{count() - drawn0} redraws")
+        driver.stdin.close()
+        redraws = count() - drawn0
         rss_after = rss_kb()
         desk.terminate()
         desk.wait(timeout=10)

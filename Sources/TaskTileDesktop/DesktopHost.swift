@@ -155,6 +155,10 @@ public final class DesktopHost {
     private func watchChanges(_ source: ChangeSource) {
         GLib.watch(fd: source.fileDescriptor, conditions: GLib.readable) { [unowned self] _ in
             self.apply(source.next(timeout: 0))
+            // `next` arms the timer only before it waits: when the timerfd fired a hair before a
+            // minute boundary, it returns with nothing and the timer disarmed. Reading the
+            // descriptor arms it again for the next deadline, so no tick is lost in a GLib loop.
+            _ = source.fileDescriptor
             return true
         }
     }

@@ -112,7 +112,8 @@ final class WidgetWindow {
             gtk_window_move(win, Int32(output.x) + Int32(origin.x.rounded()), Int32(output.y) + Int32(origin.y.rounded()))
         }
         composited = backend != .x11 || gdk_screen_is_composited(screen) != 0
-        let mask = GDK_BUTTON_PRESS_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue | GDK_LEAVE_NOTIFY_MASK.rawValue
+        let mask = GDK_BUTTON_PRESS_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue | GDK_ENTER_NOTIFY_MASK.rawValue
+            | GDK_LEAVE_NOTIFY_MASK.rawValue
         gtk_widget_add_events(w, Int32(bitPattern: mask))
         connectSignals(w)
         widget = w
@@ -177,6 +178,11 @@ final class WidgetWindow {
             GLib.target(data, as: WidgetWindow.self).pointer(x: event.pointee.x, y: event.pointee.y)
             return 0
         }
+        let onEnter: @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkEventCrossing>?, UnsafeMutableRawPointer?) -> gboolean = { _, event, data in
+            guard let event else { return 0 }
+            GLib.target(data, as: WidgetWindow.self).pointer(x: event.pointee.x, y: event.pointee.y)
+            return 0
+        }
         let onLeave: @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, _, data in
             GLib.target(data, as: WidgetWindow.self).pointerLeft()
             return 0
@@ -188,6 +194,7 @@ final class WidgetWindow {
         GLib.connect(raw, "draw", onDraw, target: self)
         GLib.connect(raw, "button-press-event", onPress, target: self)
         GLib.connect(raw, "motion-notify-event", onMotion, target: self)
+        GLib.connect(raw, "enter-notify-event", onEnter, target: self) // a pointer warped onto a checkbox
         GLib.connect(raw, "leave-notify-event", onLeave, target: self)
         GLib.connect(raw, "notify::scale-factor", onScale, target: self)
     }
