@@ -6,7 +6,8 @@ Prints a table and writes Benchmarks/DESKTOP.md.
 
 - click -> todo committed -> new frame: a real click (swaymsg seat cursor press/release through a
   virtual pointer) on the first pending checkbox of a large widget; the time runs from just before
-  `swaymsg ... press` to the end of the host's draw handler for the flash frame (the host's
+  the `swaymsg ... press` process starts (its start-up, under runuser when root, is included, so
+  this is an upper bound) to the end of the host's draw handler for the flash frame (the host's
   `TASKTILE_DESKTOP_TRACE=1` lines, CLOCK_MONOTONIC like Python's time.monotonic). After each click
   the flash's 1.5 s pass before the next one.
 - commit from the CLI -> new frame: from the return of `tasktile add` (and from its start) to the frame.
@@ -284,7 +285,8 @@ def main():
         ]
         out = ["# tasktile-render desktop, measured", "",
                f"{dt.datetime.now().strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, binaries {a.bin}, headless sway (pixman).",
-               "Produced by `Benchmarks/desktop.py`; nothing here is asserted by a test.", "",
+               "Produced by `Benchmarks/desktop.py`; nothing here is asserted by a test. Click times start before",
+               "the `swaymsg` process that presses the button is spawned, so they include its start-up.", "",
                "| path | p50 | p95 | n | target |", "|---|---|---|---|---|"]
         out += [f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]} |" for r in rows]
         out += ["", "| idle | clock ticks | window |", "|---|---|---|",
