@@ -51,8 +51,10 @@ public final class ClosureSink: OutputSink {
 public final class CommandContext {
     public let environment: [String: String]
     public let dataDirectory: DataDirectory
-    /// `en` or `ja`.
+    /// `en` or `ja`: the resolved language (flag, environment, stored setting, English).
     public let language: String
+    /// The `--lang` value when given (a long-running command re-resolves the language with it).
+    public var languageFlag: String?
     public let json: Bool
     /// ANSI colours: only on a terminal, never with `NO_COLOR` or `--no-color`.
     public let color: Bool

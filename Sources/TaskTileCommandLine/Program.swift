@@ -118,6 +118,7 @@ public struct Program: Sendable {
                                      dataDirectory: DataDirectory.resolve(explicit: dataDir, environment: environment),
                                      language: language, json: json, color: color, stdout: stdout, stderr: stderr,
                                      readLine: readLine, stdinIsTerminal: stdinIsTerminal, executablePath: executablePath)
+        context.languageFlag = globalValues["--lang"]
         do {
             if let parseError { throw parseError }
             // Required options and positional counts are checked against the command's own spec.
