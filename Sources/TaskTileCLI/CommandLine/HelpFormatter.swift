@@ -9,7 +9,7 @@ enum HelpFormatter {
         var out = "\(l.text("help.overview")) \(abstract(spec, l))\n"
         if let d = discussion(spec, l) { out += "\n\(d)\n" }
         let usageHeader = l.text("help.usage")
-        let indent = String(repeating: " ", count: displayWidth(usageHeader) + 1)
+        let indent = String(repeating: " ", count: TerminalWidth.of(usageHeader) + 1)
         out += "\n\(usageHeader) " + (spec.usageOverride ?? [spec.usage]).joined(separator: "\n" + indent) + "\n"
         if !spec.arguments.isEmpty {
             out += "\n\(l.text("help.arguments"))\n"
@@ -67,17 +67,6 @@ enum HelpFormatter {
         let pad = 26
         if label.count + 2 >= pad { return "  \(label)\n" + String(repeating: " ", count: pad) + help + "\n" }
         return "  " + label + String(repeating: " ", count: pad - 2 - label.count) + help + "\n"
-    }
-
-    /// Terminal columns of `s`: East Asian wide characters (kana, kanji, full-width forms) take two.
-    static func displayWidth(_ s: String) -> Int {
-        s.unicodeScalars.reduce(0) { width, u in
-            let v = u.value
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-                || (0xFFE0...0xFFE6).contains(v)
-            return width + (wide ? 2 : 1)
-        }
     }
 
     /// The top-level help: overview, usage and the command list.
