@@ -15,10 +15,10 @@ extension Store {
                 SELECT id, todo_id, list_id, title, cycle_index, cycle_due, completed_at, source, undone_at
                 FROM completions ORDER BY id
                 """).map {
-                Backup.Completion(id: $0.int(0) ?? 0, todoId: $0.text(1) ?? "", listId: $0.text(2) ?? "",
-                                  title: $0.text(3) ?? "", cycleIndex: $0.int(4) ?? 0, cycleDue: $0.text(5),
-                                  completedAt: Date(timeIntervalSince1970: $0.double(6) ?? 0), source: $0.text(7) ?? "",
-                                  undoneAt: $0.double(8).map { Date(timeIntervalSince1970: $0) })
+                Backup.Completion(id: $0.int("id") ?? 0, todoId: $0.text("todo_id") ?? "", listId: $0.text("list_id") ?? "",
+                                  title: $0.text("title") ?? "", cycleIndex: $0.int("cycle_index") ?? 0, cycleDue: $0.text("cycle_due"),
+                                  completedAt: Date(timeIntervalSince1970: $0.double("completed_at") ?? 0), source: $0.text("source") ?? "",
+                                  undoneAt: $0.double("undone_at").map { Date(timeIntervalSince1970: $0) })
             }
             backup.settings = try database.rows("SELECT key, value FROM settings ORDER BY key").map { ($0.text(0) ?? "", $0.text(1) ?? "") }
             backup.routines = try routineRecords()
@@ -33,9 +33,9 @@ extension Store {
     /// Every routine record, by list id. Call inside a transaction.
     func routineRecords() throws -> [Backup.RoutineRecord] {
         try database.rows("SELECT list_id, name, source, applied_at, todo_ids FROM routine_lists ORDER BY list_id").map {
-            Backup.RoutineRecord(listId: $0.text(0) ?? "", name: $0.text(1) ?? "", source: $0.text(2) ?? "",
-                                 appliedAt: Date(timeIntervalSince1970: $0.double(3) ?? 0),
-                                 todoIds: ($0.text(4) ?? "").split(separator: ",").map(String.init))
+            Backup.RoutineRecord(listId: $0.text("list_id") ?? "", name: $0.text("name") ?? "", source: $0.text("source") ?? "",
+                                 appliedAt: Date(timeIntervalSince1970: $0.double("applied_at") ?? 0),
+                                 todoIds: ($0.text("todo_ids") ?? "").split(separator: ",").map(String.init))
         }
     }
 }
