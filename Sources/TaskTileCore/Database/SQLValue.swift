@@ -1,8 +1,12 @@
 /// A value bound to or read from SQLite.
 public enum SQLValue: Hashable, Sendable {
+    /// SQL NULL.
     case null
+    /// An INTEGER (64-bit).
     case int(Int)
+    /// A REAL; instants are stored as seconds since 1970 (UTC).
     case double(Double)
+    /// TEXT, UTF-8.
     case text(String)
 }
 

@@ -60,6 +60,7 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// The text of a string value; nil for any other kind.
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
