@@ -4,7 +4,7 @@ import TaskTileCore
 /// user's language: headers and framing from the catalogue (`help.*`), each command's own text
 /// from its spec (English) or, in Japanese, from the program's translations (`CommandHelp.ja` for
 /// `tasktile`), falling back to English. Descriptions wrap at `width` terminal columns (counted
-/// with `HelpFormatter.displayWidth`, so Japanese takes two columns a character).
+/// with `TerminalWidth.of`, so Japanese takes two columns a character).
 public struct HelpFormatter: Sendable {
     /// The program name shown in usage lines.
     public var program: String
@@ -22,7 +22,7 @@ public struct HelpFormatter: Sendable {
         var out = "\(l.text("help.overview")) \(abstract(spec, l))\n"
         if let d = discussion(spec, l) { out += "\n\(d)\n" }
         let usageHeader = l.text("help.usage")
-        let indent = String(repeating: " ", count: HelpFormatter.displayWidth(usageHeader) + 1)
+        let indent = String(repeating: " ", count: TerminalWidth.of(usageHeader) + 1)
         out += "\n\(usageHeader) " + (spec.usageOverride ?? [spec.usage]).joined(separator: "\n" + indent) + "\n"
         if !spec.arguments.isEmpty {
             out += "\n\(l.text("help.arguments"))\n"
@@ -96,7 +96,7 @@ public struct HelpFormatter: Sendable {
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             let candidate = current.isEmpty ? String(word) : current + " " + word
-            if HelpFormatter.displayWidth(candidate) > width && !current.isEmpty {
+            if TerminalWidth.of(candidate) > width && !current.isEmpty {
                 lines.append(current)
                 current = String(word)
             } else {
@@ -105,17 +105,6 @@ public struct HelpFormatter: Sendable {
         }
         lines.append(current)
         return lines
-    }
-
-    /// Terminal columns of `s`: East Asian wide characters (kana, kanji, full-width forms) take two.
-    public static func displayWidth(_ s: String) -> Int {
-        s.unicodeScalars.reduce(0) { width, u in
-            let v = u.value
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-                || (0xFFE0...0xFFE6).contains(v)
-            return width + (wide ? 2 : 1)
-        }
     }
 
     /// The top-level help: overview, usage and the command list.

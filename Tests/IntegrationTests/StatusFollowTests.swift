@@ -92,7 +92,7 @@ struct StatusFollowTests {
     func storeDeletedAndRecreated() throws {
         let s = try store()
         _ = try s.addList(title: "L")
-        s.database.close()
+        try s.database.close()
         let bar = try follow("waybar")
         bar.waitForLines(1, timeout: 5)
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: tmp.dataDirectory.storePath + suffix) }
@@ -111,7 +111,7 @@ struct StatusFollowTests {
         let s = try store()
         let list = try s.addList(title: "L")
         _ = try s.addTodo(title: "x", list: list.id)
-        s.database.close()
+        try s.database.close()
         let good = tmp.file("good.sqlite")
         try FileManager.default.copyItem(atPath: tmp.dataDirectory.storePath, toPath: good)
         let bar = try follow("polybar")
@@ -134,7 +134,7 @@ struct StatusFollowTests {
         let s = try store()
         let list = try s.addList(title: "L")
         _ = try s.addTodo(title: "x", list: list.id)
-        s.database.close() // exclusive locking mode needs every other connection gone
+        try s.database.close() // exclusive locking mode needs every other connection gone
         // Readers never wait for a writer in WAL mode; what does block them is a connection in
         // exclusive locking mode (https://sqlite.org/pragma.html#pragma_locking_mode): opening
         // waits the 5 s busy timeout and gives up.
@@ -147,7 +147,7 @@ struct StatusFollowTests {
         #expect(error != nil, "\(bar.lines) \(bar.stderr)")
         #expect(bar.process.isRunning)
         try holder.execute("COMMIT")
-        holder.close() // exclusive locking mode keeps the lock until the connection closes
+        try holder.close() // exclusive locking mode keeps the lock until the connection closes
         let recovered = bar.waitForLine(timeout: 8) { text($0) == "1 left" }
         #expect(recovered != nil, "\(bar.lines)")
         _ = bar.terminate()

@@ -39,7 +39,7 @@ struct SettingsLsCommand: Command {
         let valueWidth = values.map { max($0.value.count, 2) }.max() ?? 0
         let l = context.localizer
         let defaultMark = l.text("settings.default")
-        let notDefault = String(repeating: " ", count: HelpFormatter.displayWidth(defaultMark))
+        let notDefault = String(repeating: " ", count: TerminalWidth.of(defaultMark))
         for s in values {
             let shown = s.value.isEmpty ? "\"\"" : s.value
             let key = s.key.rawValue + String(repeating: " ", count: keyWidth - s.key.rawValue.count)

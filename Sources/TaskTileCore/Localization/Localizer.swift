@@ -36,12 +36,6 @@ public struct Localizer: Sendable {
         text(key, arguments: arguments.map(\.description))
     }
 
-    /// The text for `key` in this language only, or nil when the table has no such key: for text
-    /// whose English lives elsewhere (command help in the command specs).
-    public func lookup(_ key: String) -> String? {
-        (language == .ja ? StringCatalogue.ja : StringCatalogue.en)[key]
-    }
-
     /// `template` with each `{i}` (i < `arguments.count`) replaced, in one pass.
     static func fill(_ template: String, _ arguments: [String], key: String) -> String {
         guard template.contains("{") else { return template }

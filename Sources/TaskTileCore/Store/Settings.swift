@@ -239,7 +239,7 @@ extension Store {
     public static func peekSetting(_ key: SettingKey, in directory: DataDirectory) -> String? {
         guard access(directory.storePath, R_OK) == 0,
               let db = try? Database(path: directory.storePath, create: false, readOnly: true, busyTimeout: 1) else { return nil }
-        defer { db.close() }
+        defer { try? db.close() }
         guard let raw = try? db.scalarText("SELECT value FROM settings WHERE key = ?", [.text(key.rawValue)]) else { return nil }
         return try? key.normalize(raw)
     }

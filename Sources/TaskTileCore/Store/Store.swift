@@ -63,10 +63,10 @@ public final class Store {
             try db.configureForWAL()
             _ = try migrator.migrate(db, now: clock.now)
         } catch let e as DatabaseError {
-            db.close()
+            try? db.close()
             throw mapOpenError(e, path: path)
         } catch {
-            db.close()
+            try? db.close()
             throw error
         }
         for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
@@ -76,7 +76,7 @@ public final class Store {
         // the catch-up is then left to the next process that can write.
         do {
             try store.catchUpRepeats()
-        } catch let e as DatabaseError where e.resultCode == 8 /* SQLITE_READONLY */ {
+        } catch let e as DatabaseError where e.resultCode == .SQLITE_READONLY {
             _ = e
         }
         return store

@@ -74,16 +74,6 @@ final class TextLayout {
         pango_layout_set_alignment(pointer, centered ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT)
     }
 
-    /// Draws a strike-through line across the text in `color` (the text itself uses the source colour).
-    func setStrikethrough(color: ThemeColor) {
-        let list = pango_attr_list_new()
-        func c16(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
-        pango_attr_list_insert(list, pango_attr_strikethrough_new(1))
-        pango_attr_list_insert(list, pango_attr_strikethrough_color_new(c16(color.red), c16(color.green), c16(color.blue)))
-        pango_layout_set_attributes(pointer, list)
-        pango_attr_list_unref(list)
-    }
-
     /// Number of lines after layout (1 for a single-line title, whatever its length).
     var lineCount: Int { Int(pango_layout_get_line_count(pointer)) }
     /// Whether Pango shortened the text with "…".
@@ -94,14 +84,6 @@ final class TextLayout {
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(pointer, &ink, &logical)
         return (Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
-    }
-
-    /// Ink rectangle in points relative to the layout's top-left corner.
-    var inkRect: Rect {
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(pointer, &ink, &logical)
-        let s = Double(PANGO_SCALE)
-        return Rect(x: Double(ink.x) / s, y: Double(ink.y) / s, width: Double(ink.width) / s, height: Double(ink.height) / s)
     }
 
     /// Distance in points from the layout's top to the first line's baseline.

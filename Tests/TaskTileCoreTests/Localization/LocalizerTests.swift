@@ -85,13 +85,3 @@ struct LocalizerTests {
         #expect(Language.fromEnvironment(env) == expected)
     }
 }
-
-@Suite("Terminal column widths")
-struct TerminalWidthTests {
-    @Test("wide characters take two columns", arguments: [
-        ("Work", 4), ("買い物", 6), ("ｶﾀｶﾅ", 4), ("ＡＢＣ", 6), ("Café", 4), ("🚀 go", 5), ("한국", 4),
-    ])
-    func width(text: String, columns: Int) {
-        #expect(TerminalWidth.of(text) == columns)
-    }
-}
