@@ -83,7 +83,7 @@ struct ReminderSetCommand: Command {
         // A reminder that can never fire would silently replace a working one: refuse it.
         let past = rule == nil ? due.deadline(userZone: clock.timeZone) <= clock.now
                                : { if case .until(let d)? = rule?.end { return d < clock.today }; return false }()
-        if past { throw Self.usage(Phrase(key: "reminder.error.past", a.value("--at")!)) }
+        if past { throw Self.usage(Phrase(key: .reminderErrorPast, a.value("--at")!)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

@@ -33,7 +33,7 @@ struct StatusCommand: Command {
         // `tasktile --json status` means `--format json` unless a format is given.
         format = a.value("--format").flatMap(StatusFormat.init(rawValue:)) ?? (context.json ? .json : .plain)
         urgent = a.flag("--urgent")
-        if urgent && format != .i3blocks { throw Self.usage(Phrase(key: "status.error.urgentNeedsI3blocks")) }
+        if urgent && format != .i3blocks { throw Self.usage(Phrase(key: .statusErrorUrgentNeedsI3blocks)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

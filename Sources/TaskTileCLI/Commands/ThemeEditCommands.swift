@@ -51,7 +51,7 @@ struct ThemeNotFound: Error, CustomStringConvertible {
     var reference: String
     var names: [String]
     var description: String { message(Localizer(.en)) }
-    func message(_ l: Localizer) -> String { l.text("theme.notFound", reference, names.joined(separator: ", ")) }
+    func message(_ l: Localizer) -> String { l.text(.themeNotFound, reference, names.joined(separator: ", ")) }
 }
 
 /// `tasktile theme new NAME [--from NAME]`: adds a theme with every default, or a copy of another.
@@ -75,8 +75,8 @@ struct ThemeNewCommand: Command {
         file.themes.append(theme)
         try file.save()
         if context.json { context.printJSON(theme.jsonValue) } else {
-            context.out(from.map { context.localizer.text("theme.addedFrom", theme.name, theme.id.prefix(8), $0) }
-                        ?? context.localizer.text("theme.added", theme.name, theme.id.prefix(8)))
+            context.out(from.map { context.localizer.text(.themeAddedFrom, theme.name, theme.id.prefix(8), $0) }
+                        ?? context.localizer.text(.themeAdded, theme.name, theme.id.prefix(8)))
         }
         return .success
     }
@@ -113,7 +113,7 @@ struct ThemeSetCommand: Command {
         try file.save()
         if context.json { context.printJSON(file.themes[i].jsonValue) } else {
             let shown = file.themes[i].jsonValue[key]?.serialized(pretty: false) ?? "absent (the appearance's default)"
-            context.out(context.localizer.text("theme.changed", file.themes[i].name, key, shown))
+            context.out(context.localizer.text(.themeChanged, file.themes[i].name, key, shown))
         }
         return .success
     }
@@ -132,15 +132,15 @@ struct ThemeRemoveCommand: Command {
         var file = try ThemeFile(context)
         let i = try file.index(of: name)
         guard file.themes.count > 1 else {
-            context.stderr.write(context.localizer.text("error.prefix", context.localizer.text("theme.onlyOne", file.themes[i].name)) + "\n")
+            context.stderr.write(context.localizer.text(.errorPrefix, context.localizer.text(.themeOnlyOne, file.themes[i].name)) + "\n")
             return .nothingMatched
         }
         let removed = file.themes.remove(at: i)
         try file.save()
-        if !context.json { context.out(context.localizer.text("theme.removed", removed.name)) }
+        if !context.json { context.out(context.localizer.text(.themeRemoved, removed.name)) }
         for specFile in WidgetPipeline.specFiles(in: context.dataDirectory) {
             if let spec = try? WidgetSpec.load(path: specFile), spec.theme == removed.name || spec.theme == removed.id {
-                context.stderr.write(context.localizer.text("theme.specNote", specFile, spec.theme!) + "\n")
+                context.stderr.write(context.localizer.text(.themeSpecNote, specFile, spec.theme!) + "\n")
             }
         }
         return .success
@@ -180,7 +180,7 @@ struct ThemeImportCommand: Command {
         }
         try file.save()
         if context.json { context.printJSON(.array(incoming.map(\.jsonValue))) } else {
-            for t in incoming { context.out(context.localizer.text("theme.imported", t.name, t.id.prefix(8))) }
+            for t in incoming { context.out(context.localizer.text(.themeImported, t.name, t.id.prefix(8))) }
         }
         return .success
     }
@@ -208,7 +208,7 @@ struct ThemeExportCommand: Command {
         do { try AtomicFile.write(text, to: path, mode: 0o644) } catch let e as FileError {
             throw CannotCreateOutput(path: path, detail: e.description)
         }
-        if !context.json { context.out(context.localizer.text("theme.wrote", theme.name, path)) }
+        if !context.json { context.out(context.localizer.text(.themeWrote, theme.name, path)) }
         return .success
     }
 }

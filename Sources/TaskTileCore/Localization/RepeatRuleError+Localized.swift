@@ -4,11 +4,11 @@ extension RepeatRuleError {
         let l = localizer
         switch self {
         case .intervalOutOfRange(let n):
-            return l.text("repeat.error.intervalOutOfRange", RepeatRule.intervalRange.lowerBound, RepeatRule.intervalRange.upperBound, n)
-        case .weeklyWithoutWeekdays: return l.text("repeat.error.weeklyWithoutWeekdays")
-        case .weekdaysWithoutWeekly(let frequency): return l.text("repeat.error.weekdaysWithoutWeekly", frequency.rawValue)
-        case .countOutOfRange(let n): return l.text("repeat.error.countOutOfRange", n)
-        case .untilBeforeFirstOccurrence(let until, let first): return l.text("repeat.error.untilBeforeFirst", until, first)
+            return l.text(.repeatErrorIntervalOutOfRange, RepeatRule.intervalRange.lowerBound, RepeatRule.intervalRange.upperBound, n)
+        case .weeklyWithoutWeekdays: return l.text(.repeatErrorWeeklyWithoutWeekdays)
+        case .weekdaysWithoutWeekly(let frequency): return l.text(.repeatErrorWeekdaysWithoutWeekly, frequency.rawValue)
+        case .countOutOfRange(let n): return l.text(.repeatErrorCountOutOfRange, n)
+        case .untilBeforeFirstOccurrence(let until, let first): return l.text(.repeatErrorUntilBeforeFirst, until, first)
         }
     }
 }

@@ -27,7 +27,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     /// - Throws: `StoreError.invalidSetting` listing every key.
     public static func named(_ name: String) throws -> SettingKey {
         if let key = allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) { return key }
-        throw StoreError.invalidSetting(Phrase(key: "settings.error.unknownKey", name, allCases.map(\.rawValue).joined(separator: ", ")))
+        throw StoreError.invalidSetting(Phrase(key: .settingsErrorUnknownKey, name, allCases.map(\.rawValue).joined(separator: ", ")))
     }
 
     /// The value type, which decides validation and the JSON type of the value.
@@ -57,7 +57,17 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     }
 
     /// One sentence for `settings ls` and help (catalogue key `settings.summary.<key>`).
-    public var summaryPhrase: Phrase { Phrase(key: "settings.summary.\(rawValue)") }
+    public var summaryPhrase: Phrase {
+        switch self {
+        case .soundEnabled: Phrase(key: .settingsSummarySoundEnabled)
+        case .soundName: Phrase(key: .settingsSummarySoundName)
+        case .soundOnIntent: Phrase(key: .settingsSummarySoundOnIntent)
+        case .soundVolume: Phrase(key: .settingsSummarySoundVolume)
+        case .language: Phrase(key: .settingsSummaryLanguage)
+        case .notifyDefaultTime: Phrase(key: .settingsSummaryNotifyDefaultTime)
+        case .notifyOpenCommand: Phrase(key: .settingsSummaryNotifyOpenCommand)
+        }
+    }
 
     /// `summaryPhrase` in English (`settings ls --json`, which scripts read).
     public var summary: String { summaryPhrase.description }
@@ -65,11 +75,11 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     /// What is accepted, for error messages and help.
     public var acceptedPhrase: Phrase {
         switch kind {
-        case .bool: Phrase(key: "settings.accepted.bool")
+        case .bool: Phrase(key: .settingsAcceptedBool)
         case .choice(let values): Phrase(stringLiteral: values.joined(separator: ", "))
-        case .percent: Phrase(key: "settings.accepted.percent")
-        case .time: Phrase(key: "settings.accepted.time")
-        case .text: Phrase(key: "settings.accepted.text", Self.maxTextLength)
+        case .percent: Phrase(key: .settingsAcceptedPercent)
+        case .time: Phrase(key: .settingsAcceptedTime)
+        case .text: Phrase(key: .settingsAcceptedText, Self.maxTextLength)
         }
     }
 
@@ -109,7 +119,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
                value.count <= Self.maxTextLength { result = value }
         }
         guard let result else {
-            throw StoreError.invalidSetting(Phrase(key: "settings.error.invalidValue", raw, rawValue, acceptedPhrase))
+            throw StoreError.invalidSetting(Phrase(key: .settingsErrorInvalidValue, raw, rawValue, acceptedPhrase))
         }
         return result
     }

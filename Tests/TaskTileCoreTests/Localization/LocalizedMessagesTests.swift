@@ -14,12 +14,12 @@ struct LocalizedMessagesTests {
         .notAStore(path: "/d/tasktile.sqlite", detail: "file is not a database"),
         .newerStore(path: "/d/tasktile.sqlite", unknown: ["0009", "0010"]),
         .inaccessible(path: "/d", detail: "Permission denied"), .busy(detail: "database is locked"),
-        .invalidTitle(Phrase(key: "error.title.empty")), .invalidTitle(Phrase(key: "error.title.tooLong", 1001, 1000)),
-        .invalidTitle(Phrase(key: "error.title.controlCharacter", "000A")), .invalidNotes(Phrase(key: "error.notes.tooLong", 10001, 10000)),
+        .invalidTitle(Phrase(key: .errorTitleEmpty)), .invalidTitle(Phrase(key: .errorTitleTooLong, 1001, 1000)),
+        .invalidTitle(Phrase(key: .errorTitleControlCharacter, "000A")), .invalidNotes(Phrase(key: .errorNotesTooLong, 10001, 10000)),
         .listNotFound("買い物"), .ambiguousList("買", candidates: [list, list]),
         .todoNotFound("牛乳", list: "買い物"), .todoNotFound("牛乳", list: nil),
         .ambiguousTodo("牛乳", candidates: [milk, milk]), .alreadyCompleted(milk), .notCompleted(milk),
-        .badPosition(9, count: 3), .invalidSetting(Phrase(key: "settings.error.unknownKey", "x", "a, b")),
+        .badPosition(9, count: 3), .invalidSetting(Phrase(key: .settingsErrorUnknownKey, "x", "a, b")),
     ]
 
     static let intentFailures: [IntentFailure] = [
@@ -46,7 +46,7 @@ struct LocalizedMessagesTests {
         for e in Self.routineErrors { #expect(e.message(Self.en) == e.description) }
         let clock = Clock.ClockError.badNow("soon")
         #expect(clock.message(Self.en) == clock.description)
-        let theme = ThemeFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: "theme.error.notAColour", "\"red\""))
+        let theme = ThemeFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: .themeErrorNotAColour, "\"red\""))
         #expect(theme.message(Self.en) == theme.description)
     }
 
@@ -54,11 +54,11 @@ struct LocalizedMessagesTests {
     func japanese() {
         #expect(StoreError.listNotFound("買い物").message(Self.ja).hasPrefix("リスト \"買い物\" が見つかりません"))
         #expect(StoreError.alreadyCompleted(Self.milk).message(Self.ja) == "\"買い物\" の \"牛乳\" は完了済みです")
-        #expect(StoreError.invalidTitle(Phrase(key: "error.title.empty")).message(Self.ja).hasPrefix("タイトルが無効です: 空です"))
+        #expect(StoreError.invalidTitle(Phrase(key: .errorTitleEmpty)).message(Self.ja).hasPrefix("タイトルが無効です: 空です"))
         #expect(IntentFailure.todoMissing(list: "買い物", todo: "牛乳").message(Self.ja) == "リスト \"買い物\" にタスク \"牛乳\" はありません")
         #expect(IntentFailure.ambiguousID("1a2b", candidates: [Self.milk]).message(Self.ja).hasSuffix("1a2b3c4d-0000  牛乳  (買い物)  [完了済み]"))
         #expect(RepeatRuleError.weeklyWithoutWeekdays.message(Self.ja) == "毎週の繰り返しには曜日を1つ以上指定してください。")
-        let theme = ThemeFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: "theme.error.notAColour", "\"red\""))
+        let theme = ThemeFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: .themeErrorNotAColour, "\"red\""))
         #expect(theme.message(Self.ja).hasPrefix("themes.json: テーマ \"Dusk\": キー \"accent\": \"red\" は色ではありません"))
         let all = Self.storeErrors.map { $0.message(Self.ja) } + Self.intentFailures.map { $0.message(Self.ja) }
             + Self.ruleErrors.map { $0.message(Self.ja) } + Self.routineErrors.map { $0.message(Self.ja) }
