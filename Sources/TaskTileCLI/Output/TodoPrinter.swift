@@ -3,14 +3,9 @@ import TaskTileCore
 
 /// Human-readable lines for `show` and confirmations (SPEC §2): due labels, repeat lines, sections.
 enum TodoPrinter {
-    /// `Tue, Jan 5` (with `, 2028` when not this year) — English; Japanese `1月5日(火)`.
-    static func dateText(_ d: LocalDate, today: LocalDate, language: String) -> String {
-        Localizer(Language(rawValue: language) ?? .en).weekdayDate(d, today: today)
-    }
-
     /// A due's date and time: `Tue, Jan 5 09:00`, `1月5日(火) 09:00`, or the date alone.
     static func dateTimeText(_ label: DueLabel, context: CommandContext, clock: Clock) -> String {
-        let date = dateText(label.date, today: clock.today, language: context.language)
+        let date = context.localizer.weekdayDate(label.date, today: clock.today)
         return label.time.map { context.localizer.text(.dueDateTime, date, $0) } ?? date
     }
 

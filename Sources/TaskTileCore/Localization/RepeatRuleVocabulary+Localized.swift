@@ -34,7 +34,10 @@ extension RepeatRuleVocabulary {
 
     /// The vocabulary for a language.
     public static func forLanguage(_ language: Language) -> RepeatRuleVocabulary {
-        language == .ja ? japanese : english
+        switch language {
+        case .en: english
+        case .ja: japanese
+        }
     }
 }
 

@@ -309,4 +309,26 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case themeWrote = "theme.wrote"
     case themeNotFound = "theme.notFound"
     case themeLine = "theme.line"
+
+    case notifyDueToday = "notify.dueToday"
+    case notifyTodoBody = "notify.todoBody"
+    case notifyReminderSummaryOne = "notify.reminderSummary.one"
+    case notifyReminderSummaryOther = "notify.reminderSummary.other"
+    case notifyCatchUpSummaryOne = "notify.catchUpSummary.one"
+    case notifyCatchUpSummaryOther = "notify.catchUpSummary.other"
+    case notifyTitleSeparator = "notify.titleSeparator"
+    case notifyActionComplete = "notify.action.complete"
+    case notifyActionOpen = "notify.action.open"
+
+    case reminderSet = "reminder.set"
+    case reminderNext = "reminder.next"
+    case reminderFinished = "reminder.finished"
+    case reminderRemoved = "reminder.removed"
+    case reminderErrorNothingToRemove = "reminder.error.nothingToRemove"
+    case reminderNone = "reminder.none"
+    case notifyPendingNone = "notify.pending.none"
+    case notifyPendingListReminder = "notify.pending.listReminder"
+    case notifyErrorNotASink = "notify.error.notASink"
+    case notifyErrorExecNeedsCommand = "notify.error.execNeedsCommand"
+
 }

@@ -307,5 +307,26 @@ extension StringCatalogue {
         .themeWrote: "Wrote theme \"{0}\" to {1}",
         .themeNotFound: "no theme named \"{0}\" (themes: {1})",
         .themeLine: "{0}  {1}  accent {2} · {3} · {4}",
+
+        .notifyDueToday: "today",
+        .notifyTodoBody: "{0} · Due {1}",
+        .notifyReminderSummaryOne: "{0}: {1} incomplete task",
+        .notifyReminderSummaryOther: "{0}: {1} incomplete tasks",
+        .notifyCatchUpSummaryOne: "{0} missed reminder",
+        .notifyCatchUpSummaryOther: "{0} missed reminders",
+        .notifyTitleSeparator: ", ",
+        .notifyActionComplete: "Complete",
+        .notifyActionOpen: "Open",
+
+        .reminderSet: "Reminder for {0}: {1}",
+        .reminderNext: "next {0} {1}",
+        .reminderFinished: "finished",
+        .reminderRemoved: "Removed the reminder of {0}",
+        .reminderErrorNothingToRemove: "{0} has no reminder (nothing to remove)",
+        .reminderNone: "{0} has no reminder. Set one with: {1}",
+        .notifyPendingNone: "No notifications planned.",
+        .notifyPendingListReminder: "(list reminder)",
+        .notifyErrorNotASink: "'--sink {0}' is not a sink (accepted: dbus, stdout, exec:COMMAND)",
+        .notifyErrorExecNeedsCommand: "'--sink exec:' needs a command, e.g. exec:/usr/local/bin/my-notifier",
     ]
 }

@@ -307,5 +307,26 @@ extension StringCatalogue {
         .themeWrote: "テーマ \"{0}\" を {1} に書き出しました",
         .themeNotFound: "テーマ \"{0}\" はありません（テーマ: {1}）",
         .themeLine: "{0}  {1}  アクセント {2} · {3} · {4}",
+
+        .notifyDueToday: "今日",
+        .notifyTodoBody: "{0} · 期限 {1}",
+        .notifyReminderSummaryOne: "{0}: 未完了のタスクが{1}件あります",
+        .notifyReminderSummaryOther: "{0}: 未完了のタスクが{1}件あります",
+        .notifyCatchUpSummaryOne: "見逃した通知が{0}件あります",
+        .notifyCatchUpSummaryOther: "見逃した通知が{0}件あります",
+        .notifyTitleSeparator: "、",
+        .notifyActionComplete: "完了",
+        .notifyActionOpen: "開く",
+
+        .reminderSet: "{0} のリマインダー: {1}",
+        .reminderNext: "次回 {0} {1}",
+        .reminderFinished: "終了",
+        .reminderRemoved: "{0} のリマインダーを削除しました",
+        .reminderErrorNothingToRemove: "{0} にリマインダーはありません（削除するものはありません）",
+        .reminderNone: "{0} にリマインダーはありません。設定: {1}",
+        .notifyPendingNone: "予定された通知はありません。",
+        .notifyPendingListReminder: "(リストのリマインダー)",
+        .notifyErrorNotASink: "'--sink {0}' は通知先ではありません（dbus, stdout, exec:COMMAND のいずれかを指定してください）",
+        .notifyErrorExecNeedsCommand: "'--sink exec:' にはコマンドが必要です（例: exec:/usr/local/bin/my-notifier）",
     ]
 }

@@ -43,9 +43,12 @@ public struct StatusStrings: Hashable, Sendable {
     /// Japanese.
     public static let japanese = StatusStrings(Localizer(.ja))
 
-    /// The strings for a language code (`en`, `ja`; anything else is English).
-    public static func forLanguage(_ code: String) -> StatusStrings {
-        code.lowercased().hasPrefix("ja") ? japanese : english
+    /// The strings for `language`.
+    public static func forLanguage(_ language: Language) -> StatusStrings {
+        switch language {
+        case .en: english
+        case .ja: japanese
+        }
     }
 
     /// Fills `{0}` in `template`.

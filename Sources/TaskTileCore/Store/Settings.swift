@@ -38,7 +38,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .soundEnabled, .soundOnIntent: .bool
         case .soundName: .choice(CompletionSound.allCases.map(\.rawValue))
         case .soundVolume: .percent
-        case .language: .choice(["auto", "en", "ja"])
+        case .language: .choice(["auto"] + Language.allCases.map(\.rawValue))
         case .notifyDefaultTime: .time
         case .notifyOpenCommand: .text
         }
@@ -227,12 +227,22 @@ public enum LanguagePreference {
     /// The environment variables consulted, in order.
     public static let variables = ["TASKTILE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"]
 
-    /// `en` or `ja`. `stored` is called only when flag and environment decide nothing.
+    /// The language: `flag` (`--lang`), else the environment, else `stored` (the `language`
+    /// setting, see `Store.peekLanguage(in:)`), else English. `stored` is called only when flag and
+    /// environment decide nothing.
+    public static func language(flag: Language?, environment: [String: String], stored: () -> Language?) -> Language {
+        if let flag { return flag }
+        if deciding(environment) != nil { return Language.fromEnvironment(environment) }
+        return stored() ?? .en
+    }
+
+    /// `language(flag:environment:stored:)` with codes, kept only for `CLI.swift` (being rewritten
+    /// elsewhere): an unknown flag or stored code (`auto`) decides nothing, as before.
+    @available(*, deprecated, message: "use language(flag:environment:stored:) with Language values")
     public static func resolve(flag: String?, environment: [String: String], stored: () -> String?) -> String {
-        if let flag, ["en", "ja"].contains(flag) { return flag }
-        if deciding(environment) != nil { return Language.fromEnvironment(environment).rawValue }
-        if let s = stored(), s == "en" || s == "ja" { return s }
-        return "en"
+        language(flag: flag.flatMap(Language.init(rawValue:)), environment: environment) {
+            stored().flatMap(Language.init(rawValue:))
+        }.rawValue
     }
 
     /// The first non-empty variable of `variables`, or nil.
@@ -252,5 +262,11 @@ extension Store {
         defer { db.close() }
         guard let raw = try? db.scalarText("SELECT value FROM settings WHERE key = ?", [.text(key.rawValue)]) else { return nil }
         return try? key.normalize(raw)
+    }
+
+    /// The stored `language` setting as a language, or nil when it is `auto`, unset or unreadable
+    /// (see `peekSetting`).
+    public static func peekLanguage(in directory: DataDirectory) -> Language? {
+        peekSetting(.language, in: directory).flatMap(Language.init(rawValue:))
     }
 }

@@ -133,22 +133,29 @@ func spawn(_ argv: [String], extraEnvironment: [String: String]) throws -> Proce
 final class DBusSink: NotificationSink {
     let name = "dbus"
     private let server: NotificationServer
-    private let language: String
+    private let language: Language
 
-    /// - Parameter language: `en` or `ja`, for the action labels.
+    /// - Parameter language: for the action labels.
     /// - Throws: `BusError` when there is no session bus or notification service.
-    init(language: String) throws {
+    init(language: Language) throws {
         server = try NotificationServer()
         self.language = language
+    }
+
+    /// `init(language:)` from a language code, kept only for `NotifyDaemon.swift` (being moved
+    /// elsewhere); an unknown code is English, as before.
+    @available(*, deprecated, message: "pass a Language")
+    convenience init(language: String) throws {
+        try self.init(language: Language(rawValue: language) ?? .en)
     }
 
     func show(_ n: OutgoingNotification) throws -> UInt32? {
         let markup = server.capabilities.contains("body-markup")
         var actions: [(String, String)] = []
         if server.capabilities.isEmpty || server.capabilities.contains("actions") {
-            let ja = language == "ja"
-            if n.completable { actions.append(("complete", ja ? "完了" : "Complete")) }
-            actions.append(("default", ja ? "開く" : "Open"))
+            let l = Localizer(language)
+            if n.completable { actions.append(("complete", l.text(.notifyActionComplete))) }
+            actions.append(("default", l.text(.notifyActionOpen)))
         }
         return try server.notify(appName: "tasktile", summary: markup ? NotificationText.escapeMarkup(n.summary) : n.summary,
                                  body: markup ? NotificationText.escapeMarkup(n.body) : n.body, actions: actions,

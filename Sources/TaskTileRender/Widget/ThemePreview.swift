@@ -10,7 +10,7 @@ public enum ThemePreview {
     /// A sample list in `language`: pending todos with emoji, a ZWJ family and a flag, one title too
     /// long for any widget, and two completed todos (so the large widget's completed section shows
     /// when the theme says so).
-    public static func sampleContent(language: WidgetLanguage) -> WidgetContent {
+    public static func sampleContent(language: Language) -> WidgetContent {
         let (title, pending, completed): (String, [String], [String]) = language == .ja
             ? ("買い物", ["牛乳 🥛", "卵（10個入り）", "クレンジングオイルと詰め替え用のシャンプーとコンディショナーを忘れずに買う",
                        "食パン 🍞", "トイレットペーパー", "花束 💐 を母の日に", "洗濯洗剤", "お米 5kg"],
@@ -41,7 +41,7 @@ public enum ThemePreview {
             throw OutputError(path: directory, detail: (error as NSError).localizedDescription)
         }
         var written: [String] = []
-        for language in WidgetLanguage.allCases {
+        for language in Language.allCases {
             for family in WidgetFamily.allCases {
                 let name = "\(family.rawValue)-\(language.rawValue)"
                 let spec = WidgetSpec(name: name, family: family, list: "sample", theme: theme.name, scale: scale, language: language)

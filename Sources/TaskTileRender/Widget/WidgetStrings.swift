@@ -3,8 +3,8 @@ import TaskTileCore
 /// The widget's strings (SPEC §8 key strings), looked up in the shared catalogue
 /// (`Localizer`, `Strings+en.swift` / `Strings+ja.swift`) in the widget's language.
 struct WidgetStrings: Sendable {
-    let language: WidgetLanguage
-    private var l: Localizer { Localizer(language == .ja ? .ja : .en) }
+    let language: Language
+    private var l: Localizer { Localizer(language) }
 
     /// `N left` / `残りN件`.
     func left(_ n: Int) -> String { l.text(.countLeft, n) }
