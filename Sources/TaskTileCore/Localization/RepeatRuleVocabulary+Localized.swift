@@ -1,6 +1,6 @@
 extension RepeatRuleVocabulary {
     /// The vocabulary in `localizer`'s language, from the catalogue's `repeat.*` and `weekday.*`
-    /// keys. In English it says exactly what `.english` says (a test keeps them equal).
+    /// keys.
     public init(_ localizer: Localizer) {
         let l = localizer
         self.init(
@@ -27,6 +27,10 @@ extension RepeatRuleVocabulary {
             until: { l.text(.repeatUntil, $0) },
             separator: l.text(.repeatSeparator))
     }
+
+    /// English, as in SPEC §2: `Daily`, `Every 3 days`, `Mon, Wed`, `Every 2 weeks on Fri`,
+    /// `Monthly · 2 left`, `Yearly · until 2027-12-31`.
+    public static let english = RepeatRuleVocabulary(Localizer(.en))
 
     /// Japanese (SPEC §8): `毎日`, `3日ごと`, `月・水`, `2週間ごと 金曜`, `毎月 · 残り2回`,
     /// `毎年 · 2027-12-31まで`.

@@ -331,4 +331,16 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case notifyErrorNotASink = "notify.error.notASink"
     case notifyErrorExecNeedsCommand = "notify.error.execNeedsCommand"
 
+    case themePreviewList = "theme.preview.list"
+    case themePreviewPending1 = "theme.preview.pending1"
+    case themePreviewPending2 = "theme.preview.pending2"
+    case themePreviewPending3 = "theme.preview.pending3"
+    case themePreviewPending4 = "theme.preview.pending4"
+    case themePreviewPending5 = "theme.preview.pending5"
+    case themePreviewPending6 = "theme.preview.pending6"
+    case themePreviewPending7 = "theme.preview.pending7"
+    case themePreviewPending8 = "theme.preview.pending8"
+    case themePreviewCompleted1 = "theme.preview.completed1"
+    case themePreviewCompleted2 = "theme.preview.completed2"
+
 }

@@ -328,5 +328,17 @@ extension StringCatalogue {
         .notifyPendingListReminder: "(list reminder)",
         .notifyErrorNotASink: "'--sink {0}' is not a sink (accepted: dbus, stdout, exec:COMMAND)",
         .notifyErrorExecNeedsCommand: "'--sink exec:' needs a command, e.g. exec:/usr/local/bin/my-notifier",
+
+        .themePreviewList: "Weekend",
+        .themePreviewPending1: "Buy flowers 💐",
+        .themePreviewPending2: "Call the family 👨‍👩‍👧‍👦",
+        .themePreviewPending3: "Review the quarterly roadmap with the design team before Friday's all-hands",
+        .themePreviewPending4: "🇯🇵 Trip planning",
+        .themePreviewPending5: "Fix the bike 🚲",
+        .themePreviewPending6: "Café with Zoë",
+        .themePreviewPending7: "Water the plants 🌿",
+        .themePreviewPending8: "Return library books 📚",
+        .themePreviewCompleted1: "Laundry 🧺",
+        .themePreviewCompleted2: "Pay rent",
     ]
 }

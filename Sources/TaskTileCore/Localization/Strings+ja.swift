@@ -328,5 +328,17 @@ extension StringCatalogue {
         .notifyPendingListReminder: "(リストのリマインダー)",
         .notifyErrorNotASink: "'--sink {0}' は通知先ではありません（dbus, stdout, exec:COMMAND のいずれかを指定してください）",
         .notifyErrorExecNeedsCommand: "'--sink exec:' にはコマンドが必要です（例: exec:/usr/local/bin/my-notifier）",
+
+        .themePreviewList: "買い物",
+        .themePreviewPending1: "牛乳 🥛",
+        .themePreviewPending2: "卵（10個入り）",
+        .themePreviewPending3: "クレンジングオイルと詰め替え用のシャンプーとコンディショナーを忘れずに買う",
+        .themePreviewPending4: "食パン 🍞",
+        .themePreviewPending5: "トイレットペーパー",
+        .themePreviewPending6: "花束 💐 を母の日に",
+        .themePreviewPending7: "洗濯洗剤",
+        .themePreviewPending8: "お米 5kg",
+        .themePreviewCompleted1: "トマト 🍅",
+        .themePreviewCompleted2: "豆腐",
     ]
 }

@@ -16,12 +16,8 @@ public struct ThemeFileError: Error, Hashable, Sendable, CustomStringConvertible
         self.file = file; self.theme = theme; self.key = key; self.reason = reason
     }
 
-    public var description: String {
-        var where_ = file
-        if let theme { where_ += ": theme \"\(theme)\"" }
-        if let key { where_ += ": key \"\(key)\"" }
-        return "\(where_): \(reason)"
-    }
+    /// The message in English (`message(_:)` gives it in either language).
+    public var description: String { message(Localizer(.en)) }
 }
 
 extension Theme {

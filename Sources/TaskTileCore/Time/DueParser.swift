@@ -18,7 +18,8 @@ public enum DueParser {
         public var input: String
         /// What is wrong, in either language (`Phrase.text(_:)`); `description` is English.
         public var reason: Phrase
-        public var description: String { "cannot read the due \"\(input)\": \(reason) (accepted: \(DueParser.acceptedForms))" }
+        /// The message in English (`message(_:)` gives it in either language).
+        public var description: String { message(Localizer(.en)) }
     }
 
     /// Parses `text` relative to `clock` (now and zone).

@@ -125,14 +125,8 @@ public enum RoutineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The routine's list holds todos the routine did not create.
     case holdsOtherTodos(String, listTitle: String, count: Int)
 
-    public var description: String {
-        switch self {
-        case .notFound(let r, let dirs): "no routine \"\(r)\" (looked in \(dirs.joined(separator: ", ")); give a name from 'tasktile routine ls' or a file path)"
-        case .alreadyApplied(let n, let l): "routine \"\(n)\" is already applied as list \"\(l)\"; 'tasktile routine remove \(n)' first"
-        case .notARoutine(let n): "no list was created by a routine named \"\(n)\"; 'routine remove' deletes only lists a routine made (use 'tasktile list rm' for your own lists)"
-        case .holdsOtherTodos(let n, let l, let c): "list \"\(l)\" of routine \"\(n)\" holds \(c) todo(s) you added; move them or use 'tasktile list rm' — nothing was removed"
-        }
-    }
+    /// The message in English (`message(_:)` gives it in either language).
+    public var description: String { message(Localizer(.en)) }
 }
 
 extension Store {
