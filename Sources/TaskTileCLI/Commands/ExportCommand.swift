@@ -42,7 +42,7 @@ struct ExportCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
         let text: String
-        var notes: [String] = []
+        var notes: [Phrase] = []
         switch format {
         case .json:
             text = try store.backup().fileText
@@ -60,11 +60,11 @@ struct ExportCommand: Command {
         } else {
             context.stdout.write(text)
         }
-        for note in notes { context.stderr.write(context.localizer.text(.importNotExported, note) + "\n") }
+        for note in notes { context.stderr.write(context.localizer.text(.importNotExported, note.text(context.localizer)) + "\n") }
         if let out {
             if context.json {
                 context.printJSON(.object([("file", .string(out)), ("format", .string(format.rawValue)),
-                                           ("notExported", .array(notes.map(JSONValue.string)))]))
+                                           ("notExported", .array(notes.map { .string($0.description) }))]))
             } else {
                 context.out(context.localizer.text(.importExported, format.rawValue, out))
             }

@@ -31,10 +31,10 @@ struct ThemeFile {
         for t in themes {
             guard names.insert(t.name).inserted else {
                 throw ThemeFileError(file: store.path, theme: t.name, key: "name",
-                                     reason: "\"\(t.name)\" is already the name of another theme (theme names are unique: specs name themes by name)")
+                                     reason: Phrase(key: .themeErrorDuplicateName, t.name))
             }
             guard ids.insert(t.id).inserted else {
-                throw ThemeFileError(file: store.path, theme: t.name, key: "id", reason: "\(t.id) is used by another theme")
+                throw ThemeFileError(file: store.path, theme: t.name, key: "id", reason: Phrase(key: .themeErrorDuplicateID, t.id))
             }
         }
     }
@@ -112,7 +112,7 @@ struct ThemeSetCommand: Command {
         try file.themes[i].set(key, to: value, file: file.store.path)
         try file.save()
         if context.json { context.printJSON(file.themes[i].jsonValue) } else {
-            let shown = file.themes[i].jsonValue[key]?.serialized(pretty: false) ?? "absent (the appearance's default)"
+            let shown = file.themes[i].jsonValue[key]?.serialized(pretty: false) ?? context.localizer.text(.themeAbsent)
             context.out(context.localizer.text(.themeChanged, file.themes[i].name, key, shown))
         }
         return .success
@@ -173,7 +173,7 @@ struct ThemeImportCommand: Command {
             if clashes.isEmpty { file.themes.append(theme); continue }
             guard replace else {
                 throw ThemeFileError(file: path, theme: theme.name, key: "name",
-                                     reason: "a theme with this name or id is already in \(file.store.path) (use --replace to replace it, or rename it)")
+                                     reason: Phrase(key: .themeErrorAlreadyInStore, file.store.path))
             }
             file.themes[clashes[0]] = theme
             for j in clashes.dropFirst().reversed() { file.themes.remove(at: j) }
@@ -196,7 +196,7 @@ struct ThemeExportCommand: Command {
     let name: String, path: String?
     init(_ a: ParsedArguments, context: CommandContext) throws {
         name = a.positionals[0]; path = a.positionals.count > 1 ? a.positionals[1] : nil
-        if path?.isEmpty == true { throw Self.usage("the file name is empty") }
+        if path?.isEmpty == true { throw Self.usage(Phrase(key: .themeErrorEmptyFileName)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -224,7 +224,7 @@ struct ThemePreviewCommand: Command {
     let name: String, out: String?
     init(_ a: ParsedArguments, context: CommandContext) throws {
         name = a.positionals[0]; out = a.value("--out")
-        if out?.isEmpty == true { throw Self.usage("the directory name is empty") }
+        if out?.isEmpty == true { throw Self.usage(Phrase(key: .themeErrorEmptyDirectoryName)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

@@ -16,9 +16,9 @@ public struct ImportReport: Sendable, Equatable {
         public var line: Int?
         /// The item it concerns (a todo's UID or title), when known.
         public var item: String?
-        /// What was not imported or was changed, and why.
-        public var message: String
-        public init(line: Int?, item: String?, message: String) {
+        /// What was not imported or was changed, and why, in either language (`--json` has the English).
+        public var message: Phrase
+        public init(line: Int?, item: String?, message: Phrase) {
             self.line = line; self.item = item; self.message = message
         }
     }
@@ -43,7 +43,7 @@ public struct ImportReport: Sendable, Equatable {
         counts[kind, default: Counts()][keyPath: keyPath] += 1
     }
 
-    mutating func note(line: Int? = nil, item: String? = nil, _ message: String) {
+    mutating func note(line: Int? = nil, item: String? = nil, _ message: Phrase) {
         notes.append(Note(line: line, item: item, message: message))
     }
 
@@ -57,7 +57,7 @@ public struct ImportReport: Sendable, Equatable {
             ("notImported", .array(notes.map {
                 .object([("line", $0.line.map { .number(Double($0)) } ?? .null),
                          ("item", $0.item.map(JSONValue.string) ?? .null),
-                         ("message", .string($0.message))])
+                         ("message", .string($0.message.description))])
             })),
         ])
     }
@@ -82,13 +82,13 @@ public struct ImportReport: Sendable, Equatable {
     /// Notes as lines for stderr: `line 12 (uid): message`.
     public var noteLines: [String] { noteLines(Localizer(.en)) }
 
-    /// `noteLines` with `line N` in `localizer`'s language; the messages stay as the importer wrote them.
+    /// `noteLines` in `localizer`'s language (items as they are in the file).
     public func noteLines(_ localizer: Localizer) -> [String] {
         notes.map { n in
             var prefix = ""
             if let line = n.line { prefix += localizer.text(.importLine, line) }
             if let item = n.item { prefix += (prefix.isEmpty ? "" : " ") + "(\(item))" }
-            return (prefix.isEmpty ? "" : prefix + ": ") + n.message
+            return (prefix.isEmpty ? "" : prefix + ": ") + n.message.text(localizer)
         }
     }
 }

@@ -4,7 +4,7 @@ extension StoreError {
     public func message(_ localizer: Localizer) -> String {
         let l = localizer
         switch self {
-        case .notAStore(let path, let detail): return l.text(.errorStoreNotAStore, path, detail)
+        case .notAStore(let path, let detail): return l.text(.errorStoreNotAStore, path, detail.text(l))
         case .newerStore(let path, let unknown): return l.text(.errorStoreNewerStore, path, unknown.joined(separator: ", "))
         case .inaccessible(let path, let detail): return l.text(.errorStoreInaccessible, path, detail)
         case .busy(let detail): return l.text(.errorStoreBusy, detail)
@@ -23,6 +23,19 @@ extension StoreError {
         case .notCompleted(let c): return l.text(.errorStoreNotCompleted, c.title, c.listTitle)
         case .badPosition(let p, let count): return l.text(.errorStoreBadPosition, p, max(count - 1, 0))
         case .invalidSetting(let reason): return reason.text(l)
+        }
+    }
+}
+
+extension StoreError {
+    /// The message as a `Phrase`, for messages that quote it (a bad title in an import file): the
+    /// text-rule refusals (`invalidTitle`, `invalidNotes`, all `TextRules` throws) in either
+    /// language; any other case as its English `description`.
+    public var quotablePhrase: Phrase {
+        switch self {
+        case .invalidTitle(let reason): Phrase(key: .errorStoreInvalidTitle, reason)
+        case .invalidNotes(let reason): Phrase(key: .errorStoreInvalidNotes, reason)
+        default: Phrase(stringLiteral: description)
         }
     }
 }

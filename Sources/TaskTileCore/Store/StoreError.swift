@@ -1,7 +1,7 @@
 /// Everything a store operation can refuse, one sentence each (SPEC §10 maps them to exit codes).
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is not a tasktile store (not SQLite, or an SQLite file of another program).
-    case notAStore(path: String, detail: String)
+    case notAStore(path: String, detail: Phrase)
     /// The store was written by a newer tasktile (it records migrations this build does not know).
     case newerStore(path: String, unknown: [String])
     /// The store or data directory cannot be opened or written.

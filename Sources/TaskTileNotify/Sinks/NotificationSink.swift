@@ -80,7 +80,8 @@ public final class ExecSink: NotificationSink {
     /// - Throws: `NotifyDaemonError.badSink` for an empty command.
     public init(command: String) throws {
         argv = command.split(separator: " ").map(String.init)
-        guard !argv.isEmpty else { throw NotifyDaemonError.badSink("exec: needs a command, e.g. exec:/usr/local/bin/my-notifier") }
+        // NotifyDaemonError carries English text.
+        guard !argv.isEmpty else { throw NotifyDaemonError.badSink(Localizer(.en).text(.notifyErrorExecSinkEmpty)) }
     }
 
     public func show(_ n: OutgoingNotification) throws -> UInt32? {

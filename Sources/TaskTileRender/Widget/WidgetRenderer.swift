@@ -129,7 +129,7 @@ private struct Drawing {
 
         switch content {
         case .setup:
-            let file = spec.file.isEmpty ? "the widget spec" : (spec.file as NSString).lastPathComponent
+            let file = spec.file.isEmpty ? strings.unnamedSpec : (spec.file as NSString).lastPathComponent
             message(strings.setup(specFile: file), in: Rect(x: left, y: top, width: right - left, height: bottom - top))
         case .missingList(let reference):
             let rowsTop = header(title: reference, titleColor: theme.secondaryText, counts: nil)

@@ -14,6 +14,8 @@ struct WidgetStrings: Sendable {
     func more(_ n: Int) -> String { l.text(.countMore, n) }
     /// `All done!` / `全て完了！`.
     var allDone: String { l.text(.stateAllDone) }
+    /// What the setup text calls a spec that has no file name.
+    var unnamedSpec: String { l.text(.widgetUnnamedSpec) }
     /// The setup text of a spec without `list`.
     func setup(specFile: String) -> String { l.text(.widgetSetup, specFile) }
     /// The missing-list text.
