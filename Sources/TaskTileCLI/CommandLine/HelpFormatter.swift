@@ -29,7 +29,10 @@ enum HelpFormatter {
 
     /// Japanese help for `key`, or nil (then the spec's English is shown).
     static func translated(_ key: String, _ l: Localizer) -> String? {
-        l.language == .ja ? CommandHelp.ja[key] : nil
+        switch l.language {
+        case .en: nil
+        case .ja: CommandHelp.ja[key]
+        }
     }
 
     static func abstract(_ spec: CommandSpec, _ l: Localizer) -> String {

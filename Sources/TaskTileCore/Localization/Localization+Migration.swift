@@ -1,8 +1,13 @@
 import Foundation
 
-/// String-keyed look-ups kept only for the files not yet moved to `StringKey`
-/// (`TaskTileCLI/CommandLine/CLI.swift`, `ExitCode.swift`, which are being rewritten elsewhere).
-/// Deprecated so each remaining use is a compiler warning; delete this file once none is left.
+// Old-shape overloads for the files that are being rewritten elsewhere and still pass dotted
+// String keys or language codes: `TaskTileCLI/CommandLine/CLI.swift`, `ExitCode.swift`,
+// `TaskTileNotify/NotifyDaemon.swift`. Each is deprecated, so every remaining use is a compiler
+// warning; delete this file (and the like-marked overloads of `CommandContext`, `DBusSink`,
+// `LanguagePreference.resolve`) once none is left. A misspelled String key here still prints as
+// itself, which is exactly what `StringKey` removes everywhere else.
+
+/// String-keyed look-ups for the files not yet moved to `StringKey`.
 extension Localizer {
     /// `text(_:_:)` for a dotted key; an unknown key prints as itself.
     @available(*, deprecated, message: "use a StringKey case: text(.usageMissingValue, …)")

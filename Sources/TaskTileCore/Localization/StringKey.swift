@@ -463,4 +463,6 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
 
     case notifyErrorExecSinkEmpty = "notify.error.execSinkEmpty"
 
+    case errorFileSystem = "error.file.system"
+
 }

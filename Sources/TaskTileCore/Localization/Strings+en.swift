@@ -460,5 +460,7 @@ extension StringCatalogue {
         .todotxtNoteDuplicate: "a second line for the same todo was not imported",
 
         .notifyErrorExecSinkEmpty: "exec: needs a command, e.g. exec:/usr/local/bin/my-notifier",
+
+        .errorFileSystem: "{0} failed for {1}: {2}",
     ]
 }

@@ -460,5 +460,7 @@ extension StringCatalogue {
         .todotxtNoteDuplicate: "同じタスクの2つ目の行は読み込んでいません",
 
         .notifyErrorExecSinkEmpty: "exec: にはコマンドが必要です（例: exec:/usr/local/bin/my-notifier）",
+
+        .errorFileSystem: "{1} への {0} が失敗しました: {2}",
     ]
 }

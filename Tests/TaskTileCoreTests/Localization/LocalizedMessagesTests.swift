@@ -111,4 +111,19 @@ struct LocalizedMessagesTests {
         #expect(StatusStrings.japanese.count(StatusStrings.japanese.left, 3) == "残り3件")
         #expect(StatusStrings.japanese.refresh == "更新")
     }
+
+    @Test("import errors and notes: English in description and --json, Japanese through message(_:) and the report")
+    func interchangeMessages() throws {
+        let bad = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nEND:VCALENDAR\r\n".utf8)
+        let error = try #require(throws: InterchangeError.self) { try ICalendarText.components(ICalendarText.contentLines(bad, file: "a.ics"), file: "a.ics") }
+        #expect(error.description == "a.ics:4: END:VCALENDAR does not match BEGIN:VTODO at line 2")
+        #expect(error.message(Self.ja) == "a.ics:4: END:VCALENDAR が 2行目の BEGIN:VTODO と一致しません")
+        let alarm = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:u1\r\nSUMMARY:Milk\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        let plan = try ICalendarImporter.parse(alarm, file: "a.ics", userZone: TimeZone(identifier: "Asia/Tokyo")!, now: Date(timeIntervalSince1970: 0))
+        var report = ImportReport()
+        report.notes = plan.notes
+        #expect(report.noteLines(Self.en) == ["line 5 (u1): VALARM (TRIGGER -PT15M) not imported: tasktile notifies at the due time"])
+        #expect(report.noteLines(Self.ja) == ["5行目 (u1): VALARM (TRIGGER -PT15M) は読み込んでいません: tasktile は期限の時刻に通知します"])
+        #expect("\(report.jsonValue)".contains("not imported: tasktile notifies at the due time"))
+    }
 }

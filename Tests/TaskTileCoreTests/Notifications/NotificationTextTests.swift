@@ -28,6 +28,8 @@ struct NotificationTextTests {
         #expect(NotificationText.catchUpSummary(count: 3, language: .en) == "3 missed reminders")
         #expect(NotificationText.titleList(["A", "B", "C", "D", "E", "F", "G"], language: .en) == "A, B, C, D, E + 2 more")
         #expect(NotificationText.titleList(["A", "B"], language: .ja) == "A、B")
+        #expect(NotificationText.titleList(["A", "B", "C"], limit: 2, language: .ja) == "A、B 他1件")
+        #expect(NotificationText.catchUpSummary(count: 1, language: .ja) == "見逃した通知が1件あります")
         #expect(NotificationText.escapeMarkup("Tom & <b>Jerry</b>") == "Tom &amp; &lt;b&gt;Jerry&lt;/b&gt;")
     }
 }
