@@ -19,19 +19,19 @@ public struct HelpFormatter: Sendable {
 
     public func help(for spec: CommandSpec, globals: [OptionSpec], localizer: Localizer = Localizer(.en)) -> String {
         let l = localizer
-        var out = "\(l.text("help.overview")) \(abstract(spec, l))\n"
+        var out = "\(l.text(.helpOverview)) \(abstract(spec, l))\n"
         if let d = discussion(spec, l) { out += "\n\(d)\n" }
-        let usageHeader = l.text("help.usage")
+        let usageHeader = l.text(.helpUsage)
         let indent = String(repeating: " ", count: TerminalWidth.of(usageHeader) + 1)
         out += "\n\(usageHeader) " + (spec.usageOverride ?? [spec.usage]).joined(separator: "\n" + indent) + "\n"
         if !spec.arguments.isEmpty {
-            out += "\n\(l.text("help.arguments"))\n"
+            out += "\n\(l.text(.helpArguments))\n"
             for a in spec.arguments { out += row("<\(a.name)>", argumentHelp(a, in: spec, l)) }
         }
-        out += "\n\(l.text("help.options"))\n"
+        out += "\n\(l.text(.helpOptions))\n"
         for o in spec.options { out += row(HelpFormatter.optionLabel(o), optionHelp(o, in: spec, l)) }
         for o in globals { out += row(HelpFormatter.optionLabel(o), optionHelp(o, in: nil, l)) }
-        out += row("-h, --help", l.text("help.helpOption"))
+        out += row("-h, --help", l.text(.helpHelpOption))
         return out
     }
 
@@ -70,8 +70,8 @@ public struct HelpFormatter: Sendable {
         let name = String(o.names[0].drop { $0 == "-" })
         var h = translated(HelpFormatter.keyPrefix(spec) + ".opt." + name, l) ?? (spec == nil ? nil : translated("help.opt." + name, l)) ?? o.help
         var notes: [String] = []
-        if let v = o.values { notes.append(l.text("help.values", v.joined(separator: ", "))) }
-        if let d = o.defaultValue { notes.append(l.text("help.default", d)) }
+        if let v = o.values { notes.append(l.text(.helpValues, v.joined(separator: ", "))) }
+        if let d = o.defaultValue { notes.append(l.text(.helpDefault, d)) }
         if !notes.isEmpty { h += " (" + notes.joined(separator: "; ") + ")" }
         return h
     }
@@ -112,19 +112,19 @@ public struct HelpFormatter: Sendable {
         let l = localizer
         let globalUsage = globals.map { o in o.valueName.map { "[\(o.names[0]) <\($0)>]" } ?? "[\(o.names[0])]" }
         var out = """
-        \(l.text("help.overview")) \(overview)
+        \(l.text(.helpOverview)) \(overview)
 
-        \(l.text("help.usage")) \(([program] + globalUsage + ["<command> ..."]).joined(separator: " "))
+        \(l.text(.helpUsage)) \(([program] + globalUsage + ["<command> ..."]).joined(separator: " "))
 
-        \(l.text("help.options"))
+        \(l.text(.helpOptions))
 
         """
         for o in globals { out += row(HelpFormatter.optionLabel(o), optionHelp(o, in: nil, l)) }
-        out += row("-h, --help", l.text("help.helpOption"))
-        out += row("--version", l.text("help.versionOption"))
-        out += "\n\(l.text("help.subcommands"))\n"
+        out += row("-h, --help", l.text(.helpHelpOption))
+        out += row("--version", l.text(.helpVersionOption))
+        out += "\n\(l.text(.helpSubcommands))\n"
         for s in commands { out += row(s.path.joined(separator: " "), abstract(s, l)) }
-        out += "\n\(l.text("help.seeCommandHelp", program))\n"
+        out += "\n\(l.text(.helpSeeCommandHelp, program))\n"
         return out
     }
 }

@@ -37,7 +37,7 @@ struct StatusCommand: Command {
         format = a.value("--format").flatMap(StatusFormat.init(rawValue:)) ?? (context.json ? .json : .plain)
         urgent = a.flag("--urgent")
         follow = a.flag("--follow")
-        if urgent && format != .i3blocks { throw Self.usage(Phrase(key: "status.error.urgentNeedsI3blocks")) }
+        if urgent && format != .i3blocks { throw Self.usage(Phrase(key: .statusErrorUrgentNeedsI3blocks)) }
         // A stream has no exit code per update: the JSON lines carry "urgent" instead.
         if urgent && follow { throw Self.usage("--urgent is an exit code and cannot stream; with --follow the i3blocks lines carry \"urgent\" (accepted: one of --urgent, --follow)") }
     }

@@ -69,7 +69,7 @@ struct StatusFollower {
     /// or the directory unmounted) until it is back.
     func render(clock: Clock, store: inout Store?, hadStore: inout Bool, catchUp: Bool) -> (String, Bool) {
         let language = currentLanguage()
-        let formatter = StatusFormatter(strings: .forLanguage(language.rawValue), executablePath: context.executablePath,
+        let formatter = StatusFormatter(strings: .forLanguage(language), executablePath: context.executablePath,
                                         dataDirectory: context.dataDirectory.path)
         do {
             let snapshot: StatusSnapshot
@@ -97,10 +97,9 @@ struct StatusFollower {
     /// The language now: `--lang` or the environment when they decide, else the stored setting
     /// (read again on every update, so `settings set language ja` shows at once).
     func currentLanguage() -> Language {
-        let resolved = LanguagePreference.resolve(flag: context.languageFlag, environment: context.environment) {
-            Store.peekSetting(.language, in: context.dataDirectory)
+        LanguagePreference.language(flag: context.languageFlag, environment: context.environment) {
+            Store.peekLanguage(in: context.dataDirectory)
         }
-        return Language(rawValue: resolved) ?? .en
     }
 
     /// One update of `format` for a snapshot.

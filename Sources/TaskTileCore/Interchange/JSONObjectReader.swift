@@ -14,17 +14,24 @@ struct JSONObjectReader {
 
     init(_ value: JSONValue, path: String, file: String, keys: [String]) throws {
         guard case .object(let members) = value else {
-            throw InterchangeError(file: file, path: path, reason: "must be a JSON object, found \(value.kindName)")
+            throw InterchangeError(file: file, path: path, reason: Phrase(key: .importErrorNotAnObject, value.kindName))
         }
         for (key, _) in members where !keys.contains(key) {
             throw InterchangeError(file: file, path: path.isEmpty ? key : "\(path).\(key)",
-                                   reason: "unknown key (accepted: \(keys.joined(separator: ", ")))")
+                                   reason: Phrase(key: .importErrorUnknownKey, keys.joined(separator: ", ")))
         }
         self.members = members; self.path = path; self.file = file
     }
 
-    func fail(_ key: String, _ reason: String) -> InterchangeError {
+    func fail(_ key: String, _ reason: Phrase) -> InterchangeError {
         InterchangeError(file: file, path: path.isEmpty ? key : "\(path).\(key)", reason: reason)
+    }
+
+    /// `fail(_:_:)` with the reason as English text, kept only for `Backup.swift` (being split
+    /// elsewhere), whose reasons are not in the catalogue yet.
+    @available(*, deprecated, message: "give the reason as a catalogue Phrase")
+    func fail(_ key: String, _ reason: String) -> InterchangeError {
+        fail(key, Phrase(stringLiteral: reason))
     }
 
     /// The member, nil when absent or null.
@@ -35,23 +42,23 @@ struct JSONObjectReader {
     }
 
     func required(_ key: String) throws -> JSONValue {
-        guard let v = value(key) else { throw fail(key, "is missing") }
+        guard let v = value(key) else { throw fail(key, Phrase(key: .importErrorMissing)) }
         return v
     }
 
     func string(_ key: String) throws -> String {
-        guard let s = try required(key).stringValue else { throw fail(key, "must be a string") }
+        guard let s = try required(key).stringValue else { throw fail(key, Phrase(key: .importErrorNotAString)) }
         return s
     }
 
     func optionalString(_ key: String) throws -> String? {
         guard let v = value(key) else { return nil }
-        guard let s = v.stringValue else { throw fail(key, "must be a string or null") }
+        guard let s = v.stringValue else { throw fail(key, Phrase(key: .importErrorNotAStringOrNull)) }
         return s
     }
 
     func int(_ key: String, min: Int = 0) throws -> Int {
-        guard let n = try required(key).intValue, n >= min else { throw fail(key, "must be a whole number ≥ \(min)") }
+        guard let n = try required(key).intValue, n >= min else { throw fail(key, Phrase(key: .importErrorNotAWholeNumber, min)) }
         return n
     }
 
@@ -61,13 +68,13 @@ struct JSONObjectReader {
     }
 
     func bool(_ key: String) throws -> Bool {
-        guard case .bool(let b) = try required(key) else { throw fail(key, "must be true or false") }
+        guard case .bool(let b) = try required(key) else { throw fail(key, Phrase(key: .importErrorNotABool)) }
         return b
     }
 
     func date(_ key: String) throws -> Date {
         guard let d = BackupTime.parse(try required(key)) else {
-            throw fail(key, "must be a UTC time such as 2027-01-05T08:00:00.25Z")
+            throw fail(key, Phrase(key: .importErrorNotAUTCTime))
         }
         return d
     }
@@ -79,7 +86,7 @@ struct JSONObjectReader {
 
     func array(_ key: String) throws -> [JSONValue] {
         guard let v = value(key) else { return [] }
-        guard case .array(let items) = v else { throw fail(key, "must be an array") }
+        guard case .array(let items) = v else { throw fail(key, Phrase(key: .importErrorNotAnArray)) }
         return items
     }
 }

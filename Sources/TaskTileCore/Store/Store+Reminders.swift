@@ -33,7 +33,7 @@ extension Store {
     @discardableResult
     public func setListReminder(list reference: String, anchor: Due, repeatRule: RepeatRule?) throws -> (TodoList, ListReminder) {
         guard case .dateTime(let wc, let zone) = anchor else {
-            throw StoreError.invalidSetting("a list reminder needs a time of day, e.g. --at \"tomorrow 18:00\"")
+            throw StoreError.invalidSetting(Phrase(key: .reminderErrorNeedsTime))
         }
         return try write {
             let list = try resolveList(reference)

@@ -58,7 +58,7 @@ public final class Store {
             let unknown = try migrator.unknownIdentifiers(in: db)
             if !unknown.isEmpty { throw StoreError.newerStore(path: path, unknown: unknown) }
             if try migrator.isForeign(db) {
-                throw StoreError.notAStore(path: path, detail: "it is an SQLite database of another program")
+                throw StoreError.notAStore(path: path, detail: Phrase(key: .errorStoreForeignDatabase))
             }
             try db.configureForWAL()
             _ = try migrator.migrate(db, now: clock.now)
@@ -84,7 +84,7 @@ public final class Store {
 
     static func mapOpenError(_ e: DatabaseError, path: String) -> Error {
         if e.isBusy { return StoreError.busy(detail: e.message) }
-        if e.isNotADatabase { return StoreError.notAStore(path: path, detail: e.message) }
+        if e.isNotADatabase { return StoreError.notAStore(path: path, detail: Phrase(stringLiteral: e.message)) }
         return StoreError.inaccessible(path: path, detail: e.message)
     }
 

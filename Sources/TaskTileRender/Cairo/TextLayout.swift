@@ -25,7 +25,7 @@ final class TextContext {
     let pointer: OpaquePointer
 
     /// Creates the context from `context`'s current transform; set the widget scale first.
-    init(context: Context, language: String) {
+    init(context: Context, language: Language) {
         pointer = pango_cairo_create_context(context.pointer)
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -33,7 +33,7 @@ final class TextContext {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         pango_cairo_context_set_font_options(pointer, options)
         cairo_font_options_destroy(options)
-        pango_context_set_language(pointer, pango_language_from_string(language))
+        pango_context_set_language(pointer, pango_language_from_string(language.rawValue))
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }

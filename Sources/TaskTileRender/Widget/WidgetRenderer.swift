@@ -40,8 +40,8 @@ public struct WidgetRenderer {
     ///
     /// Noto Color Emoji is deliberately *not* listed: it has glyphs for the digits and the space
     /// (keycap bases), so listing it makes "5 left" take emoji-width digits.
-    public static func fontFamilies(for family: String, language: WidgetLanguage = .en) -> String {
-        let fallback = language == .ja ? "Noto Sans CJK JP, Noto Sans, sans-serif" : "Noto Sans, Noto Sans CJK JP, sans-serif"
+    public static func fontFamilies(for family: String, language: Language = .en) -> String {
+        let fallback = language.fontFallback
         switch family.lowercased() {
         case "sans-serif", "sans": return fallback
         default: return family + ", " + fallback
@@ -56,7 +56,7 @@ public struct WidgetRenderer {
         let surface = try Surface(width: px.width, height: px.height)
         let g = try Context(surface: surface)
         g.scale(spec.scale, spec.scale)
-        var drawing = Drawing(spec: spec, theme: theme, g: g, text: TextContext(context: g, language: spec.language.rawValue))
+        var drawing = Drawing(spec: spec, theme: theme, g: g, text: TextContext(context: g, language: spec.language))
         drawing.flashing = flashing
         drawing.draw(content)
         try g.checkStatus()
@@ -108,7 +108,7 @@ private struct Drawing {
 
         switch content {
         case .setup:
-            let file = spec.file.isEmpty ? "the widget spec" : (spec.file as NSString).lastPathComponent
+            let file = spec.file.isEmpty ? strings.unnamedSpec : (spec.file as NSString).lastPathComponent
             message(strings.setup(specFile: file), in: layout.contentArea)
         case .missingList(let reference):
             header(title: reference, titleColor: theme.secondaryText, counts: nil)
@@ -249,7 +249,7 @@ private struct Drawing {
             // higher): Pango's comes from each font's metrics, which puts it near the baseline for
             // CJK faces and at another height for emoji.
             let s = self.layout.scale
-            let strikeY = self.layout.snapped(baseline - (spec.language == .ja ? 0.36 : 0.3) * itemFont.size)
+            let strikeY = self.layout.snapped(baseline - spec.language.strikethroughHeight * itemFont.size)
             g.newPath()
             g.move(titleX, strikeY)
             g.line(titleX + min(size.width, titleRight - titleX), strikeY)
