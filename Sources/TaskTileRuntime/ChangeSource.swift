@@ -96,6 +96,9 @@ public final class ChangeSource {
     private var wakeups: [Date] = []
     private var lastArmed: Date?
     private var hangUpDescriptors: Set<Int32> = []
+    /// Set once `init` has taken its first reading: from then on, a reading without a previous one
+    /// to compare (the first one failed, or the store came back) reports `everything`.
+    private var baselineRead = false
 
     /// Starts watching. The store is read once here (the baseline); a store that does not exist yet
     /// is reported as `everything` when it appears.
@@ -125,6 +128,7 @@ public final class ChangeSource {
         }
         addWatches()
         _ = readStore()
+        baselineRead = true
     }
 
     deinit {
@@ -281,7 +285,7 @@ public final class ChangeSource {
             if let last = lastRevisions {
                 for (id, revision) in revisions where last[id] != revision { reading.lists.insert(id) }
                 for id in last.keys where revisions[id] == nil { reading.lists.insert(id) }
-            } else if lastDataVersion != nil {
+            } else if baselineRead {
                 reading.everything = true
             }
             if let lastSettings, lastSettings != settings { reading.settings = true }

@@ -37,10 +37,10 @@ struct StatusFollowTests {
         let list = try s.addList(title: "Shopping")
         _ = try s.addTodo(title: "Milk", list: list.id)
         let bar = try follow("waybar")
-        let first = bar.waitForLines(1, timeout: 5)
+        let first = bar.waitForLines(1, timeout: 15)
         #expect(first.count == 1 && text(first[0]) == "1 left", "\(first) \(bar.stderr)")
         _ = try s.addTodo(title: "Eggs", list: list.id)
-        let second = bar.waitForLines(2, timeout: 5)
+        let second = bar.waitForLines(2, timeout: 15)
         #expect(second.count == 2 && text(second[1]) == "2 left", "\(second)")
         // Notes are not shown by the waybar format: the text does not change, so nothing is printed.
         _ = try runProcess(tasktile, ["edit", "Eggs", "--notes", "from the corner shop"], environment: environment)
@@ -49,7 +49,7 @@ struct StatusFollowTests {
         #expect(bar.lines.count == 2, "\(bar.lines)")
         // The intent from a bar's click, as another process.
         #expect(try runProcess(tasktile, ["intent", "complete", "--list", "Shopping", "--todo", "Milk"], environment: environment).status == 0)
-        let third = bar.waitForLines(3, timeout: 5)
+        let third = bar.waitForLines(3, timeout: 15)
         #expect(third.count == 3 && text(third[2]) == "1 left")
         #expect(bar.terminate() == 0)
         #expect(bar.stderr.isEmpty, "\(bar.stderr)")
@@ -60,9 +60,9 @@ struct StatusFollowTests {
         let s = try store()
         let list = try s.addList(title: "Burst")
         let bar = try follow("waybar")
-        bar.waitForLines(1, timeout: 5)
+        _ = try #require(bar.waitForLines(1, timeout: 15).first, "no first line: \(bar.stderr)")
         for i in 0..<100 { _ = try s.addTodo(title: "t\(i)", list: list.id) }
-        #expect(bar.waitForLine(timeout: 5) { text($0) == "100 left" } != nil, "\(bar.lines.suffix(3))")
+        #expect(bar.waitForLine(timeout: 15) { text($0) == "100 left" } != nil, "\(bar.lines.suffix(3))")
         usleep(200_000)
         let lines = bar.lines
         #expect(lines.count < 50, "\(lines.count) lines for 100 commits")
@@ -79,7 +79,7 @@ struct StatusFollowTests {
         let due = try #require(LocalDateTime(iso: "2027-01-05T09:00:00"))
         _ = try s.addTodo(title: "Call", list: list.id, due: .dateTime(due, zoneID: "UTC"))
         let bar = try follow("json", environment: ["TASKTILE_NOW": "2027-01-05T08:59:58Z"])
-        let first = try #require(bar.waitForLines(1, timeout: 5).first)
+        let first = try #require(bar.waitForLines(1, timeout: 15).first)
         #expect(try JSONValue.parse(first)["overdueCount"] == .number(0), "\(first)")
         let overdue = bar.waitForLine(timeout: 6) { (try? JSONValue.parse($0))?["overdueCount"] == .number(1) }
         #expect(overdue != nil, "\(bar.lines)")
@@ -94,9 +94,9 @@ struct StatusFollowTests {
         _ = try s.addList(title: "L")
         try s.database.close()
         let bar = try follow("waybar")
-        bar.waitForLines(1, timeout: 5)
+        _ = try #require(bar.waitForLines(1, timeout: 15).first, "no first line: \(bar.stderr)")
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: tmp.dataDirectory.storePath + suffix) }
-        let error = bar.waitForLine(timeout: 5) { (try? JSONValue.parse($0))?["class"] == .string("error") }
+        let error = bar.waitForLine(timeout: 15) { (try? JSONValue.parse($0))?["class"] == .string("error") }
         #expect(error != nil, "\(bar.lines)")
         #expect(try runProcess(tasktile, ["list", "add", "Back"], environment: environment).status == 0)
         #expect(try runProcess(tasktile, ["add", "Again", "--list", "Back"], environment: environment).status == 0)
@@ -115,12 +115,12 @@ struct StatusFollowTests {
         let good = tmp.file("good.sqlite")
         try FileManager.default.copyItem(atPath: tmp.dataDirectory.storePath, toPath: good)
         let bar = try follow("polybar")
-        #expect(bar.waitForLines(1, timeout: 5).first == "1 left")
+        #expect(bar.waitForLines(1, timeout: 15).first == "1 left")
         let junk = tmp.dataDirectory.path + "/junk"
         try Data(String(repeating: "not sqlite ", count: 500).utf8).write(to: URL(fileURLWithPath: junk))
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: tmp.dataDirectory.storePath + suffix) }
         #expect(rename(junk, tmp.dataDirectory.storePath) == 0)
-        let error = bar.waitForLine(timeout: 5) { $0.hasPrefix("Error: ") }
+        let error = bar.waitForLine(timeout: 15) { $0.hasPrefix("Error: ") }
         #expect(error != nil, "\(bar.lines)")
         let staged = tmp.dataDirectory.path + "/staged"
         try FileManager.default.copyItem(atPath: good, toPath: staged)
@@ -171,10 +171,10 @@ struct StatusFollowTests {
         let s = try store()
         let list = try s.addList(title: "L")
         let bar = try follow("xbar")
-        bar.waitForLine(timeout: 5) { $0.hasPrefix("Refresh") }
+        _ = try #require(bar.waitForLine(timeout: 15) { $0.hasPrefix("Refresh") }, "no first menu: \(bar.stderr)")
         _ = try s.addTodo(title: "One", list: list.id)
-        #expect(bar.waitForLine(timeout: 5) { $0 == "~~~" } != nil, "\(bar.lines)")
-        #expect(bar.waitForLine(timeout: 5) { $0.hasPrefix("○ One |") } != nil, "\(bar.lines)")
+        #expect(bar.waitForLine(timeout: 15) { $0 == "~~~" } != nil, "\(bar.lines)")
+        #expect(bar.waitForLine(timeout: 15) { $0.hasPrefix("○ One |") } != nil, "\(bar.lines)")
         #expect(bar.lines.filter { $0 == "~~~" }.count == 1)
         _ = bar.terminate()
     }
@@ -203,11 +203,11 @@ struct StatusFollowTests {
             """.utf8).write(to: URL(fileURLWithPath: config))
         let bar = try StreamingProcess("/usr/bin/stdbuf", ["-oL", i3blocks, "-c", config], environment: environment)
         defer { _ = bar.terminate() }
-        #expect(bar.waitForLine(timeout: 5) { $0.contains("\"full_text\":\"1 left\"") } != nil, "\(bar.lines) \(bar.stderr)")
+        #expect(bar.waitForLine(timeout: 15) { $0.contains("\"full_text\":\"1 left\"") } != nil, "\(bar.lines) \(bar.stderr)")
         _ = try s.addTodo(title: "Bread", list: list.id)
-        #expect(bar.waitForLine(timeout: 5) { $0.contains("\"full_text\":\"2 left\"") } != nil, "\(bar.lines)")
+        #expect(bar.waitForLine(timeout: 15) { $0.contains("\"full_text\":\"2 left\"") } != nil, "\(bar.lines)")
         #expect(try runProcess(tasktile, ["intent", "complete", "--list", "Errands", "--todo", "Bread"], environment: environment).status == 0)
-        let later = bar.waitForLines(bar.lines.count + 1, timeout: 5)
+        let later = bar.waitForLines(bar.lines.count + 1, timeout: 15)
         #expect(later.last?.contains("\"full_text\":\"1 left\"") == true, "\(later.suffix(2))")
     }
 }
