@@ -13,7 +13,8 @@ import TaskTileRuntime
 /// - `i3blocks`: one JSON object per line (`full_text`, `short_text`, `color`, `urgent`), for a block
 ///   with `interval=persist` and `format=json`;
 /// - `json`: one JSON object per line (JSON Lines), for eww `deflisten` and scripts;
-/// - `xbar`: the whole menu, updates separated by a `~~~` line (SwiftBar's streamable plugins);
+/// - `xbar`: the whole menu, each update after a `~~~` line (SwiftBar's streamable plugins,
+///   `<swiftbar.type>streamable</swiftbar.type>`);
 /// - `plain`: the whole text block, for a person watching a terminal.
 ///
 /// Never blanks and never dies on data problems: the store missing, replaced, busy or not a store
@@ -38,7 +39,6 @@ struct StatusFollower {
         var store: Store?
         var hadStore = false
         var last: String?
-        var updates = 0
         func update(_ changes: ChangeSource.Changes) -> Bool {
             if changes.everything { store = nil }
             let clock = Clock(now: source.now, timeZone: source.zone)
@@ -46,8 +46,9 @@ struct StatusFollower {
             if failed { source.wake(at: source.now.addingTimeInterval(Self.retryInterval)) }
             guard text != last else { return true }
             last = text
-            let separator = format == .xbar && updates > 0 ? "~~~\n" : ""
-            updates += 1
+            // SwiftBar's streamable plugins start each update with a `~~~` line (the default,
+            // leading separator), the first one included.
+            let separator = format == .xbar ? "~~~\n" : ""
             context.stdout.write(separator + text)
             context.stdout.flush()
             return !((context.stdout as? FileSink)?.brokenPipe ?? false)

@@ -56,7 +56,7 @@ import TestSupport
         let work = StatusFixtures.temporaryDirectory("i3blocks-bin")
         try FileManager.default.createSymbolicLink(atPath: work + "/tasktile", withDestinationPath: tasktile)
         try FileManager.default.createSymbolicLink(atPath: work + "/tasktile-pick", withDestinationPath: root + "/Examples/tasktile-pick.sh")
-        let config = root + "/Examples/i3blocks/tasktile.conf"
+        let config = root + "/Examples/i3blocks/tasktile-polled.conf"
 
         let process = Process()
         // i3blocks writes with stdio, fully buffered on a pipe; stdbuf makes it line-buffered so
