@@ -3,7 +3,7 @@ import Foundation
 
 /// One SQLite connection (owns the `sqlite3*` handle; closed in `deinit` or by `close()`).
 ///
-/// Opening follows SPEC §0 and GRDB's open sequence: `sqlite3_open_v2` (handle closed even when
+/// Opening follows docs/store.md "Connections" and GRDB's open sequence: `sqlite3_open_v2` (handle closed even when
 /// opening fails) → extended result codes → busy timeout → read `sqlite_master` so a non-database
 /// file fails at once → then the caller's configuration (`configureForWAL`). Not thread-safe: use one
 /// connection per thread.
@@ -98,7 +98,7 @@ public final class Database {
         return handle
     }
 
-    /// Switches to WAL and sets `synchronous=FULL` and `foreign_keys=ON` (SPEC §0).
+    /// Switches to WAL and sets `synchronous=FULL` and `foreign_keys=ON` (docs/store.md "Connections").
     /// - Throws: `DatabaseError` when the journal mode does not become `wal` (e.g. a read-only directory).
     public func configureForWAL() throws {
         let mode = try scalarText("PRAGMA journal_mode=WAL")
@@ -182,12 +182,12 @@ public final class Database {
     public var changes: Int { Int(sqlite3_changes(rawHandle)) }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back when it throws.
-    /// SPEC §0: every write is one immediate transaction that re-reads what it changes.
+    /// docs/store.md "Transactions": every write is one immediate transaction that re-reads what it changes.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try transaction(begin: "BEGIN IMMEDIATE", body)
     }
 
-    /// Runs `body` inside one read transaction (one consistent snapshot; SPEC §0).
+    /// Runs `body` inside one read transaction (one consistent snapshot; docs/store.md "Transactions").
     public func readTransaction<T>(_ body: () throws -> T) throws -> T {
         try transaction(begin: "BEGIN DEFERRED", body)
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything in a data directory, as the JSON backup holds it (SPEC §9).
+/// Everything in a data directory, as the JSON backup holds it (docs/interchange.md "JSON backup").
 ///
 /// File shape (`tasktile export --format json`), keys in this order:
 /// ```

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What an import did (SPEC §9: importing never silently drops data): per kind of record how many
+/// What an import did (docs/interchange.md: importing never silently drops data): per kind of record how many
 /// were added, updated or skipped (already identical), and every piece of data that could not be
 /// represented or had to be changed.
 public struct ImportReport: Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A bad import file (SPEC §10: exit 65): what was wrong, where, and what is accepted.
+/// A bad import file (exit 65, docs/exit-codes.md): what was wrong, where, and what is accepted.
 ///
 /// Raised before anything is written, so a refused file never changes the store.
 public struct InterchangeError: Error, Hashable, Sendable, CustomStringConvertible {

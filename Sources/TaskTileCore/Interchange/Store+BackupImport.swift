@@ -10,7 +10,7 @@ extension Store {
         return true
     }
 
-    /// Restores or merges a backup, in one `BEGIN IMMEDIATE` transaction (SPEC §9).
+    /// Restores or merges a backup, in one `BEGIN IMMEDIATE` transaction (docs/interchange.md "JSON backup").
     ///
     /// - Into an empty store every record is written exactly as in the backup (ids, sort orders,
     ///   instants, history ids), so export → import → export is byte-identical.

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The user's language (SPEC §8).
+/// The user's language (docs/language.md).
 public enum Language: String, CaseIterable, Sendable {
     case en, ja
 
-    /// The language from the environment, in SPEC §8's order: `TASKTILE_LANG`, `LC_ALL`,
+    /// The language from the environment, in the order of docs/language.md "Resolution order": `TASKTILE_LANG`, `LC_ALL`,
     /// `LC_MESSAGES`, `LANG` (the first one set and non-empty decides); `ja…` → Japanese, any other
     /// value (`C`, `en_US.UTF-8`, `POSIX`) → English. Foundation's `Locale.current` ignores these on
     /// Linux, so they are read here. `--lang` is applied by the caller before this.

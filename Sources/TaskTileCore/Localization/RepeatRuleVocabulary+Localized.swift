@@ -28,11 +28,11 @@ extension RepeatRuleVocabulary {
             separator: l.text(.repeatSeparator))
     }
 
-    /// English, as in SPEC §2: `Daily`, `Every 3 days`, `Mon, Wed`, `Every 2 weeks on Fri`,
+    /// English, as in docs/lists-and-todos.md "show": `Daily`, `Every 3 days`, `Mon, Wed`, `Every 2 weeks on Fri`,
     /// `Monthly · 2 left`, `Yearly · until 2027-12-31`.
     public static let english = RepeatRuleVocabulary(Localizer(.en))
 
-    /// Japanese (SPEC §8): `毎日`, `3日ごと`, `月・水`, `2週間ごと 金曜`, `毎月 · 残り2回`,
+    /// Japanese (docs/language.md "Key terms"): `毎日`, `3日ごと`, `月・水`, `2週間ごと 金曜`, `毎月 · 残り2回`,
     /// `毎年 · 2027-12-31まで`.
     public static let japanese = RepeatRuleVocabulary(Localizer(.ja))
 

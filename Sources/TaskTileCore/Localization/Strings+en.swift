@@ -1,5 +1,5 @@
 extension StringCatalogue {
-    /// English strings, grouped by area (SPEC §8 key terms first). Placeholders `{0}`, `{1}` … in argument order.
+    /// English strings, grouped by area (the key terms of docs/language.md first). Placeholders `{0}`, `{1}` … in argument order.
     public static let en: [StringKey: String] = [
         .sectionPending: "Pending",
         .sectionCompleted: "Completed",

@@ -1,4 +1,4 @@
-/// Why a repeat rule was refused (SPEC §3.2, §10). Thrown by `RepeatRule.validate()`; the text is
+/// Why a repeat rule was refused (docs/cycles.md "Repeat rules"; exit 64). Thrown by `RepeatRule.validate()`; the text is
 /// meant for the user, one sentence per case.
 public enum RepeatRuleError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The interval is outside `RepeatRule.intervalRange` (every 1…999 units).

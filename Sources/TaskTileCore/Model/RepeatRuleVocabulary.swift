@@ -1,4 +1,4 @@
-/// Every word a repeat description uses, in one place (SPEC §8 languages): supply another instance
+/// Every word a repeat description uses, in one place (docs/language.md "The catalogue"): supply another instance
 /// to describe rules in another language. Functions take numbers already validated by the caller
 /// and must not assume a range (a corrupt rule may show `Every 0 days`).
 public struct RepeatRuleVocabulary: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A todo (SPEC §1).
+/// A todo (docs/lists-and-todos.md).
 public struct Todo: Hashable, Sendable, Identifiable {
     /// Lowercase hyphenated UUID text.
     public var id: String

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The words of notifications, English and Japanese (SPEC §4.2, §4.3, §8). Plain text: escaping
+/// The words of notifications, English and Japanese (docs/notifications.md "What is sent"). Plain text: escaping
 /// for a server that reads markup is the sender's job (`escapeMarkup`).
 public enum NotificationText {
     /// The body of a todo notification: `<list> · Due <time>` (`<list> · 期限 <time>`). The time is
@@ -39,6 +39,6 @@ public enum NotificationText {
         return text
     }
 
-    /// Escapes text for a server that reads body markup (FORMATS.md, freedesktop spec "Markup").
+    /// Escapes text for a server that reads body markup (docs/notifications.md "What is sent"; freedesktop spec "Markup").
     public static func escapeMarkup(_ s: String) -> String { PangoMarkup.escaped(s) }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Plays WAV bytes through the first of `pw-play`, `paplay`, `aplay` found on `PATH` (SPEC §8).
+/// Plays WAV bytes through the first of `pw-play`, `paplay`, `aplay` found on `PATH` (docs/sounds.md "Playback").
 ///
 /// Playback never fails its caller and never blocks longer than the sound lasts:
 /// - no player on `PATH`, a temp file that cannot be written, or a spawn that fails → `.skipped`;

@@ -1,13 +1,13 @@
-/// The output formats of `tasktile status --format …` (SPEC §7.2).
+/// The output formats of `tasktile status --format …` (docs/status-bars.md "Formats").
 public enum StatusFormat: String, CaseIterable, Hashable, Sendable {
     case plain, json, waybar, i3blocks, polybar, xbar
 
     /// Whether a status bar runs this format: then every outcome, errors included, prints a valid
-    /// line with exit 0, because bars blank or hide a module on a non-zero exit (FORMATS.md).
+    /// line with exit 0, because bars blank or hide a module on a non-zero exit (docs/status-bars.md "Never blank").
     public var isBar: Bool { self != .plain && self != .json }
 }
 
-/// Turns a `StatusSnapshot` into each status bar's own text (FORMATS.md "Status bars").
+/// Turns a `StatusSnapshot` into each status bar's own text (docs/status-bars.md "Formats").
 /// Pure: no I/O, no clock; one function per format, each returning the whole output including the
 /// final newline.
 ///
@@ -111,7 +111,7 @@ public struct StatusFormatter: Sendable {
 
     // MARK: - json
 
-    /// The snapshot as JSON (SPEC §11 field names), two-space indented like every `--json` output:
+    /// The snapshot as JSON (stable field names, docs/status-bars.md "Formats"), two-space indented like every `--json` output:
     /// `{ list, class, pendingCount, completedCount, overdueCount, percentage, nextDue, pending,
     /// unlistedCount }`; items are `{ id, title, list, due, overdue }`.
     public func json(_ s: StatusSnapshot) -> String {

@@ -1,4 +1,4 @@
-/// The few words status bars print (SPEC §8: English and Japanese), read from the string
+/// The few words status bars print (English and Japanese, docs/language.md), read from the string
 /// catalogue's `status.*` keys (`Localizer`).
 ///
 /// Templates use `{0}` for a count, as everywhere in the catalogue; `count(_:_:)` fills it.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `TASKTILE_NOW` (ISO 8601 with offset, or a local `YYYY-MM-DDTHH:MM[:SS]` read in the user's zone)
 /// replaces the clock; `TZ` (an IANA id, optionally with a leading `:`) gives the zone, else
-/// `/etc/localtime` through Foundation (SPEC §11).
+/// `/etc/localtime` through Foundation (docs/cycles.md "The clock").
 public struct Clock: Sendable {
     /// The current instant (UTC).
     public var now: Date

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The keys of the `settings` table (SPEC §1, §8), with their types, defaults and validation.
+/// The keys of the `settings` table (docs/settings.md), with their types, defaults and validation.
 ///
 /// | key | type | default | meaning |
 /// |---|---|---|---|
@@ -212,13 +212,13 @@ public struct SoundSettings: Hashable, Sendable {
     public var gain: Double { Double(min(max(volumePercent, 0), 100)) / 100 }
 }
 
-/// The message language (SPEC §8): `--lang`, then `TASKTILE_LANG`, `LC_ALL`, `LC_MESSAGES`, `LANG`
+/// The message language (docs/language.md "Resolution order"): `--lang`, then `TASKTILE_LANG`, `LC_ALL`, `LC_MESSAGES`, `LANG`
 /// (read from the environment: Foundation's `Locale.current` ignores them on Linux); only when
 /// none of these is set (or all are empty) does the stored `language` setting apply; `auto` or no
 /// setting means English. A variable starting with `ja` means Japanese; any other value (`C`,
 /// `en_US.UTF-8`, `POSIX`) means English.
 ///
-/// Why the setting comes last: the SPEC's order is what scripts and the environment rely on, and a
+/// Why the setting comes last: the variables' order is what scripts and the environment rely on, and a
 /// value stored in one data directory must not silently outrank `LC_ALL`, which users set to make
 /// every program speak one language. To use tasktile in another language than the desktop, set
 /// `TASKTILE_LANG`; the `language` setting covers environments without any locale (systemd units,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Repeat catch-up (SPEC §3.4): moving repeating todos whose current cycle has passed on to the
+/// Repeat catch-up (docs/cycles.md "Cycle semantics"): moving repeating todos whose current cycle has passed on to the
 /// cycle that is current now, counting the cycles missed on the way.
 ///
 /// Cycle semantics, in terms of `Todo.occurrenceCount` (the current cycle index k) and `Todo.due`

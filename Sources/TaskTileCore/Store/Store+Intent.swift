@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why `intent complete` found nothing to complete (exit 1, SPEC §7.1).
+/// Why `intent complete` found nothing to complete (exit 1, docs/completion.md "intent complete").
 public enum IntentFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// No list has the title.
     case listMissing(list: String)
@@ -43,7 +43,7 @@ public enum IntentFailure: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Store {
-    /// `tasktile intent complete --list TITLE --todo TITLE [--first]` (SPEC §7.1).
+    /// `tasktile intent complete --list TITLE --todo TITLE [--first]` (docs/completion.md "intent complete").
     ///
     /// Titles match after trimming and NFC normalisation, case-sensitively (dakuten are never
     /// stripped). Lists with the title are taken in `sortOrder`; only incomplete todos are candidates.

@@ -25,7 +25,7 @@ extension Store {
             .first.flatMap(Store.reminder(from:))
     }
 
-    /// Sets (or replaces) a list's reminder (SPEC §4.3). Replacing starts over: the delivery count
+    /// Sets (or replaces) a list's reminder (docs/notifications.md "List reminders"). Replacing starts over: the delivery count
     /// returns to 0. `anchor` must be a wall-clock time (`Due.dateTime`); the CLI turns a date into
     /// that day at the default notification time.
     /// - Throws: `StoreError.listNotFound`, `.ambiguousList`; `StoreError.invalidSetting` for a

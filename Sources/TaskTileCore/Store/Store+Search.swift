@@ -1,13 +1,13 @@
 import Foundation
 
-/// A todo found by search, with its list's title (SPEC §8: "with each todo's list").
+/// A todo found by search, with its list's title (docs/lists-and-todos.md "Search").
 public struct TodoSearchHit: Hashable, Sendable {
     public var todo: Todo
     public var listTitle: String
     public init(todo: Todo, listTitle: String) { self.todo = todo; self.listTitle = listTitle }
 }
 
-/// What `Store.search` found: lists and todos whose titles contain the query (SPEC §8).
+/// What `Store.search` found: lists and todos whose titles contain the query (docs/lists-and-todos.md "Search").
 public struct SearchResults: Hashable, Sendable {
     /// The query as given.
     public var query: String
@@ -22,7 +22,7 @@ public struct SearchResults: Hashable, Sendable {
 
 extension Store {
     /// Finds lists and todos whose title contains `query` as literal text after folding both sides
-    /// with `SearchKey.fold` (NFKC + case folding, dakuten kept; SPEC §8).
+    /// with `SearchKey.fold` (NFKC + case folding, dakuten kept; docs/lists-and-todos.md "Search").
     ///
     /// Matching is a plain substring test (`instr` on the stored `search_key` column), so `%`, `_`,
     /// `*`, `"`, `OR` and `--` match only themselves: there is no LIKE, GLOB or FTS syntax. Rows whose

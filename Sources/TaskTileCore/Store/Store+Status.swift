@@ -1,7 +1,7 @@
 import Foundation
 
 extension Store {
-    /// What `tasktile status` shows (SPEC §7.2), in one read transaction; never writes.
+    /// What `tasktile status` shows (docs/status-bars.md "Status is a read"), in one read transaction; never writes.
     ///
     /// Built to stay fast on large stores: the counts and the next due are one SQL aggregate over
     /// `todos`, and only the first `titleLimit` pending todos are read as rows, list by list through

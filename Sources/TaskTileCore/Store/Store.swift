@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The tasktile store: one WAL-mode SQLite database in the data directory, shared by every process
-/// (SPEC §0). A `Store` owns one connection; use one per thread.
+/// (docs/store.md). A `Store` owns one connection; use one per thread.
 ///
 /// Every write method runs one `BEGIN IMMEDIATE` transaction that re-reads what it changes; every
 /// multi-query read runs in one read transaction (one snapshot).
@@ -31,7 +31,7 @@ public final class Store {
     /// missing, refusing a foreign file or a newer store *before* writing anything, then switching
     /// to WAL, applying pending migrations and running the repeat catch-up (`catchUpRepeats()`,
     /// which writes nothing when no repeating todo's current cycle has passed).
-    /// - Parameter busyTimeout: seconds to wait for another process's lock (≥ 5 per SPEC §0).
+    /// - Parameter busyTimeout: seconds to wait for another process's lock (at least 5, docs/store.md "Connections").
     /// - Throws: `StoreError.notAStore`, `.newerStore`, `.inaccessible`, `.busy`.
     public static func open(_ directory: DataDirectory, clock: Clock, busyTimeout: Double = 10) throws -> Store {
         let path = directory.storePath

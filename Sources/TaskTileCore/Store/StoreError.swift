@@ -1,4 +1,4 @@
-/// Everything a store operation can refuse, one sentence each (SPEC §10 maps them to exit codes).
+/// Everything a store operation can refuse, one sentence each (docs/exit-codes.md gives their exit codes).
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is not a tasktile store (not SQLite, or an SQLite file of another program).
     case notAStore(path: String, detail: Phrase)

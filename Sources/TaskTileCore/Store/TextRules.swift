@@ -1,6 +1,6 @@
 import Foundation
 
-/// Validation of user text (SPEC §1, §10): titles are trimmed, non-empty, at most 1000 characters
+/// Validation of user text (docs/lists-and-todos.md "Titles"): titles are trimmed, non-empty, at most 1000 characters
 /// (grapheme clusters) and contain no control characters (newline, NUL, …).
 public enum TextRules {
     /// Maximum title length in characters (extended grapheme clusters).
@@ -40,7 +40,7 @@ public enum TextRules {
         s.properties.generalCategory == .control || s == "\u{2028}" || s == "\u{2029}"
     }
 
-    /// Trimmed and NFC-normalised text for title matching (SPEC §7.1: case-sensitive, dakuten kept).
+    /// Trimmed and NFC-normalised text for title matching (case-sensitive, dakuten kept; docs/lists-and-todos.md "Titles").
     public static func matchKey(_ s: String) -> String {
         s.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
     }

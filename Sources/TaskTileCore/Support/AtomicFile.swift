@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Writes files so that another process never sees half of one (SPEC §0): the bytes go to a temporary
+/// Writes files so that another process never sees half of one (docs/data-directory.md "Atomic writes"): the bytes go to a temporary
 /// file in the same directory, are fsynced, and the temp file is renamed over the target; the directory
 /// is fsynced afterwards so the rename survives a crash.
 public enum AtomicFile {

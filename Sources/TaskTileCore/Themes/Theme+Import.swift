@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading theme files that come from outside `themes.json`: presets, exports and TaskTune exports
-/// (`tasktile theme import FILE`, SPEC §6.1).
+/// (`tasktile theme import FILE`, docs/themes.md "Importing").
 ///
 /// Accepted shapes, detected from the content:
 /// - our theme file `{ "version": 1, "themes": [ … ] }` (what `theme export` writes, and what the
@@ -77,7 +77,7 @@ extension Theme {
                                       "fontSize", "customFontSizePoints", "rowHeight", "checkboxStyle", "checkboxPosition",
                                       "showRemainingCount", "showCompletedCount", "showCompletedTodos", "cornerRadius"]
 
-    /// TaskTune's checkbox style raw names → ours (SPEC §5.2). TaskTune writes the Swift enum case
+    /// TaskTune's checkbox style raw names → ours (docs/widgets.md "Checkbox styles"). TaskTune writes the Swift enum case
     /// names of its `CheckboxStyle`; a few older builds wrote the SF Symbol names, accepted too.
     /// Our own names are accepted as they are.
     public static let taskTuneCheckboxStyles: [String: CheckboxStyle] = {

@@ -26,7 +26,7 @@ extension Theme {
                               "fontSize", "rowHeight", "checkboxStyle", "checkboxPosition",
                               "showRemainingCount", "showCompletedCount", "showCompleted", "cornerRadius"]
 
-    /// Decodes one theme object (SPEC §6.1). Absent keys take their defaults; `name` is required.
+    /// Decodes one theme object (docs/themes.md "Keys"). Absent keys take their defaults; `name` is required.
     /// - Parameters:
     ///   - file: the path named in errors.
     ///   - label: how to name this theme in errors before its name is known (`themes[2]`).

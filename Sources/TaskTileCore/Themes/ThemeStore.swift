@@ -1,6 +1,6 @@
 import Foundation
 
-/// The theme file of a data directory, `themes.json`: `{ "version": 1, "themes": [ … ] }` (SPEC §6.1).
+/// The theme file of a data directory, `themes.json`: `{ "version": 1, "themes": [ … ] }` (docs/themes.md "The theme file").
 ///
 /// Created with the Default theme on first use. Every write replaces the file atomically
 /// (`AtomicFile`), so the renderer never reads half a file; a refused edit leaves it untouched.

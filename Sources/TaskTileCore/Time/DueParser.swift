@@ -1,6 +1,6 @@
 import Foundation
 
-/// Parses the due forms a person types (SPEC §2), in the user's zone:
+/// Parses the due forms a person types (docs/lists-and-todos.md "Due input"), in the user's zone:
 /// ISO `2027-01-31`, `2027-01-31 09:00[:30]`, `2027-01-31T09:00+09:00`; `today`, `tomorrow`,
 /// `mon`…`sun` (the next such day, today included while it has not passed), `jan 31 [2028]`,
 /// `31 jan`, each optionally followed by a time `18:00`, `9am`, `9:30pm`; `+2d`, `+3w` (date only);

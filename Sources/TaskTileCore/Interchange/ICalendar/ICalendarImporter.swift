@@ -210,7 +210,7 @@ public enum ICalendarImporter {
                 due = first
             }
 
-            // Completion: any of the three markers (FORMATS.md).
+            // Completion: any of the three markers (docs/interchange.md "iCalendar (RFC 5545)").
             let status = c.first("STATUS")?.value.uppercased()
             let percent = c.first("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
             let completedLine = c.first("COMPLETED")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Our repeat rules ↔ RFC 5545 RRULE (§3.3.10, §3.8.5.3), in forms other clients expand the way
-/// `RecurrenceEngine` does (FORMATS.md):
+/// `RecurrenceEngine` does (docs/cycles.md "iCalendar forms"):
 ///
 /// - DTSTART is the current cycle (occurrence k), so `COUNT` is the cycles *left* (end count − k);
 /// - monthly from day 29/30/31 (clamped to the month end by us, dropped by the RFC):

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A routine pack (SPEC §9): a person's (or a character's) daily schedule that becomes a list of
+/// A routine pack (docs/interchange.md "Routines"): a person's (or a character's) daily schedule that becomes a list of
 /// repeating todos, one per item, due at the item's wall-clock time in the user's zone.
 ///
 /// ```
