@@ -1,4 +1,4 @@
-/// Japanese text for command help (SPEC §8). The English lives in each command's `CommandSpec`,
+/// Japanese text for command help (docs/language.md "Command help"). The English lives in each command's `CommandSpec`,
 /// so this table has no English twin; `HelpFormatter` looks a key up here and falls back to the
 /// spec's English. A test checks that every command's abstract, arguments and options have an
 /// entry and that no entry names something that does not exist.

@@ -3,7 +3,7 @@ import TaskTileCommandLine
 import TaskTileCore
 
 // Arguments are checked for valid UTF-8 here: Swift's CommandLine.arguments silently repairs
-// invalid bytes, which would store U+FFFD instead of refusing the input (SPEC §10).
+// invalid bytes, which would store U+FFFD instead of refusing the input (docs/exit-codes.md "Bad input").
 var arguments: [String] = []
 for i in 1..<Int(CommandLine.argc) {
     guard let raw = CommandLine.unsafeArgv[i], let text = String(validatingCString: raw) else {

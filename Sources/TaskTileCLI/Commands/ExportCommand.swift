@@ -2,7 +2,7 @@ import Foundation
 import TaskTileCommandLine
 import TaskTileCore
 
-/// The interchange formats of `export` and `import` (SPEC §9).
+/// The interchange formats of `export` and `import` (docs/interchange.md).
 enum InterchangeFormat: String, CaseIterable {
     case json, ics, todotxt
 }

@@ -2,7 +2,7 @@ import TaskTileCommandLine
 import TaskTileCore
 import TaskTileRuntime
 
-/// `tasktile intent complete (--list TITLE --todo TITLE | --id ID) [--first]` (SPEC §7.1): the
+/// `tasktile intent complete (--list TITLE --todo TITLE | --id ID) [--first]` (docs/completion.md "intent complete"): the
 /// status-bar and script entry point. Exit 1 names why nothing matched; exit 3 lists the candidates
 /// with ids. `--json` prints a result object on success (`completed: true`, `source`, `todo`) and on
 /// exit 1 or 3 (`completed: false`, `reason`, `message`, `candidates`). Completion goes through

@@ -4,7 +4,7 @@ import TaskTileCore
 import TaskTileNotify
 import TaskTileRuntime
 
-/// `tasktile notify pending [--count N]`: the notification plan (SPEC §4.1), soonest first.
+/// `tasktile notify pending [--count N]`: the notification plan (docs/notifications.md "Planning"), soonest first.
 struct NotifyPendingCommand: Command {
     static let spec = CommandSpec(
         path: ["notify", "pending"], abstract: "Show the planned notifications (time, title, list, id), soonest first.",
@@ -53,7 +53,7 @@ struct NotifyPendingCommand: Command {
     }
 }
 
-/// `tasktile notify run [--sink dbus|stdout|exec:CMD]`: the notification daemon (SPEC §4.2).
+/// `tasktile notify run [--sink dbus|stdout|exec:CMD]`: the notification daemon (docs/notifications.md "Delivery").
 struct NotifyRunCommand: Command {
     static let spec = CommandSpec(
         path: ["notify", "run"], abstract: "Run the notification daemon (one per data directory) until SIGTERM/SIGINT.",

@@ -2,7 +2,7 @@ import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile occurrences TODO [--list LIST] [--count N]`: the dues of the current cycle and the
-/// cycles after it (SPEC §11), computed by the recurrence engine from the todo's anchor.
+/// cycles after it (docs/cycles.md "Computing cycles"), computed by the recurrence engine from the todo's anchor.
 ///
 /// Human output is one due per line in the user's zone (`Tue, Jan 5 09:00`); `--json` prints an
 /// array of ISO 8601 strings with offsets, or `YYYY-MM-DD` for date-only dues (`Due.jsonText`).

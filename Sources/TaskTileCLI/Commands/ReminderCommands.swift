@@ -11,7 +11,7 @@ enum ReminderPrinter {
             parts.append(r.repeatRule == nil ? "\(wc.date) \(wc.hourMinute)" : wc.hourMinute)
             if zone != clock.timeZone.identifier { parts[0] += " (\(zone))" }
         }
-        // After-N counts deliveries (SPEC §4.3): "N left" is N − deliveries, not the todo form's
+        // After-N counts deliveries (docs/notifications.md "List reminders"): "N left" is N − deliveries, not the todo form's
         // "after the current cycle".
         if var rule = r.repeatRule {
             let vocabulary = TodoPrinter.repeatVocabulary(context)
@@ -48,7 +48,7 @@ enum ReminderPrinter {
     }
 }
 
-/// `tasktile reminder set LIST --at WHEN [repeat options]` (SPEC §4.3).
+/// `tasktile reminder set LIST --at WHEN [repeat options]` (docs/notifications.md "List reminders").
 struct ReminderSetCommand: Command {
     static let spec = CommandSpec(
         path: ["reminder", "set"], abstract: "Remind about a list's incomplete todos at a time, optionally repeating.",

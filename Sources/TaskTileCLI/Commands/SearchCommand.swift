@@ -1,7 +1,7 @@
 import TaskTileCommandLine
 import TaskTileCore
 
-/// `tasktile search QUERY` (SPEC §8): list titles and todo titles containing the query, completed
+/// `tasktile search QUERY` (docs/lists-and-todos.md "Search"): list titles and todo titles containing the query, completed
 /// todos included, in a Lists section and a Todos section.
 ///
 /// Matching folds case, full/half width and canonical equivalence on both sides (`SearchKey`); the

@@ -3,13 +3,13 @@ import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile status [--list LIST] [--format plain|json|waybar|i3blocks|polybar|xbar] [--urgent]`
-/// (SPEC §7.2): counts, overdue count, next due, done ratio and pending titles for a status bar.
+/// (docs/status-bars.md): counts, overdue count, next due, done ratio and pending titles for a status bar.
 ///
 /// A read: one read transaction, nothing written. A data directory without a store reads as an
 /// empty state (the store is not created). For a bar format every outcome exits 0 with a valid
 /// line — an error prints the `error` class with the message (a bar blanks or hides a module on a
 /// non-zero exit) — except i3blocks' urgent code 33, only with `--urgent` and only when something
-/// is overdue. `plain` and `json` report errors with the usual exit codes (SPEC §10).
+/// is overdue. `plain` and `json` report errors with the usual exit codes (docs/exit-codes.md).
 struct StatusCommand: Command {
     static let spec = CommandSpec(
         path: ["status"], abstract: "Print pending and overdue counts, the next due and pending titles for a status bar.",

@@ -1,7 +1,7 @@
 import TaskTileCommandLine
 import TaskTileCore
 
-/// The options `add` and `edit` share: due, repeat and notes (SPEC §11).
+/// The options `add` and `edit` share: due, repeat and notes (docs/lists-and-todos.md "Due input", docs/cycles.md "Repeat rules").
 enum TodoOptions {
     static let due = OptionSpec.value("--due", valueName: "when", help: "When it is due: 2027-01-31, 2027-01-31 09:00, today 18:00, tomorrow, fri 9am, jan 31, +2d, in 3 hours.")
     static let notes = OptionSpec.value("--notes", valueName: "text", help: "Free-form notes.")

@@ -7,7 +7,7 @@ import TaskTileRuntime
 import Glibc
 #endif
 
-/// `tasktile notify run` (SPEC §4.2): delivers the notification plan as it comes due.
+/// `tasktile notify run` (docs/notifications.md "Delivery"): delivers the notification plan as it comes due.
 ///
 /// The loop wakes at the next planned fire time, every `tick` (250 ms) to hear the notification
 /// server, and whenever another process commits to the store (`PRAGMA data_version`, polled each

@@ -2,7 +2,7 @@ import Foundation
 import TaskTileCommandLine
 import TaskTileCore
 
-/// Human-readable lines for `show` and confirmations (SPEC §2): due labels, repeat lines, sections.
+/// Human-readable lines for `show` and confirmations (docs/lists-and-todos.md "show"): due labels, repeat lines, sections.
 enum TodoPrinter {
     /// A due's date and time: `Tue, Jan 5 09:00`, `1月5日(火) 09:00`, or the date alone.
     static func dateTimeText(_ label: DueLabel, context: CommandContext, clock: Clock) -> String {
@@ -33,7 +33,7 @@ enum TodoPrinter {
         .forLanguage(context.localizer.language)
     }
 
-    /// Prints one list in sections (SPEC §2): Pending (n) then Completed (n); empty sections hidden.
+    /// Prints one list in sections (docs/lists-and-todos.md "show"): Pending (n) then Completed (n); empty sections hidden.
     static func printList(_ content: ListContent, ids: [String: String], context: CommandContext, clock: Clock) {
         let l = context.localizer
         context.out(context.paint(content.list.title, .bold))

@@ -1,7 +1,7 @@
 import Foundation
 import TaskTileCore
 
-/// A widget family: the iOS-sized widget shapes (SPEC §5.1).
+/// A widget family: the iOS-sized widget shapes (docs/widgets.md "Families and geometry").
 public enum WidgetFamily: String, CaseIterable, Sendable {
     case small, medium, large
 
@@ -24,7 +24,7 @@ public enum WidgetFamily: String, CaseIterable, Sendable {
     }
 }
 
-/// Whether a widget can complete todos (SPEC §5.3).
+/// Whether a widget can complete todos (docs/widgets.md "Interactive and read-only").
 public enum WidgetMode: String, CaseIterable, Sendable {
     /// Checkboxes are drawn and the hit map has `complete` regions (default).
     case interactive
@@ -32,7 +32,7 @@ public enum WidgetMode: String, CaseIterable, Sendable {
     case readOnly
 }
 
-/// A widget spec file (SPEC §6.2): which list, in which theme, drawn how big and where.
+/// A widget spec file (docs/widgets.md "Specs"): which list, in which theme, drawn how big and where.
 ///
 /// ```json
 /// { "version": 1, "name": "desk-shopping", "family": "medium", "list": "Shopping",

@@ -9,7 +9,7 @@ import TaskTileCore
 ///
 /// Vertical rhythm, in points: the family's top padding, the header line box of
 /// `round(header size × 1.3)`, 5 pt, a one-device-pixel hairline (centred half a pixel below that
-/// line), 4 pt, then rows of `line height + 2 × row padding` (SPEC §6.1) down to the bottom padding:
+/// line), 4 pt, then rows of `line height + 2 × row padding` (docs/themes.md "Font sizes and row heights") down to the bottom padding:
 /// `max(1, floor(available / row height))` of them. When more todos than slots are given, the last
 /// slot becomes `+ N more`; with one slot the count shares the row with the first todo. A large
 /// widget whose theme shows completed todos gives the pending section `floor(60 %)` of the

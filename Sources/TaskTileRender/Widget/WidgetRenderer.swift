@@ -1,7 +1,7 @@
 import Foundation
 import TaskTileCore
 
-/// Draws a widget (SPEC §5) into a new surface and builds its hit map.
+/// Draws a widget (docs/widgets.md) into a new surface and builds its hit map.
 ///
 /// All layout is in **points** and comes from `WidgetLayout` (sizes, the vertical rhythm, row
 /// slots, hit rectangles); this type paints into it with Cairo and Pango. The surface is
@@ -21,7 +21,7 @@ public struct WidgetRenderer {
         self.spec = spec; self.theme = theme; self.clock = clock
     }
 
-    /// The gap between a checkbox and its title, points (SPEC §5.1).
+    /// The gap between a checkbox and its title, points (docs/widgets.md "Layout").
     public static let checkboxGap = 8.0
     /// The smallest side of a checkbox hit region, points.
     public static let minimumHitSide = 24.0
@@ -49,7 +49,7 @@ public struct WidgetRenderer {
     }
 
     /// Draws `content`. Todos in `flashing` (completed ones, by id) are drawn as the flash frame of
-    /// SPEC §5.4: still in their pending place, checked and struck through, with no complete action.
+    /// docs/widgets.md "Flash": still in their pending place, checked and struck through, with no complete action.
     /// - Throws: `CairoError` when the surface or context cannot be created.
     public func render(_ content: WidgetContent, flashing: Set<String> = []) throws -> RenderedWidget {
         let px = spec.pixelSize

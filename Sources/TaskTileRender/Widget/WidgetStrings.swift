@@ -1,6 +1,6 @@
 import TaskTileCore
 
-/// The widget's strings (SPEC §8 key strings), looked up in the shared catalogue
+/// The widget's strings (docs/language.md "Key terms"), looked up in the shared catalogue
 /// (`Localizer`, `Strings+en.swift` / `Strings+ja.swift`) in the widget's language.
 struct WidgetStrings: Sendable {
     let language: Language
