@@ -23,7 +23,7 @@ struct BadInputCase: CustomTestStringConvertible, Sendable {
     }()
 }
 
-/// SPEC §10: bad input never crashes, exits with its documented code and a message that says what
+/// docs/exit-codes.md "Bad input": bad input never crashes, exits with its documented code and a message that says what
 /// was wrong, and never changes the store. Each case of the corpus runs the real binaries.
 @Suite("Bad input corpus")
 struct BadInputTests {

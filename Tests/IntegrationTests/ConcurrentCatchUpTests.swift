@@ -3,7 +3,7 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// SPEC §3.4 across processes: two `tasktile` processes that open the store at the same moment,
+/// docs/cycles.md "Cycle semantics" across processes: two `tasktile` processes that open the store at the same moment,
 /// both finding missed cycles, count each miss once (the write re-reads inside `BEGIN IMMEDIATE`).
 @Suite("Concurrent catch-up")
 struct ConcurrentCatchUpTests {

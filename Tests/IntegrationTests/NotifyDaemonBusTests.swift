@@ -82,7 +82,7 @@ final class PrivateNotificationBus {
 }
 
 /// The real `tasktile notify run` against a real (private) session bus and the real clock
-/// (SPEC §4.2). Serialized: the assertions are about wall-clock seconds.
+/// (docs/notifications.md "Delivery"). Serialized: the assertions are about wall-clock seconds.
 @Suite("notify run on a private D-Bus session bus", .serialized)
 struct NotifyDaemonBusTests {
     let tasktile: String

@@ -8,7 +8,7 @@ import TestSupport
 private let themesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../Themes").standardized.path
 
-/// `theme new/set/rm/import/export/preview` (SPEC §6.1, §11): atomic edits of themes.json, and
+/// `theme new/set/rm/import/export/preview` (docs/themes.md): atomic edits of themes.json, and
 /// every refused edit exits 65 (or 1) naming file, theme, key and value with the file untouched.
 @Suite("theme commands")
 struct ThemeCLITests {

@@ -4,7 +4,7 @@ import TaskTileCore
 @testable import TaskTileRender
 import TestSupport
 
-/// The ten checkbox styles (SPEC §5.2), checked at pixel level at 11 pt and 32 pt.
+/// The ten checkbox styles (docs/widgets.md "Checkbox styles"), checked at pixel level at 11 pt and 32 pt.
 @Suite struct CheckboxPainterTests {
     init() { TestFonts.install() } // before Pango first runs: the test fonts (fonts.conf)
 

@@ -5,11 +5,11 @@ import TaskTileCore
 import TestSupport
 
 /// Rows shown and the `+ N more` count for every font size × row height × family, with the
-/// expected numbers computed here from SPEC §5.1 and §6.1 (not read back from the renderer).
+/// expected numbers computed here from docs/widgets.md and docs/themes.md (not read back from the renderer).
 @Suite struct WidgetLayoutTests {
     init() { TestFonts.install() } // before Pango first runs: the test fonts (fonts.conf)
 
-    /// SPEC §6.1: item / icon / header / line height in points.
+    /// docs/themes.md "Font sizes and row heights": item / icon / header / line height in points.
     static func table(_ size: Theme.FontSize) -> (item: Double, icon: Double, header: Double, line: Double) {
         switch size {
         case .small: (12, 11, 15, 16)
@@ -18,9 +18,9 @@ import TestSupport
         case .points(let pt): (pt, max(pt - 2, 8), pt + 2, pt * 1.4)
         }
     }
-    /// SPEC §6.1: row padding above and below.
+    /// docs/themes.md "Font sizes and row heights": row padding above and below.
     static func padding(_ r: Theme.RowHeight) -> Double { [.compact: 2, .normal: 6, .comfortable: 11][r]! }
-    /// SPEC §5.1: family size and padding (h × v).
+    /// docs/widgets.md "Families and geometry": family size and padding (h × v).
     static func geometry(_ f: WidgetFamily) -> (w: Double, h: Double, padH: Double, padV: Double) {
         switch f {
         case .small: (170, 170, 12, 12)

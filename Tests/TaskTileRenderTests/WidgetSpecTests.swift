@@ -3,7 +3,7 @@ import Testing
 import TaskTileCore
 @testable import TaskTileRender
 
-/// Spec decoding (SPEC §6.2): defaults, and errors that name the file, the key and the value.
+/// Spec decoding (docs/widgets.md "Specs"): defaults, and errors that name the file, the key and the value.
 @Suite struct WidgetSpecTests {
     let file = "/home/u/.local/share/tasktile/widgets/desk.json"
 

@@ -4,7 +4,7 @@ import TaskTileCore
 /// Fixtures for status-bar and intent tests: adversarial titles, a fresh data directory per test,
 /// the repository root and the built binaries, and a way to run a real process.
 public enum StatusFixtures {
-    /// Titles that break a naive status bar (FORMATS.md "Status bars"), in the order tests add them.
+    /// Titles that break a naive status bar (docs/status-bars.md "Formats"), in the order tests add them.
     public static let adversarialTitles: [String] = [
         "Fish & Chips",               // Pango: a raw & blanks a waybar label
         "<b>bold</b>",                // Pango markup

@@ -4,7 +4,7 @@ import TaskTileCore
 import TestSupport
 @testable import TaskTileCLI
 
-/// `add`/`edit` repeat options, the `show` repeat line and `occurrences` (SPEC §2, §3, §11).
+/// `add`/`edit` repeat options, the `show` repeat line and `occurrences` (docs/lists-and-todos.md "show", docs/cycles.md).
 @Suite("Repeat CLI")
 struct RepeatCLITests {
     /// A store with list "Home" and a daily "Stretch" at 09:00 from Monday 2027-01-04, 3 times.

@@ -10,7 +10,7 @@ struct TodoTxtTests {
         try #require(todos.first { $0["title"] == .string(title) }, "no todo \(title)")
     }
 
-    @Test("the FORMATS.md rules: priority, dates, +project, @context, due:, rec:, done with priority, URLs, escapes")
+    @Test("the docs/interchange.md rules: priority, dates, +project, @context, due:, rec:, done with priority, URLs, escapes")
     func fixture() throws {
         let cli = CLIHarness()
         let r = cli.run("--json", "import", "--format", "todotxt", fixturePath("todotxt/sample.txt"))

@@ -10,7 +10,7 @@ func japaneseHarness() -> CLIHarness {
     return cli
 }
 
-/// The same commands under `LANG=ja_JP.UTF-8` and `LANG=C` speak Japanese and English (SPEC §8).
+/// The same commands under `LANG=ja_JP.UTF-8` and `LANG=C` speak Japanese and English (docs/language.md).
 /// Now is Tue 2027-01-05 09:00 in Europe/Berlin.
 @Suite("Language: the CLI in Japanese and English")
 struct LanguageCLITests {

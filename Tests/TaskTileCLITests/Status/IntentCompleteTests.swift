@@ -4,7 +4,7 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// `tasktile intent complete` against SPEC §7.1, detail by detail, in-process.
+/// `tasktile intent complete` against docs/completion.md "intent complete", detail by detail, in-process.
 @Suite struct IntentCompleteTests {
     typealias Run = StatusCommandTests.Run
     static func run(_ arguments: [String], _ dir: DataDirectory) -> Run { StatusCommandTests.run(arguments, dir) }

@@ -5,7 +5,7 @@ import TaskTileCommandLine
 import TaskTileCore
 import TestSupport
 
-/// `tasktile status` in-process (SPEC §7.2): reads one snapshot, never writes, never creates a
+/// `tasktile status` in-process (docs/status-bars.md): reads one snapshot, never writes, never creates a
 /// store, keeps bars alive on errors, and counts what `show` would count.
 @Suite struct StatusCommandTests {
     struct Run { var code: Int32; var out: String; var err: String }

@@ -3,7 +3,7 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// `StatusFormatter` (SPEC §7.2, FORMATS.md "Status bars"): the exact text of every format for a
+/// `StatusFormatter` (docs/status-bars.md "Formats"): the exact text of every format for a
 /// snapshot full of adversarial titles, and each output read back with its bar's own grammar.
 @Suite struct StatusFormatterTests {
     static let today = LocalDate(iso: "2027-01-05")!

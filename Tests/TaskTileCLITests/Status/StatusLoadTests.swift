@@ -3,7 +3,7 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// Many bars polling while a script completes todos (SPEC §0, §7): real processes of the built
+/// Many bars polling while a script completes todos (docs/store.md, docs/status-bars.md): real processes of the built
 /// binary on one WAL store. Status must never fail, never see the store busy, never write; every
 /// intent must apply exactly once.
 @Suite(.serialized) struct StatusLoadTests {

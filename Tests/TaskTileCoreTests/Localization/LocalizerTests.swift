@@ -56,7 +56,7 @@ struct LocalizerTests {
         #expect(literal.text(Localizer(.ja)) == "as typed")
     }
 
-    @Test("SPEC §8 key terms")
+    @Test("the key terms of docs/language.md")
     func keyTerms() {
         let ja = Localizer(.ja), en = Localizer(.en)
         #expect(ja.text(.countLeft, 3) == "残り3件")

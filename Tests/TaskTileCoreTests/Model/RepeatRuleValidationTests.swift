@@ -1,7 +1,7 @@
 import Testing
 @testable import TaskTileCore
 
-/// `RepeatRule.validate()` (SPEC §3.2).
+/// `RepeatRule.validate()` (docs/cycles.md "Repeat rules").
 @Suite struct RepeatRuleValidationTests {
     @Test(arguments: [
         RepeatRule(frequency: .daily),

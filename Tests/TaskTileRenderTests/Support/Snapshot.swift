@@ -5,7 +5,7 @@ import TaskTileCore
 import TestSupport
 internal import CCairo
 
-/// Golden-image comparison (CONVENTIONS.md §Tests).
+/// Golden-image comparison (docs/CONTRIBUTING.md "Golden images").
 ///
 /// Goldens live in `Tests/TaskTileRenderTests/__Snapshots__/<TestFile>/<test>.<variant>.png`.
 /// The comparison is on DECODED pixels (premultiplied ARGB words), never on PNG bytes, with this

@@ -2,7 +2,7 @@ import Testing
 import TaskTileCore
 @testable import TaskTileRender
 
-/// `WidgetLayout` on its own: no surface, no fonts, just the points of SPEC §5.1 and §6.1.
+/// `WidgetLayout` on its own: no surface, no fonts, just the points of docs/widgets.md "Layout" and docs/themes.md.
 @Suite struct WidgetLayoutGeometryTests {
     static func layout(_ family: WidgetFamily, scale: Double = 2, mode: WidgetMode = .interactive,
                        configure: (inout Theme) -> Void = { _ in }) -> WidgetLayout {
