@@ -15,7 +15,8 @@ public struct Program: Sendable {
     public var version: String
     /// Every command, in help order.
     public var commands: [any Command.Type]
-    /// The global options this program accepts (a subset of `Program.standardGlobals` by name).
+    /// The global options this program accepts (e.g. `Program.dataDirOption`, `Program.langOption`);
+    /// `-h/--help` and `--version` are accepted by every program without being listed.
     public var globals: [OptionSpec]
     /// The one-line overview of the top-level help.
     public var overview: @Sendable (Localizer) -> String

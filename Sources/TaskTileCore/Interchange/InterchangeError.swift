@@ -18,8 +18,8 @@ public struct InterchangeError: Error, Hashable, Sendable, CustomStringConvertib
         self.file = file; self.line = line; self.path = path; self.reason = reason
     }
 
-    /// `init` with the reason as English text, kept only for `Backup.swift` (being split
-    /// elsewhere), whose reasons are not in the catalogue yet: they print as written in every language.
+    /// `init` with the reason as English text, kept only for `Backup+Decode.swift`,
+    /// whose reasons are not in the catalogue yet: they print as written in every language.
     @available(*, deprecated, message: "give the reason as a catalogue Phrase")
     public init(file: String, line: Int? = nil, path: String? = nil, reason: String) {
         self.init(file: file, line: line, path: path, reason: Phrase(stringLiteral: reason))

@@ -27,8 +27,8 @@ struct JSONObjectReader {
         InterchangeError(file: file, path: path.isEmpty ? key : "\(path).\(key)", reason: reason)
     }
 
-    /// `fail(_:_:)` with the reason as English text, kept only for `Backup.swift` (being split
-    /// elsewhere), whose reasons are not in the catalogue yet.
+    /// `fail(_:_:)` with the reason as English text, kept only for `Backup+Decode.swift`,
+    /// whose reasons are not in the catalogue yet.
     @available(*, deprecated, message: "give the reason as a catalogue Phrase")
     func fail(_ key: String, _ reason: String) -> InterchangeError {
         fail(key, Phrase(stringLiteral: reason))

@@ -1,8 +1,8 @@
 import Foundation
 import TaskTileCore
 
-/// Renders specs against one open store and theme set: the function `once` uses now and
-/// `watch`/`click` will reuse.
+/// Renders specs against one open store and theme set: the one drawing path of `once`, `watch`
+/// and `click`.
 public struct WidgetPipeline {
     /// The data directory: default outputs go to its `widgets/out/`.
     public let dataDirectory: DataDirectory

@@ -141,7 +141,7 @@ struct StoreSearchTests {
         #expect(try store.search("shop").lists.map(\.list.id) == ["l1"])
     }
 
-    @Test("a 5,000-todo store answers correctly (timing lives in Benchmarks/search.sh)")
+    @Test("a 5,000-todo store answers correctly (timing lives in Benchmarks/bench.py)")
     func largeStore() throws {
         let tmp = TemporaryDirectory("search-large")
         let store = try Store.open(tmp.dataDirectory, clock: testClock())
