@@ -15,7 +15,7 @@ enum Renderer {
 
     static let program = Program(name: "tasktile-render", version: version, commands: commands,
                                  globals: [Program.dataDirOption, Program.langOption],
-                                 overview: { _ in "Draw tasktile widgets as PNG images with click maps, and keep them fresh." })
+                                 overview: { $0.text(.renderOverview) })
 
     /// The program name in every spec of this program.
     static func spec(_ path: [String], abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
