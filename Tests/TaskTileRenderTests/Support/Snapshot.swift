@@ -16,7 +16,8 @@ internal import CCairo
 ///
 /// On a mismatch `<test>.<variant>.actual.png` and `<test>.<variant>.diff.png` (differences in red
 /// over a faded golden) are written beside the golden (both gitignored) and their paths printed.
-/// A missing golden is a failure. Goldens are (re)written only with `TASKTILE_RECORD_SNAPSHOTS=1`.
+/// A missing golden is a failure (the rendering is written as `.actual.png`, never recorded).
+/// Goldens are (re)written only with `TASKTILE_RECORD_SNAPSHOTS=1`, and a recording run fails too.
 enum Snapshot {
     /// Largest per-channel difference (0…255) that still counts as the same pixel.
     static let channelTolerance = 24
@@ -44,8 +45,11 @@ enum Snapshot {
         return names.contains("Noto Sans CJK JP") && !names.contains { $0.hasPrefix("DejaVu") }
     }()
 
-    /// Compares `surface` with the golden `<testFile>/<test>.<variant>.png`.
+    /// Compares `surface` with the golden `<directory>/<testFile>/<test>.<variant>.png`.
+    /// `directory` and `recording` are parameters so `SnapshotTests` can check this function itself
+    /// in a temporary directory; every golden test uses the defaults.
     static func check(_ surface: Surface, testFile: String = #fileID, test: String = #function, variant: String,
+                      directory: String = Snapshot.directory, recording: Bool = Snapshot.recording,
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(fontsAreTestFonts, "Pango was initialised before TestFonts.install(): goldens would use the machine's fonts",
                 sourceLocation: sourceLocation)
@@ -56,9 +60,11 @@ enum Snapshot {
         let golden = base + ".png"
         let png = try PNGEncoder.encode(surface, level: 9)
         if recording {
+            // Recording fails the run (as swift-argument-parser's test helpers do), so a run that
+            // wrote goldens can never pass as a check: look at the images, then run again.
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             try AtomicFile.write(png, to: golden, mode: 0o644)
-            print("recorded \(golden)")
+            Issue.record("recorded \(golden); re-run without TASKTILE_RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
             return
         }
         guard FileManager.default.fileExists(atPath: golden) else {
