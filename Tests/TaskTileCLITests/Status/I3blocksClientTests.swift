@@ -37,14 +37,9 @@ import TestSupport
     }
 
     @Test func blockShowsStatusAndAClickCompletes() throws {
-        guard let i3blocks = Self.i3blocks else {
-            print("SKIPPED I3blocksClientTests: i3blocks is not installed (apt install i3blocks)")
-            return
-        }
-        guard let tasktile = StatusFixtures.builtBinary() else {
-            print("SKIPPED I3blocksClientTests: \(StatusFixtures.repositoryRoot())/.build/debug/tasktile is missing (run swift build)")
-            return
-        }
+        let i3blocks = try #require(Self.i3blocks, "i3blocks is not installed: make deps installs it (Debian: i3blocks)")
+        let tasktile = try #require(StatusFixtures.builtBinary(),
+                                    "\(StatusFixtures.repositoryRoot())/.build/debug/tasktile is missing: build the products first (make test does)")
         let root = StatusFixtures.repositoryRoot()
         let dir = StatusFixtures.dataDirectory("i3blocks")
         let store = try StatusFixtures.open(dir)

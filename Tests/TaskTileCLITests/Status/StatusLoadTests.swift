@@ -26,10 +26,8 @@ import TestSupport
     }
 
     @Test func pollersAndIntentsTogether() throws {
-        guard let tasktile = StatusFixtures.builtBinary() else {
-            print("SKIPPED StatusLoadTests: \(StatusFixtures.repositoryRoot())/.build/debug/tasktile is missing (run swift build)")
-            return
-        }
+        let tasktile = try #require(StatusFixtures.builtBinary(),
+                                    "\(StatusFixtures.repositoryRoot())/.build/debug/tasktile is missing: build the products first (make test does)")
         // On tmpfs when there is one: fsync there costs nothing, so 300 synchronous=FULL commits
         // fit the time budget; the WAL, its shared memory and the locking are the same as on disk.
         let base = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
