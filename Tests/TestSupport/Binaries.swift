@@ -44,12 +44,15 @@ public final class RunningProcess: Sendable {
     init(process: Process, outPipe: Pipe, errPipe: Pipe) {
         self.process = process; self.outPipe = outPipe; self.errPipe = errPipe
         group.enter(); group.enter()
-        DispatchQueue.global().async {
+        // A thread of its own per stream, not the global queue: a child that runs for the whole
+        // test (dbus-daemon, a watcher) would park two of its few workers, and the next process's
+        // readers would wait seconds for libdispatch to add threads.
+        Thread.detachNewThread {
             let data = outPipe.fileHandleForReading.readDataToEndOfFile()
             self.output.withLock { $0.out = data }
             self.group.leave()
         }
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             let data = errPipe.fileHandleForReading.readDataToEndOfFile()
             self.output.withLock { $0.err = data }
             self.group.leave()
