@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",
                                                                    "TaskTileCommandLine"]),
         .executableTarget(name: "TaskTileBench", dependencies: ["TaskTileCore", "TaskTileRender"]),
-        .target(name: "TestSupport", dependencies: ["TaskTileCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TaskTileCore", "CCairo"], path: "Tests/TestSupport"), // CCairo: StatusGrammar's Pango parser
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
         .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"],
