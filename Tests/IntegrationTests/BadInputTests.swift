@@ -73,7 +73,7 @@ struct BadInputTests {
                 // A migration this build does not know, as a newer tasktile would have recorded it.
                 let store = try Store.open(dir, clock: testClock())
                 try store.database.execute("INSERT INTO tasktile_migrations (identifier, applied_at) VALUES ('v99-from-a-newer-tasktile', 0)")
-                store.database.close()
+                try store.database.close()
             }
             if kind == "corrupt-store" {
                 // Garbage over the b-tree header of page 1 (sqlite_master), after the 100-byte file header.

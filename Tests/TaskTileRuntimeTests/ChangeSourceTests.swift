@@ -59,7 +59,7 @@ import TestSupport
     @Test func aReplacedOrMissingStoreIsEverything() throws {
         let store = try writer()
         _ = try store.addList(title: "L")
-        store.database.close()
+        try store.database.close()
         let source = try ChangeSource(directory: directory, environment: environment)
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: directory.storePath + suffix) }
         #expect(source.next(timeout: 2).everything)

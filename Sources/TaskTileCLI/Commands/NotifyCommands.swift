@@ -20,7 +20,7 @@ struct NotifyPendingCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         let text = a.value("--count") ?? "64"
         guard let n = Int(text), (1...NotificationPlanner.planLimit).contains(n) else {
-            throw Self.usage("'--count \(text)' is out of range (accepted: a whole number 1…\(NotificationPlanner.planLimit))")
+            throw Self.usage(Phrase(key: .todoErrorCountRange, text, 1, NotificationPlanner.planLimit))
         }
         count = n
     }
@@ -41,12 +41,12 @@ struct NotifyPendingCommand: Command {
             return .success
         }
         if plan.isEmpty {
-            context.out(context.language == "ja" ? "予定された通知はありません。" : "No notifications planned.")
+            context.out(context.localizer.text(.notifyPendingNone))
             return .success
         }
         for p in plan {
             let wc = ZonedClock.wallClock(of: p.fireAt, in: clock.timeZone)
-            let what = p.kind == .reminder ? (context.language == "ja" ? "(リストのリマインダー)" : "(list reminder)") : p.title
+            let what = p.kind == .reminder ? context.localizer.text(.notifyPendingListReminder) : p.title
             context.out("\(wc.date) \(wc.hourMinute)  \(what)  \(context.paint("[\(p.listTitle)]", .dim))  \(context.paint(p.identifier, .dim))")
         }
         return .success
@@ -74,10 +74,10 @@ struct NotifyRunCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         sink = a.value("--sink") ?? "dbus"
         guard ["dbus", "stdout"].contains(sink) || sink.hasPrefix("exec:") else {
-            throw Self.usage("'--sink \(sink)' is not a sink (accepted: dbus, stdout, exec:COMMAND)")
+            throw Self.usage(Phrase(key: .notifyErrorNotASink, sink))
         }
         guard sink != "exec:" && !(sink.hasPrefix("exec:") && sink.dropFirst(5).allSatisfy { $0 == " " }) else {
-            throw Self.usage("'--sink exec:' needs a command, e.g. exec:/usr/local/bin/my-notifier")
+            throw Self.usage(Phrase(key: .notifyErrorExecNeedsCommand))
         }
     }
 

@@ -24,7 +24,7 @@ struct OccurrencesCommand: Command {
         list = a.value("--list")
         let text = a.value("--count") ?? "7"
         guard let n = Int(text), Self.countRange.contains(n) else {
-            throw Self.usage(Phrase(key: "todo.error.countRange", text, Self.countRange.lowerBound, Self.countRange.upperBound))
+            throw Self.usage(Phrase(key: .todoErrorCountRange, text, Self.countRange.lowerBound, Self.countRange.upperBound))
         }
         count = n
     }
@@ -42,7 +42,7 @@ struct OccurrencesCommand: Command {
             dues = [due]
         } else {
             let l = context.localizer
-            context.stderr.write(l.text("error.prefix", l.text("todo.error.noOccurrences", t.title, t.id.prefix(8))) + "\n")
+            context.stderr.write(l.text(.errorPrefix, l.text(.todoErrorNoOccurrences, t.title, t.id.prefix(8))) + "\n")
             return .nothingMatched
         }
         if context.json {

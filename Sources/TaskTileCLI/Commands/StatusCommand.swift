@@ -23,21 +23,27 @@ struct StatusCommand: Command {
         options: [.value("--list", valueName: "list", help: "Only this list (a title or id prefix)."),
                   .value("--format", valueName: "format", help: "Output format.",
                          values: StatusFormat.allCases.map(\.rawValue), defaultValue: "plain"),
-                  .flag("--urgent", help: "i3blocks: exit 33 (urgent) when something is overdue.")])
+                  .flag("--urgent", help: "i3blocks: exit 33 (urgent) when something is overdue."),
+                  .flag("--follow", help: "Keep running: print a new line (or block) whenever the status changes, for bars that read a long-running command (waybar without interval, polybar tail = true, i3blocks interval=persist with format=json, SwiftBar streamable); JSON Lines with --format json.")])
 
     let list: String?
     let format: StatusFormat
     let urgent: Bool
+    let follow: Bool
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
         list = a.value("--list")
         // `tasktile --json status` means `--format json` unless a format is given.
         format = a.value("--format").flatMap(StatusFormat.init(rawValue:)) ?? (context.json ? .json : .plain)
         urgent = a.flag("--urgent")
-        if urgent && format != .i3blocks { throw Self.usage(Phrase(key: "status.error.urgentNeedsI3blocks")) }
+        follow = a.flag("--follow")
+        if urgent && format != .i3blocks { throw Self.usage(Phrase(key: .statusErrorUrgentNeedsI3blocks)) }
+        // A stream has no exit code per update: the JSON lines carry "urgent" instead.
+        if urgent && follow { throw Self.usage("--urgent is an exit code and cannot stream; with --follow the i3blocks lines carry \"urgent\" (accepted: one of --urgent, --follow)") }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
+        if follow { return try StatusFollower(context: context, list: list, format: format).run() }
         let formatter = StatusFormatter(strings: .forLanguage(context.language), executablePath: context.executablePath,
                                         dataDirectory: context.dataDirectory.path)
         let snapshot: StatusSnapshot

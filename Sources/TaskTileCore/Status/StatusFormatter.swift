@@ -133,6 +133,12 @@ public struct StatusFormatter: Sendable {
         return value.serialized() + "\n"
     }
 
+    /// The same object as `json` on one line (JSON Lines, https://jsonlines.org): one update of
+    /// `status --format json --follow`.
+    public func jsonLine(_ s: StatusSnapshot) -> String {
+        ((try? JSONValue.parse(Array(json(s).utf8))) ?? .null).serialized(pretty: false) + "\n"
+    }
+
     // MARK: - waybar
 
     /// One JSON line for a waybar `custom` module with `"return-type": "json"`: `text` (the summary),
@@ -192,6 +198,28 @@ public struct StatusFormatter: Sendable {
         var lines = [StatusFormatter.oneLine(full.joined(separator: " · ")), summary(s)]
         if s.state == .overdue { lines.append(StatusFormatter.alertColour) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One update of `status --format i3blocks --follow`: the i3blocks JSON block format (a block
+    /// with `interval=persist` and `format=json` reads one object per line): `full_text`,
+    /// `short_text`, `color` (only when something is overdue) and `urgent` (true when overdue).
+    public func i3blocksJSONLine(_ s: StatusSnapshot) -> String {
+        var full = [summary(s)]
+        if let next = nextText(s, titleLength: StatusFormatter.barTitleLength) { full.append(next) }
+        var fields: [(String, JSONValue)] = [("full_text", .string(StatusFormatter.oneLine(full.joined(separator: " · ")))),
+                                             ("short_text", .string(summary(s)))]
+        if s.state == .overdue { fields.append(("color", .string(StatusFormatter.alertColour))) }
+        fields.append(("urgent", .bool(s.state == .overdue)))
+        return JSONValue.object(fields).serialized(pretty: false) + "\n"
+    }
+
+    /// The error update of `status --format i3blocks --follow` (see `i3blocksJSONLine`).
+    public func i3blocksJSONErrorLine(_ message: String) -> String {
+        let word = strings.error
+        return JSONValue.object([
+            ("full_text", .string(StatusFormatter.oneLine("\(word): " + StatusFormatter.cut(message, StatusFormatter.menuTitleLength)))),
+            ("short_text", .string(word)), ("color", .string(StatusFormatter.alertColour)), ("urgent", .bool(false)),
+        ]).serialized(pretty: false) + "\n"
     }
 
     static func oneLine(_ text: String) -> String {

@@ -19,12 +19,8 @@ public struct Clock: Sendable {
     /// Errors in the clock environment variables.
     public enum ClockError: Error, CustomStringConvertible, Sendable {
         case badNow(String)
-        public var description: String {
-            switch self {
-            case .badNow(let v):
-                "TASKTILE_NOW=\(v) is not a time (accepted: ISO 8601 such as 2027-01-31T09:00:00+09:00 or 2027-01-31T09:00)"
-            }
-        }
+        /// The message in English (`message(_:)` gives it in either language).
+        public var description: String { message(Localizer(.en)) }
     }
 
     /// The zone named by `TZ`, else the system zone.

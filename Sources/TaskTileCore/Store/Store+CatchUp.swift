@@ -72,7 +72,8 @@ extension Store {
             """
         let idArgument: [SQLValue] = todoID.map { [.text($0)] } ?? []
         let arguments: [SQLValue] = [.double(now.timeIntervalSince1970)] + idArgument + [.text(today.description)] + idArgument
-        return try database.rows(sql, arguments).map(Store.todo(from:)).compactMap {
+        // Cached: this runs on every open of the store, in every process.
+        return try database.cachedStatement(sql).rows(arguments).map(Store.todo(from:)).compactMap {
             Store.caughtUp($0, at: now, userZone: zone)
         }
     }

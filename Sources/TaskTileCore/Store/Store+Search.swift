@@ -40,26 +40,27 @@ extension Store {
         return try read {
             let lists = try database.rows("""
                 SELECT l.id, l.title, l.sort_order, l.created_at,
-                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 0),
-                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 1),
+                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 0) AS pending_count,
+                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 1) AS completed_count,
                        l.search_key
                 FROM lists l
                 WHERE l.search_key IS NULL OR instr(l.search_key, ?) > 0
                 ORDER BY l.sort_order, l.created_at, l.id
                 """, [.text(key)])
-                .filter { matches(storedKey: $0.text(6), title: $0.text(1) ?? "") }
-                .map { ListSummary(list: Store.list(from: $0), pendingCount: $0.int(4) ?? 0, completedCount: $0.int(5) ?? 0) }
+                .filter { matches(storedKey: $0.text("search_key"), title: $0.text("title") ?? "") }
+                .map { ListSummary(list: Store.list(from: $0), pendingCount: $0.int("pending_count") ?? 0,
+                                   completedCount: $0.int("completed_count") ?? 0) }
+            // The todo's own columns under their names, the list's title aliased (both are `title`).
             let columns = Store.todoColumns.split(separator: ",")
-                .map { "t." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
-            let todoCount = columns.split(separator: ",").count
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.map { "t.\($0) AS \($0)" }.joined(separator: ", ")
             let todos = try database.rows("""
-                SELECT \(columns), l.title, t.search_key
+                SELECT \(columns), l.title AS list_title, t.search_key AS search_key
                 FROM todos t JOIN lists l ON l.id = t.list_id
                 WHERE t.search_key IS NULL OR instr(t.search_key, ?) > 0
                 ORDER BY l.sort_order, l.created_at, l.id, t.is_completed, t.sort_order, t.created_at, t.id
                 """, [.text(key)])
-                .filter { matches(storedKey: $0.text(todoCount + 1), title: $0.text(2) ?? "") }
-                .map { TodoSearchHit(todo: Store.todo(from: $0), listTitle: $0.text(todoCount) ?? "") }
+                .filter { matches(storedKey: $0.text("search_key"), title: $0.text("title") ?? "") }
+                .map { TodoSearchHit(todo: Store.todo(from: $0), listTitle: $0.text("list_title") ?? "") }
             return SearchResults(query: query, lists: lists, todos: todos)
         }
     }
@@ -72,8 +73,7 @@ extension Store {
         let before = try database.prepare("SELECT max(id) FROM todos WHERE id < ?")
         let after = try database.prepare("SELECT min(id) FROM todos WHERE id > ?")
         func neighbour(_ statement: Statement, _ id: String) throws -> String? {
-            try statement.bind([.text(id)])
-            return try statement.step() ? statement.row().text(0) : nil
+            try statement.rows([.text(id)]).first?.text(0)
         }
         for id in ids {
             let previous = try neighbour(before, id), next = try neighbour(after, id)

@@ -58,15 +58,15 @@ public final class Store {
             let unknown = try migrator.unknownIdentifiers(in: db)
             if !unknown.isEmpty { throw StoreError.newerStore(path: path, unknown: unknown) }
             if try migrator.isForeign(db) {
-                throw StoreError.notAStore(path: path, detail: "it is an SQLite database of another program")
+                throw StoreError.notAStore(path: path, detail: Phrase(key: .errorStoreForeignDatabase))
             }
             try db.configureForWAL()
             _ = try migrator.migrate(db, now: clock.now)
         } catch let e as DatabaseError {
-            db.close()
+            try? db.close()
             throw mapOpenError(e, path: path)
         } catch {
-            db.close()
+            try? db.close()
             throw error
         }
         for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
@@ -76,7 +76,7 @@ public final class Store {
         // the catch-up is then left to the next process that can write.
         do {
             try store.catchUpRepeats()
-        } catch let e as DatabaseError where e.resultCode == 8 /* SQLITE_READONLY */ {
+        } catch let e as DatabaseError where e.resultCode == .SQLITE_READONLY {
             _ = e
         }
         return store
@@ -84,7 +84,7 @@ public final class Store {
 
     static func mapOpenError(_ e: DatabaseError, path: String) -> Error {
         if e.isBusy { return StoreError.busy(detail: e.message) }
-        if e.isNotADatabase { return StoreError.notAStore(path: path, detail: e.message) }
+        if e.isNotADatabase { return StoreError.notAStore(path: path, detail: Phrase(stringLiteral: e.message)) }
         return StoreError.inaccessible(path: path, detail: e.message)
     }
 

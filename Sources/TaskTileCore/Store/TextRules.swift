@@ -13,12 +13,12 @@ public enum TextRules {
     public static func title(_ raw: String) throws -> String {
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
         if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
-            throw StoreError.invalidTitle(Phrase(key: "error.title.controlCharacter", String(format: "%04X", bad.value)))
+            throw StoreError.invalidTitle(Phrase(key: .errorTitleControlCharacter, String(format: "%04X", bad.value)))
         }
-        guard !trimmed.isEmpty else { throw StoreError.invalidTitle(Phrase(key: "error.title.empty")) }
+        guard !trimmed.isEmpty else { throw StoreError.invalidTitle(Phrase(key: .errorTitleEmpty)) }
         let count = trimmed.count
         guard count <= maxTitleLength else {
-            throw StoreError.invalidTitle(Phrase(key: "error.title.tooLong", count, maxTitleLength))
+            throw StoreError.invalidTitle(Phrase(key: .errorTitleTooLong, count, maxTitleLength))
         }
         return trimmed.precomposedStringWithCanonicalMapping
     }
@@ -27,10 +27,10 @@ public enum TextRules {
     /// - Throws: `StoreError.invalidNotes`.
     public static func notes(_ raw: String) throws -> String {
         if let bad = raw.unicodeScalars.first(where: { isForbidden($0) && $0 != "\n" && $0 != "\t" }) {
-            throw StoreError.invalidNotes(Phrase(key: "error.notes.controlCharacter", String(format: "%04X", bad.value)))
+            throw StoreError.invalidNotes(Phrase(key: .errorNotesControlCharacter, String(format: "%04X", bad.value)))
         }
         guard raw.count <= maxNotesLength else {
-            throw StoreError.invalidNotes(Phrase(key: "error.notes.tooLong", raw.count, maxNotesLength))
+            throw StoreError.invalidNotes(Phrase(key: .errorNotesTooLong, raw.count, maxNotesLength))
         }
         return raw.precomposedStringWithCanonicalMapping
     }

@@ -28,15 +28,6 @@ public enum Due: Hashable, Sendable {
         }
     }
 
-    /// The instant used for ordering dues: the start of the day for date-only dues (so a date-only due
-    /// sorts before timed dues later that day), else the timed instant.
-    public func sortInstant(userZone: TimeZone) -> Date {
-        switch self {
-        case .date(let d): ZonedClock.startOfDay(d, in: userZone)
-        case .dateTime: deadline(userZone: userZone)
-        }
-    }
-
     /// `--json` form (SPEC §11): `YYYY-MM-DD` for date-only, ISO 8601 with offset otherwise.
     public var jsonText: String {
         switch self {

@@ -32,11 +32,6 @@ public enum ZonedClock {
         return LocalDateTime(naiveSeconds: t + zone.secondsFromGMT(for: instant))
     }
 
-    /// The UTC offset of `zone` at `instant`, in seconds east of UTC.
-    public static func offset(of zone: TimeZone, at instant: Date) -> Int {
-        zone.secondsFromGMT(for: instant)
-    }
-
     /// The instant at which local day `date` starts in `zone` (midnight, or the first instant after a
     /// gap at midnight).
     public static func startOfDay(_ date: LocalDate, in zone: TimeZone) -> Date {

@@ -32,11 +32,6 @@ public enum WidgetMode: String, CaseIterable, Sendable {
     case readOnly
 }
 
-/// The language of a widget's strings and Pango text shaping.
-public enum WidgetLanguage: String, CaseIterable, Sendable {
-    case en, ja
-}
-
 /// A widget spec file (SPEC §6.2): which list, in which theme, drawn how big and where.
 ///
 /// ```json
@@ -70,7 +65,7 @@ public struct WidgetSpec: Hashable, Sendable {
     /// PNG pixels per point, 1…4, default 2.
     public var scale: Double
     /// Default `en`.
-    public var language: WidgetLanguage
+    public var language: Language
     /// Width override in points (default: the family's width).
     public var width: Double?
     /// Height override in points (default: the family's height).
@@ -80,7 +75,7 @@ public struct WidgetSpec: Hashable, Sendable {
 
     /// A spec with every default, for code and tests.
     public init(file: String = "", name: String, family: WidgetFamily, list: String?, theme: String? = nil,
-                mode: WidgetMode = .interactive, scale: Double = 2, language: WidgetLanguage = .en,
+                mode: WidgetMode = .interactive, scale: Double = 2, language: Language = .en,
                 width: Double? = nil, height: Double? = nil, output: String? = nil) {
         self.file = file; self.name = name; self.family = family; self.list = list; self.theme = theme
         self.mode = mode; self.scale = scale; self.language = language
@@ -181,7 +176,7 @@ public struct WidgetSpec: Hashable, Sendable {
                 if case .null = value { spec.theme = nil } else { spec.theme = try string(key, value, accepted: "a theme name or id") }
             case "mode": spec.mode = try choice(key, value, WidgetMode.self)
             case "scale": spec.scale = try number(key, value, in: scaleRange, what: "a number of pixels per point")
-            case "lang": spec.language = try choice(key, value, WidgetLanguage.self)
+            case "lang": spec.language = try choice(key, value, Language.self)
             case "width": spec.width = try number(key, value, in: sizeRange, what: "a number of points")
             case "height": spec.height = try number(key, value, in: sizeRange, what: "a number of points")
             case "output":

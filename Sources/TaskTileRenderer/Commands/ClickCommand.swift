@@ -36,11 +36,11 @@ struct ClickCommand: Command {
         let hitsPath = WidgetSpec.hitMapPath(forPNG: spec.outputPath(dataDirectory: directory))
         let bytes: [UInt8]
         do { bytes = try Posix.readFile(hitsPath) } catch {
-            context.stderr.write(l.text("error.prefix", "no hit map at \(hitsPath) (render the widget first: tasktile-render once \(specFile))") + "\n")
+            context.stderr.write(l.text(.errorPrefix, "no hit map at \(hitsPath) (render the widget first: tasktile-render once \(specFile))") + "\n")
             return .nothingMatched
         }
         guard let json = try? JSONValue.parse(bytes), let map = HitMap(json: json) else {
-            context.stderr.write(l.text("error.prefix", "\(hitsPath) is not a hit map (render the widget again)") + "\n")
+            context.stderr.write(l.text(.errorPrefix, "\(hitsPath) is not a hit map (render the widget again)") + "\n")
             return .dataError
         }
         guard let region = map.region(atX: x, y: y) else {

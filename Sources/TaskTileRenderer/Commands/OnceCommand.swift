@@ -18,7 +18,7 @@ struct OnceCommand: Command {
         let directory = context.dataDirectory
         let files = specs.isEmpty ? WidgetPipeline.specFiles(in: directory) : specs
         guard !files.isEmpty else {
-            context.stderr.write(context.localizer.text("error.prefix",
+            context.stderr.write(context.localizer.text(.errorPrefix,
                 "no widget specs in \(directory.widgetsPath) (add a *.json spec there or name spec files)") + "\n")
             return .nothingMatched
         }

@@ -70,4 +70,27 @@ struct NotifyCommandTests {
         #expect(cli.run("notify", "pending", "--count", "0").status == 64)
         #expect(cli.run("notify", "run", "--sink", "carrier-pigeon").status == 64)
     }
+
+    @Test("reminder and notify-pending phrases (once language ternaries) print from the catalogue in both languages",
+          arguments: [
+              ("en", "Reminder for Home: 18:00 · Daily · next Mon, Jan 4 18:00\n", "Removed the reminder of Home\n",
+               "Error: Home has no reminder (nothing to remove)\n",
+               "Home has no reminder. Set one with: tasktile reminder set Home --at \"18:00\"\n",
+               "No notifications planned.\n", "(list reminder)"),
+              ("ja", "Home のリマインダー: 18:00 · 毎日 · 次回 1月4日(月) 18:00\n", "Home のリマインダーを削除しました\n",
+               "エラー: Home にリマインダーはありません（削除するものはありません）\n",
+               "Home にリマインダーはありません。設定: tasktile reminder set Home --at \"18:00\"\n",
+               "予定された通知はありません。\n", "(リストのリマインダー)"),
+          ])
+    func phrasesInBothLanguages(lang: String, set: String, removed: String, nothingToRemove: String, none: String,
+                                nothingPlanned: String, listReminder: String) {
+        let cli = harness()
+        cli.run("list", "add", "Home")
+        #expect(cli.run("--lang", lang, "notify", "pending").stdout == nothingPlanned)
+        #expect(cli.run("--lang", lang, "reminder", "set", "Home", "--at", "today 18:00", "--repeat", "daily").stdout == set)
+        #expect(cli.run("--lang", lang, "notify", "pending", "--count", "1").stdout.contains("  \(listReminder)  "))
+        #expect(cli.run("--lang", lang, "reminder", "off", "Home").stdout == removed)
+        #expect(cli.run("--lang", lang, "reminder", "off", "Home").stderr == nothingToRemove)
+        #expect(cli.run("--lang", lang, "reminder", "show", "Home").stdout == none)
+    }
 }

@@ -192,10 +192,10 @@ struct SettingsCommandTests {
             #expect(c.run("show", "L").stdout.contains("No todos yet"), "\(variable) beats the setting")
         }
         let env = ["LC_ALL": "ja_JP.UTF-8", "LANG": "en_US.UTF-8"]
-        #expect(LanguagePreference.resolve(flag: nil, environment: env) { "en" } == "ja")
-        #expect(LanguagePreference.resolve(flag: "en", environment: env) { nil } == "en")
-        #expect(LanguagePreference.resolve(flag: nil, environment: ["LANG": ""]) { nil } == "en")
-        #expect(LanguagePreference.resolve(flag: nil, environment: [:]) { "auto" } == "en")
+        #expect(LanguagePreference.language(flag: nil, environment: env) { .en } == .ja)
+        #expect(LanguagePreference.language(flag: .en, environment: env) { nil } == .en)
+        #expect(LanguagePreference.language(flag: nil, environment: ["LANG": ""]) { nil } == .en)
+        #expect(LanguagePreference.language(flag: nil, environment: [:]) { Language(rawValue: "auto") } == .en)
     }
 
     @Test("peeking the language setting never creates or changes a store")

@@ -15,7 +15,7 @@ extension CLIHarness {
             let rows = (try? store.database.rows("SELECT * FROM \"\(table)\" ORDER BY rowid")) ?? []
             dump += table + ":\n" + rows.map { "  \($0.values)" }.joined(separator: "\n") + "\n"
         }
-        store.database.close()
+        try? store.database.close()
         dump += "themes.json: " + (fileBytes(tmp.dataDirectory.path + "/themes.json").map { String(decoding: $0, as: UTF8.self) } ?? "absent")
         return dump
     }
@@ -30,7 +30,7 @@ extension CLIHarness {
     /// Opens this harness's store directly (for setup the CLI has no command for yet).
     func withStore<T>(_ body: (Store) throws -> T) throws -> T {
         let store = try Store.open(tmp.dataDirectory, clock: testClock())
-        defer { store.database.close() }
+        defer { try? store.database.close() }
         return try body(store)
     }
 }

@@ -132,7 +132,7 @@ struct StoreSearchTests {
             _ = try m.migrate(db, now: Date())
             try db.run("INSERT INTO lists (id, title, sort_order, created_at) VALUES ('l1', 'ＳＨＯＰ', 0, 0)")
             try db.run("INSERT INTO todos (id, list_id, title, sort_order, created_at) VALUES ('t1', 'l1', 'ﾊﾟﾝ', 0, 0)")
-            db.close()
+            try db.close()
         }
         let store = try Store.open(tmp.dataDirectory, clock: testClock())
         #expect(try store.database.scalarText("SELECT search_key FROM todos WHERE id = 't1'") == "パン")

@@ -264,7 +264,7 @@ import TestSupport
     }
 
     @Test func japanese() {
-        let ja = StatusFormatter(strings: .forLanguage("ja"), executablePath: Self.tasktile, dataDirectory: "/d")
+        let ja = StatusFormatter(strings: .forLanguage(.ja), executablePath: Self.tasktile, dataDirectory: "/d")
         #expect(ja.polybar(Self.snapshot) == "残り12件 · 期限切れ1件 · 次: <b>bold</b> (今日 18:00)\n")
         #expect(ja.plain(Self.snapshot).hasPrefix("残り12件 · 期限切れ1件 · 次: <b>bold</b> (今日 18:00) · 25%完了\n○ 10000001  Fish & Chips (期限切れ · 1月4日)\n"))
         let empty = StatusSnapshot(pendingCount: 0, completedCount: 0, overdueCount: 0, pending: [], today: Self.today)

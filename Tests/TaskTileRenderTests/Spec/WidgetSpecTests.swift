@@ -77,7 +77,7 @@ import TestSupport
         // Every family in both modes and both languages.
         for family in WidgetFamily.allCases {
             for mode in WidgetMode.allCases { #expect(covered.contains("\(family) \(mode)")) }
-            for language in WidgetLanguage.allCases { #expect(covered.contains("\(family) \(language)")) }
+            for language in Language.allCases { #expect(covered.contains("\(family) \(language)")) }
         }
     }
 }

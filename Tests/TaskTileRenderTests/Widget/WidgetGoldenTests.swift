@@ -75,7 +75,7 @@ import TestSupport
     }
 
     @Test func setupMissingListAndAllDone() throws {
-        for language in WidgetLanguage.allCases {
+        for language in Language.allCases {
             let l = language.rawValue
             try Snapshot.check(try Sample.render(.setup, family: .small, language: language, file: "/home/u/widgets/desk.json").surface,
                                variant: "setup-small-\(l)")
