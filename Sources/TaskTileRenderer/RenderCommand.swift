@@ -14,7 +14,7 @@ enum Renderer {
     static let commands: [any Command.Type] = [OnceCommand.self, WatchCommand.self, ClickCommand.self]
 
     static let program = Program(name: "tasktile-render", version: version, commands: commands,
-                                 globals: [Program.dataDirOption, Program.langOption],
+                                 globals: [Program.dataDirOption, Program.langOption], translations: RenderHelp.ja,
                                  overview: { $0.text(.renderOverview) })
 
     /// The program name in every spec of this program.
