@@ -11,7 +11,7 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine taskwarrior
 
-.PHONY: all deps bench-deps build release test stress bench demo install vectors clean
+.PHONY: all deps bench-deps build release test stress bench bench-follow demo install vectors clean
 
 all: build
 
@@ -59,6 +59,12 @@ stress: deps
 # 10,000 and 100,000 todos; prints a table and writes Benchmarks/RESULTS.md (~15 minutes).
 bench: bench-deps
 	/usr/bin/python3 Benchmarks/bench.py
+	/usr/bin/python3 Benchmarks/follow.py
+
+# status --follow against polling: commit -> line p50/p95, idle CPU ticks, RSS after 10,000
+# updates, CPU per hour of each config (~3 minutes; writes Benchmarks/FOLLOW.md).
+bench-follow: deps
+	/usr/bin/python3 Benchmarks/follow.py
 
 demo: release
 	DEMO_DIR="$(DEMO_DIR)" BIN="$$($(SWIFT) build -c release --show-bin-path)" ./scripts/demo.sh

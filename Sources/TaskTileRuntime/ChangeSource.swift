@@ -94,6 +94,8 @@ public final class ChangeSource {
     private var nextMinute: Date
     private var currentDay: String
     private var wakeups: [Date] = []
+    /// Re-reads of the store after a WAL write that showed no commit yet (see `classify`).
+    private var rechecks: [Date] = []
     private var lastArmed: Date?
     private var hangUpDescriptors: Set<Int32> = []
     /// Set once `init` has taken its first reading: from then on, a reading without a previous one
@@ -228,8 +230,23 @@ public final class ChangeSource {
             }
         }
         if rewatch { addWatches() }
-        if storeTouched { merge(readStore(), into: &changes) }
+        if storeTouched {
+            let reading = readStore()
+            merge(reading, into: &changes)
+            // A writer appends to the WAL (the inotify event), syncs it, and only then publishes the
+            // commit in the wal-index header in `-shm`, a shared-memory write no inotify event
+            // reports. Read a moment later so that commit is not missed until the next event.
+            if !reading.everything && reading.lists.isEmpty && !reading.settings {
+                let t = now
+                rechecks = Self.recheckDelays.map { t.addingTimeInterval($0) }
+            } else {
+                rechecks = []
+            }
+        }
     }
+
+    /// Seconds after a WAL write that changed nothing visible at which the store is read again.
+    static let recheckDelays: [Double] = [0.01, 0.05, 0.25, 1.0]
 
     /// `widgets/*.json` (not hidden), sorted by name.
     static func specFiles(in directory: DataDirectory) -> [String] {
@@ -313,6 +330,12 @@ public final class ChangeSource {
             let day = ZonedClock.wallClock(of: t, in: zone).date.description
             if day != currentDay { currentDay = day; changes.day = true }
         }
+        if rechecks.contains(where: { $0 <= t }) {
+            rechecks.removeAll { $0 <= t }
+            let reading = readStore()
+            merge(reading, into: &changes)
+            if reading.everything || !reading.lists.isEmpty || reading.settings { rechecks = [] }
+        }
         let due = wakeups.filter { $0 <= t }
         if !due.isEmpty {
             wakeups.removeAll { $0 <= t }
@@ -327,7 +350,7 @@ public final class ChangeSource {
     }
 
     private var nextDeadline: Date? {
-        var candidates = wakeups
+        var candidates = wakeups + rechecks
         if options.minuteTicks { candidates.append(nextMinute) }
         if !watcher.isWatching(directory.path) || (options.watchWidgets && !watcher.isWatching(directory.widgetsPath)) {
             candidates.append(now.addingTimeInterval(1))

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A long-running child (`status --follow`, a bar) whose standard output is read line by line
 /// as it arrives, for tests that wait for the next update. Killed on deinit.
-public final class StreamingProcess: @unchecked Sendable {
+public final class StreamingProcess: Sendable {
     public let process: Process
     private let state = Mutex<(lines: [String], partial: Data, stderr: Data)>(([], Data(), Data()))
     private let outPipe = Pipe(), errPipe = Pipe()

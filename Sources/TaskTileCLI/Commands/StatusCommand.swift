@@ -39,7 +39,7 @@ struct StatusCommand: Command {
         follow = a.flag("--follow")
         if urgent && format != .i3blocks { throw Self.usage(Phrase(key: .statusErrorUrgentNeedsI3blocks)) }
         // A stream has no exit code per update: the JSON lines carry "urgent" instead.
-        if urgent && follow { throw Self.usage("--urgent is an exit code and cannot stream; with --follow the i3blocks lines carry \"urgent\" (accepted: one of --urgent, --follow)") }
+        if urgent && follow { throw Self.usage(Phrase(key: .statusErrorUrgentWithFollow)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

@@ -466,4 +466,13 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
 
     case errorFileSystem = "error.file.system"
 
+    case statusErrorUrgentWithFollow = "status.error.urgentWithFollow"
+    case renderOverview = "render.overview"
+    case renderErrorNoSpecs = "render.error.noSpecs"
+    case renderErrorCannotReadSpec = "render.error.cannotReadSpec"
+    case renderErrorNoHitMap = "render.error.noHitMap"
+    case renderErrorNotAHitMap = "render.error.notAHitMap"
+    case renderErrorPixelPosition = "render.error.pixelPosition"
+    case renderErrorOnRender = "render.error.onRender"
+    case renderClickNothing = "render.click.nothing"
 }

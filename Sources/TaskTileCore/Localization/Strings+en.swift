@@ -463,5 +463,16 @@ extension StringCatalogue {
         .notifyErrorExecSinkEmpty: "exec: needs a command, e.g. exec:/usr/local/bin/my-notifier",
 
         .errorFileSystem: "{0} failed for {1}: {2}",
+
+        // tasktile-render
+        .statusErrorUrgentWithFollow: "'--urgent' is an exit code and cannot stream; with '--follow' the i3blocks lines carry \"urgent\" (accepted: one of --urgent, --follow)",
+        .renderOverview: "Draw tasktile widgets as PNG images with click maps, keep them fresh, and show them on the desktop.",
+        .renderErrorNoSpecs: "no widget specs in {0} (add a *.json spec there or name spec files)",
+        .renderErrorCannotReadSpec: "cannot read spec {0}: {1}",
+        .renderErrorNoHitMap: "no hit map at {0} (render the widget first: tasktile-render once {1})",
+        .renderErrorNotAHitMap: "{0} is not a hit map (render the widget again)",
+        .renderErrorPixelPosition: "'{0} {1}' is not a pixel position (accepted: two numbers ≥ 0, e.g. 40 120)",
+        .renderErrorOnRender: "--on-render: {0}",
+        .renderClickNothing: "nothing at ({0}, {1}) in {2} ({3}×{4} px)",
     ]
 }

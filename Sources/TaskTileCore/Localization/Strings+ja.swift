@@ -463,5 +463,16 @@ extension StringCatalogue {
         .notifyErrorExecSinkEmpty: "exec: にはコマンドが必要です（例: exec:/usr/local/bin/my-notifier）",
 
         .errorFileSystem: "{1} への {0} が失敗しました: {2}",
+
+        // tasktile-render
+        .statusErrorUrgentWithFollow: "'--urgent' は終了コードなので '--follow' と一緒には使えません。'--follow' の i3blocks の行には \"urgent\" が入ります（どちらか一方を指定してください）",
+        .renderOverview: "tasktile のウィジェットをクリックマップ付きの PNG 画像として描き、最新に保ち、デスクトップに表示します。",
+        .renderErrorNoSpecs: "{0} にウィジェット定義がありません（*.json の定義を置くか、定義ファイルを指定してください）",
+        .renderErrorCannotReadSpec: "ウィジェット定義 {0} を読めません: {1}",
+        .renderErrorNoHitMap: "{0} にクリックマップがありません（先にウィジェットを描いてください: tasktile-render once {1}）",
+        .renderErrorNotAHitMap: "{0} はクリックマップではありません（ウィジェットを描き直してください）",
+        .renderErrorPixelPosition: "'{0} {1}' はピクセル位置ではありません（0 以上の数を 2 つ、例: 40 120）",
+        .renderErrorOnRender: "--on-render: {0}",
+        .renderClickNothing: "{2} の ({0}, {1}) には何もありません（{3}×{4} px）",
     ]
 }

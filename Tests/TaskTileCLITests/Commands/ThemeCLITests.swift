@@ -5,8 +5,7 @@ import TaskTileCore
 import TestSupport
 
 /// The repo's `Themes/` directory.
-private let themesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../Themes").standardized.path
+private let themesDirectory = repositoryRoot + "/Themes"
 
 /// `theme new/set/rm/import/export/preview` (docs/themes.md): atomic edits of themes.json, and
 /// every refused edit exits 65 (or 1) naming file, theme, key and value with the file untouched.

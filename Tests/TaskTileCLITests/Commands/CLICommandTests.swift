@@ -108,7 +108,7 @@ struct CLICommandTests {
         let cli = CLIHarness()
         cli.run("list", "add", "Shopping"); cli.run("list", "add", "Shopping")
         let lists = try JSONValue.parse(cli.run("--json", "list", "ls").stdout)
-        guard case .array(let items) = lists else { return }
+        guard case .array(let items) = lists, items.count == 2 else { Issue.record("list ls: \(lists)"); return }
         let first = items[0]["id"]!.stringValue!, second = items[1]["id"]!.stringValue!
         cli.run("add", "Milk", "--list", String(first.prefix(8)))
         cli.run("add", "Milk", "--list", String(second.prefix(8)))

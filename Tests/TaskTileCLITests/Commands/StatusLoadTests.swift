@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TaskTileCore
 import TestSupport
@@ -12,24 +13,23 @@ import TestSupport
     /// Pollers run at least this long, and until the intents are done.
     static let pollSeconds = 10.0
 
-    final class Tally: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var polls = 0
-        private(set) var failures: [String] = []
+    final class Tally: Sendable {
+        private let state = Mutex((polls: 0, failures: [String]()))
+        var polls: Int { state.withLock { $0.polls } }
+        var failures: [String] { state.withLock { $0.failures } }
         func poll(_ ok: Bool, _ detail: @autoclosure () -> String) {
-            lock.lock(); defer { lock.unlock() }
-            polls += 1
-            if !ok && failures.count < 10 { failures.append(detail()) }
+            state.withLock { s in
+                s.polls += 1
+                if !ok && s.failures.count < 10 { s.failures.append(detail()) }
+            }
         }
-        func fail(_ detail: String) { lock.lock(); if failures.count < 10 { failures.append(detail) }; lock.unlock() }
-        var isClean: Bool { lock.lock(); defer { lock.unlock() }; return failures.isEmpty }
+        func fail(_ detail: String) { state.withLock { if $0.failures.count < 10 { $0.failures.append(detail) } } }
+        var isClean: Bool { state.withLock { $0.failures.isEmpty } }
     }
 
     @Test func pollersAndIntentsTogether() throws {
-        guard let tasktile = StatusFixtures.builtBinary() else {
-            print("SKIPPED StatusLoadTests: \(StatusFixtures.repositoryRoot())/.build/debug/tasktile is missing (run swift build)")
-            return
-        }
+        let tasktile = try #require(StatusFixtures.builtBinary(),
+                                    "\(StatusFixtures.repositoryRoot())/.build/debug/tasktile is missing: build the products first (make test does)")
         // On tmpfs when there is one: fsync there costs nothing, so 300 synchronous=FULL commits
         // fit the time budget; the WAL, its shared memory and the locking are the same as on disk.
         let base = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
@@ -114,10 +114,9 @@ import TestSupport
         print("StatusLoadTests: \(tally.polls) status runs by \(Self.pollers) pollers, \(Self.intents) intents in \(String(format: "%.1f", intentSeconds)) s")
     }
 
-    final class LockedFlag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = false
-        func set() { lock.lock(); value = true; lock.unlock() }
-        var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    final class LockedFlag: Sendable {
+        private let value = Mutex(false)
+        func set() { value.withLock { $0 = true } }
+        var isSet: Bool { value.withLock { $0 } }
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 
 /// Each status bar's grammar, checked the way the bar reads it: waybar's JSON line and Pango
 /// markup (with Pango's own parser), polybar's tags, i3blocks' lines, the BitBar line protocol.
-enum StatusGrammar {
+public enum StatusGrammar {
     /// The plain text Pango reads from `markup`, or nil (with Pango's message) when it is not valid
     /// markup — the case where waybar blanks the label.
-    static func pangoText(_ markup: String) -> Result<String, PangoFailure> {
+    public static func pangoText(_ markup: String) -> Result<String, PangoFailure> {
         var text: UnsafeMutablePointer<CChar>?
         var error: UnsafeMutablePointer<GError>?
         let ok = pango_parse_markup(markup, -1, 0, nil, &text, nil, &error)
@@ -20,10 +20,10 @@ enum StatusGrammar {
         return .success(String(cString: text))
     }
 
-    struct PangoFailure: Error { var message: String }
+    public struct PangoFailure: Error { public var message: String }
 
     /// The waybar JSON object of a one-line output, parsed with Foundation's parser.
-    static func waybarObject(_ output: String) throws -> [String: Any] {
+    public static func waybarObject(_ output: String) throws -> [String: Any] {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count == 2, lines[1].isEmpty else { throw GrammarError("waybar output is not one line: \(output.debugDescription)") }
         let object = try JSONSerialization.jsonObject(with: Data(lines[0].utf8))
@@ -33,13 +33,13 @@ enum StatusGrammar {
 
     /// One BitBar line: the text before the first `|` and its `key=value` parameters (values may be
     /// double-quoted with backslash escapes, as xbar and SwiftBar read them).
-    struct BitBarLine: Equatable {
-        var text: String
-        var parameters: [String: String]
-        var parameterOrder: [String]
+    public struct BitBarLine: Equatable {
+        public var text: String
+        public var parameters: [String: String]
+        public var parameterOrder: [String]
     }
 
-    static func bitBarLine(_ line: Substring) throws -> BitBarLine {
+    public static func bitBarLine(_ line: Substring) throws -> BitBarLine {
         guard let bar = line.firstIndex(of: "|") else { return BitBarLine(text: String(line), parameters: [:], parameterOrder: []) }
         let text = String(line[..<bar]).trimmingCharacters(in: .whitespaces)
         var rest = Substring(line[line.index(after: bar)...])
@@ -74,8 +74,8 @@ enum StatusGrammar {
         return BitBarLine(text: text, parameters: parameters, parameterOrder: order)
     }
 
-    struct GrammarError: Error, CustomStringConvertible {
-        var description: String
+    public struct GrammarError: Error, CustomStringConvertible {
+        public var description: String
         init(_ d: String) { description = d }
     }
 }

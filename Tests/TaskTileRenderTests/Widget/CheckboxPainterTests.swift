@@ -61,23 +61,48 @@ import TestSupport
         }
     }
 
+    /// Every style pending and completed at 11 pt and 32 pt in one sheet, 44 pt apart: each glyph
+    /// draws ink, and all of it inside its `size` box (rows reserve exactly that much room for the
+    /// checkbox), give or take antialiasing. With `TASKTILE_RENDER_KEEP=<dir>` the sheet is also
+    /// kept as `checkbox-styles.png` for a person to look at.
     @Test func seedGallery() throws {
-        // Every style pending and completed at 11 pt and 32 pt in one PNG, kept for a person to look at.
-        guard let dir = ProcessInfo.processInfo.environment["TASKTILE_RENDER_KEEP"], !dir.isEmpty else { return }
         let styles = Theme.CheckboxStyle.allCases
         let surface = try Surface(width: 2 * 40 * 5, height: 2 * 44 * styles.count)
         let g = try Context(surface: surface)
         g.scale(2, 2)
         g.setColor(.white)
         g.paint()
+        let cells = [(11.0, false), (11.0, true), (32.0, false), (32.0, true)]
         for (i, style) in styles.enumerated() {
             let y = 22 + Double(i) * 44
-            for (j, (size, done)) in [(11.0, false), (11.0, true), (32.0, false), (32.0, true)].enumerated() {
+            for (j, (size, done)) in cells.enumerated() {
                 CheckboxPainter.draw(style, completed: done, cx: 24 + Double(j) * 44, cy: y, size: size,
                                      accent: Self.accent, fill: Self.secondary, in: g)
             }
         }
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try AtomicFile.write(try PNGEncoder.encode(surface), to: dir + "/checkbox-styles.png")
+        try g.checkStatus()
+        for (i, style) in styles.enumerated() {
+            for (j, (size, done)) in cells.enumerated() {
+                // The ink's bounding box in a 44 pt cell around the centre, in points.
+                let cx = 24 + Double(j) * 44, cy = 22 + Double(i) * 44
+                var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+                for py in Int((cy - 22) * 2)..<Int((cy + 22) * 2) {
+                    for px in Int((cx - 22) * 2)..<Int((cx + 22) * 2) where !isWhite(surface.pixel(x: px, y: py)) {
+                        minX = min(minX, Double(px) / 2); maxX = max(maxX, Double(px + 1) / 2)
+                        minY = min(minY, Double(py) / 2); maxY = max(maxY, Double(py + 1) / 2)
+                    }
+                }
+                let what = "\(style) \(done ? "completed" : "pending") at \(Int(size)) pt"
+                #expect(minX < maxX, "\(what) draws nothing")
+                let slack = 1.0 // antialiasing: half a point each side at scale 2, and a rounding step
+                #expect(minX >= cx - size / 2 - slack && maxX <= cx + size / 2 + slack
+                        && minY >= cy - size / 2 - slack && maxY <= cy + size / 2 + slack,
+                        "\(what) draws outside its \(Int(size)) pt box: x \(minX)…\(maxX), y \(minY)…\(maxY) around (\(cx), \(cy))")
+            }
+        }
+        if let dir = ProcessInfo.processInfo.environment["TASKTILE_RENDER_KEEP"], !dir.isEmpty {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try AtomicFile.write(try PNGEncoder.encode(surface), to: dir + "/checkbox-styles.png")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TaskTileCore
 import TestSupport
@@ -11,19 +12,18 @@ import TestSupport
     static let i3blocks = ["/usr/bin/i3blocks", "/usr/local/bin/i3blocks"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Collects a child's stdout lines as they arrive.
-    final class Lines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        private var partial = Data()
+    final class Lines: Sendable {
+        private let state = Mutex((lines: [String](), partial: Data()))
         func append(_ data: Data) {
-            lock.lock(); defer { lock.unlock() }
-            partial.append(data)
-            while let nl = partial.firstIndex(of: 0x0A) {
-                lines.append(String(decoding: partial[partial.startIndex..<nl], as: UTF8.self))
-                partial = Data(partial[partial.index(after: nl)...])
+            state.withLock { s in
+                s.partial.append(data)
+                while let nl = s.partial.firstIndex(of: 0x0A) {
+                    s.lines.append(String(decoding: s.partial[s.partial.startIndex..<nl], as: UTF8.self))
+                    s.partial = Data(s.partial[s.partial.index(after: nl)...])
+                }
             }
         }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+        var all: [String] { state.withLock { $0.lines } }
 
         /// Waits up to `timeout` seconds for a line satisfying `match`.
         func wait(timeout: Double, _ match: (String) -> Bool) -> String? {
@@ -37,14 +37,9 @@ import TestSupport
     }
 
     @Test func blockShowsStatusAndAClickCompletes() throws {
-        guard let i3blocks = Self.i3blocks else {
-            print("SKIPPED I3blocksClientTests: i3blocks is not installed (apt install i3blocks)")
-            return
-        }
-        guard let tasktile = StatusFixtures.builtBinary() else {
-            print("SKIPPED I3blocksClientTests: \(StatusFixtures.repositoryRoot())/.build/debug/tasktile is missing (run swift build)")
-            return
-        }
+        let i3blocks = try #require(Self.i3blocks, "i3blocks is not installed: make deps installs it (Debian: i3blocks)")
+        let tasktile = try #require(StatusFixtures.builtBinary(),
+                                    "\(StatusFixtures.repositoryRoot())/.build/debug/tasktile is missing: build the products first (make test does)")
         let root = StatusFixtures.repositoryRoot()
         let dir = StatusFixtures.dataDirectory("i3blocks")
         let store = try StatusFixtures.open(dir)

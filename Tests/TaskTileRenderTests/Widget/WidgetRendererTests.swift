@@ -198,15 +198,52 @@ import TestSupport
     @Test func englishEmojiAndDarkTheme() throws {
         let fx = try RenderFixture()
         defer { fx.remove() }
-        try fx.list("Weekend ☀️", ["Buy flowers 💐", "Call mom 👩‍👧", "🇯🇵 trip planning", "Fix bike 🚲🔧", "Café ☕️ with Zoë"])
+        let titles = ["Buy flowers 💐", "Call mom 👩‍👧", "🇯🇵 trip planning", "Fix bike 🚲🔧", "Café ☕️ with Zoë"]
+        try fx.list("Weekend ☀️", titles)
         var dark = Theme(name: "Dark")
         dark.appearance = .dark
         dark.accent = ThemeColor(hex: "#FF9F0A")!
         dark.checkboxStyle = .circle
         dark.showCompletedCount = true
+        /// Whether some pixel of `frame` (points, drawn at `scale`) satisfies `test`.
+        func any(_ s: Surface, in frame: Rect, scale: Double, _ test: (Pixel) -> Bool) -> Bool {
+            for y in Int(frame.y * scale)..<Int(frame.maxY * scale) where (0..<s.height).contains(y) {
+                for x in Int(frame.x * scale)..<Int(frame.maxX * scale) where (0..<s.width).contains(x) && test(s.pixel(x: x, y: y)) {
+                    return true
+                }
+            }
+            return false
+        }
         for family in WidgetFamily.allCases {
-            _ = try render(fx, WidgetSpec(name: "emoji-\(family)", family: family, list: "Weekend ☀️"), keep: "emoji-\(family)")
-            _ = try render(fx, WidgetSpec(name: "dark-\(family)", family: family, list: "Weekend ☀️"), theme: dark, keep: "dark-\(family)")
+            for (name, theme) in [("emoji", Theme.standard), ("dark", dark)] {
+                let spec = WidgetSpec(name: "\(name)-\(family)", family: family, list: "Weekend ☀️")
+                let w = try render(fx, spec, theme: theme, keep: "\(name)-\(family)")
+                // The todos in order, one line each, as many as fit; the rest counted in "+ N more".
+                let shown = w.pendingSlots >= titles.count ? titles.count : w.pendingSlots - 1
+                let pending = w.rows.filter { $0.kind == .pending }
+                #expect(pending.map(\.text) == Array(titles.prefix(shown)), "\(name)-\(family)")
+                #expect(pending.allSatisfy { $0.lineCount == 1 }, "\(name)-\(family)")
+                #expect(w.rows.contains { $0.kind == .more } == (shown < titles.count), "\(name)-\(family)")
+                for row in pending {
+                    #expect(w.hitMap.regions.contains { $0.action == .complete(todoID: row.todoID!) }, "\(name)-\(family): \(row.text)")
+                }
+                // 💐 in colour (Noto Color Emoji): the title is black or white, so a strongly
+                // coloured pixel in its text frame can only be the emoji (not tofu, not monochrome).
+                let flowers = try #require(pending.first)
+                #expect(any(w.surface, in: flowers.textFrame, scale: spec.scale) { p in
+                    Int(max(p.red, p.green, p.blue)) - Int(min(p.red, p.green, p.blue)) > 80
+                }, "\(name)-\(family): no colour in 'Buy flowers 💐'")
+            }
+            // The dark theme: its background, white titles and orange checkboxes.
+            let spec = WidgetSpec(name: "dark-\(family)", family: family, list: "Weekend ☀️")
+            let d = try render(fx, spec, theme: dark)
+            let bottom = d.surface.pixel(x: d.surface.width / 2, y: d.surface.height - 3)
+            #expect(bottom.red < 40 && bottom.green < 40 && bottom.blue < 40, "dark-\(family) background is \(bottom)")
+            let first = try #require(d.rows.first)
+            #expect(any(d.surface, in: first.textFrame, scale: spec.scale) { $0.red > 220 && $0.green > 220 && $0.blue > 220 },
+                    "dark-\(family): the title is not white")
+            #expect(any(d.surface, in: first.frame, scale: spec.scale) { $0.red > 200 && (110...190).contains($0.green) && $0.blue < 80 },
+                    "dark-\(family): no orange (#FF9F0A) checkbox")
         }
     }
 

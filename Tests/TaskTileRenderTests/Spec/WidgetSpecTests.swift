@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TaskTileCore
 @testable import TaskTileRender
+import TestSupport
 
 /// Spec decoding (docs/widgets.md "Specs"): defaults, and errors that name the file, the key and the value.
 @Suite struct WidgetSpecTests {
@@ -56,7 +57,7 @@ import TaskTileCore
     }
 
     @Test func shippedExampleSpecsDecode() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+        let root = repositoryRoot
         let dir = root + "/WidgetSpecs"
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".json") }.sorted()
         // The three specs scripts/demo.sh relies on.
