@@ -2,7 +2,7 @@
 """Lists Swift Testing tests that cannot fail by an assertion: `@Test` functions whose body has no
 `#expect`, `#require`, `Issue.record`, `withKnownIssue` or call of an asserting helper
 (`Snapshot.check`). A test that only runs code fails only when it throws or crashes; give it
-assertions or remove it (CONVENTIONS.md, Tests: "A test that cannot fail is a defect").
+assertions or remove it (docs/CONTRIBUTING.md "Running the tests": "A test that cannot fail is a defect").
 
 Usage: tests_without_assertions.py [DIR]    (default: the Tests directory this script is in)
 Prints file:line: name for each one and exits 1 when there are any. A rough reader, not a Swift
