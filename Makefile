@@ -16,7 +16,7 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine taskwarrior
 
-.PHONY: all deps bench-deps build release test stress bench bench-desktop demo install vectors clean
+.PHONY: all deps bench-deps build release test stress bench bench-follow bench-desktop demo install vectors clean
 
 all: build
 
@@ -64,7 +64,13 @@ stress: deps
 # 10,000 and 100,000 todos; prints a table and writes Benchmarks/RESULTS.md (~15 minutes).
 bench: bench-deps
 	/usr/bin/python3 Benchmarks/bench.py
+	/usr/bin/python3 Benchmarks/follow.py
 	/usr/bin/python3 Benchmarks/desktop.py
+
+# status --follow against polling: commit -> line p50/p95, idle CPU ticks, RSS after 10,000
+# updates, CPU per hour of each config (~3 minutes; writes Benchmarks/FOLLOW.md).
+bench-follow: deps
+	/usr/bin/python3 Benchmarks/follow.py
 
 # tasktile-render desktop on a headless sway: click -> frame, CLI commit -> frame, idle CPU, RSS
 # (~12 minutes; writes Benchmarks/DESKTOP.md).

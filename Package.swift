@@ -39,12 +39,13 @@ let package = Package(
         .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",
                                                                    "TaskTileCommandLine", "TaskTileDesktop"]),
         .executableTarget(name: "TaskTileBench", dependencies: ["TaskTileCore", "TaskTileRender"]),
-        .target(name: "TestSupport", dependencies: ["TaskTileCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TaskTileCore", "CCairo"], path: "Tests/TestSupport"), // CCairo: StatusGrammar's Pango parser
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
         .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"],
                     exclude: ["fonts.conf", "__Snapshots__"]), // read via #filePath
-        .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TaskTileCommandLine", "TestSupport", "CCairo"]), // CCairo: pango_parse_markup checks waybar output
+        .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TaskTileCommandLine", "TestSupport"]),
+        .testTarget(name: "TaskTileNotifyTests", dependencies: ["TaskTileNotify", "TestSupport"]),
         .testTarget(name: "TaskTileRendererTests", dependencies: ["TaskTileRenderer", "TaskTileRender", "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TestSupport"]),

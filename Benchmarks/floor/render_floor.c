@@ -7,7 +7,7 @@
  * one row per title (a stroked circle as the checkbox and the title ellipsized at the right edge)
  * with Pango through Cairo, then writes the PNG with cairo_surface_write_to_png. No store, no theme
  * file, no hit map, no atomic rename: the cost of the drawing and the PNG alone.
- * Built by Benchmarks/bench.sh with `cc -O2 $(pkg-config --cflags --libs pangocairo)`.
+ * Built by Benchmarks/bench.py with `cc -O2 $(pkg-config --cflags --libs pangocairo)`.
  */
 #include <math.h>
 #include <stdio.h>

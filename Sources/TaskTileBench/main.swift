@@ -2,7 +2,7 @@ import Foundation
 import TaskTileCore
 import TaskTileRender
 
-// `tasktile-bench renders SPEC COUNT`: the in-process figures of Benchmarks/bench.sh that a
+// `tasktile-bench renders SPEC COUNT`: the in-process figures of Benchmarks/bench.py that a
 // whole-command timer cannot see. Opens the store and themes of the data directory once (as
 // `tasktile-render watch` does), renders SPEC COUNT times through `WidgetPipeline.render` (drawing,
 // PNG encoding, hit map, atomic writes), and prints one JSON object: resident set size (VmRSS, KiB)

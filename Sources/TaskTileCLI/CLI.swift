@@ -29,7 +29,7 @@ enum CLI {
 
     /// `tasktile` as a `Program` of the shared command-line core.
     static let program = Program(name: "tasktile", version: version, commands: commands, globals: globalOptions,
-                                 translations: CommandHelp.ja, overview: { $0.text("help.topOverview") })
+                                 translations: CommandHelp.ja, overview: { $0.text(.helpTopOverview) })
 
     /// Runs one invocation. `arguments` excludes the program name.
     static func main(arguments: [String], environment: [String: String], stdout: OutputSink, stderr: OutputSink,

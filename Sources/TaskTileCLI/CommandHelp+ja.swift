@@ -1,4 +1,4 @@
-/// Japanese text for command help (SPEC §8). The English lives in each command's `CommandSpec`,
+/// Japanese text for command help (docs/language.md "Command help"). The English lives in each command's `CommandSpec`,
 /// so this table has no English twin; `HelpFormatter` looks a key up here and falls back to the
 /// spec's English. A test checks that every command's abstract, arguments and options have an
 /// entry and that no entry names something that does not exist.
@@ -60,6 +60,7 @@ enum CommandHelp {
         "help.status.opt.list": "このリストだけ（リスト名か ID の先頭）。",
         "help.status.opt.format": "出力形式。",
         "help.status.opt.urgent": "i3blocks: 期限切れがあるとき終了コード 33（urgent）で終わります。",
+        "help.status.opt.follow": "終了せずに動き続け、状態が変わるたびに新しい行（またはブロック）を出力します。長く動くコマンドを読むバー向け（interval なしの waybar、tail = true の polybar、interval=persist と format=json の i3blocks、SwiftBar の streamable）。--format json では JSON Lines。",
         "help.intent.complete.abstract": "リスト名とタスク名、または ID でタスクを完了にします（ステータスバーやスクリプト向け）。",
         "help.intent.complete.discussion": "タイトルは前後の空白を除き Unicode NFC 正規化してから、大文字と小文字を区別して照合します。終了コード: 0 完了、1 該当なし（リストがない、タスクがない、完了済み）、3 候補が複数（ID 付きで一覧表示。--id か --first を使ってください）。--json を付けると、成功時と終了コード 1・3 のときに結果オブジェクトを出力します: completed、reason（listMissing, todoMissing, alreadyCompleted, idMissing, ambiguous）、message、candidates。",
         "help.intent.complete.opt.list": "リストのタイトル。",

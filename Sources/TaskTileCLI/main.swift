@@ -3,12 +3,12 @@ import TaskTileCommandLine
 import TaskTileCore
 
 // Arguments are checked for valid UTF-8 here: Swift's CommandLine.arguments silently repairs
-// invalid bytes, which would store U+FFFD instead of refusing the input (SPEC §10).
+// invalid bytes, which would store U+FFFD instead of refusing the input (docs/exit-codes.md "Bad input").
 var arguments: [String] = []
 for i in 1..<Int(CommandLine.argc) {
     guard let raw = CommandLine.unsafeArgv[i], let text = String(validatingCString: raw) else {
         let l = Localizer(Language.fromEnvironment(ProcessInfo.processInfo.environment))
-        FileHandle.standardError.write((l.text("error.prefix", l.text("usage.invalidUTF8", i)) + "\n").data(using: .utf8)!)
+        FileHandle.standardError.write((l.text(.errorPrefix, l.text(.usageInvalidUTF8, i)) + "\n").data(using: .utf8)!)
         exit(64)
     }
     arguments.append(text)

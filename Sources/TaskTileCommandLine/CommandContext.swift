@@ -51,8 +51,10 @@ public final class ClosureSink: OutputSink {
 public final class CommandContext {
     public let environment: [String: String]
     public let dataDirectory: DataDirectory
-    /// `en` or `ja`.
-    public let language: String
+    /// The language of messages, decided once by `LanguagePreference` (flag, environment, stored setting, English).
+    public let language: Language
+    /// The `--lang` value when given (a long-running command re-resolves the language with it).
+    public var languageFlag: Language?
     public let json: Bool
     /// ANSI colours: only on a terminal, never with `NO_COLOR` or `--no-color`.
     public let color: Bool
@@ -65,7 +67,7 @@ public final class CommandContext {
     public let executablePath: String
     private var openedStore: Store?
 
-    public init(environment: [String: String], dataDirectory: DataDirectory, language: String, json: Bool, color: Bool,
+    public init(environment: [String: String], dataDirectory: DataDirectory, language: Language, json: Bool, color: Bool,
          stdout: OutputSink, stderr: OutputSink, readLine: @escaping () -> String?, stdinIsTerminal: Bool,
          executablePath: String) {
         self.environment = environment; self.dataDirectory = dataDirectory; self.language = language
@@ -85,7 +87,7 @@ public final class CommandContext {
     }
 
     /// Strings in the user's language.
-    public var localizer: Localizer { Localizer(Language(rawValue: language) ?? .en) }
+    public var localizer: Localizer { Localizer(language) }
 
     public func out(_ line: String = "") { stdout.write(line + "\n") }
 

@@ -131,26 +131,26 @@ public enum ArgumentParser {
             }
             guard let option = spec.options.first(where: { $0.names.contains(name) }) else {
                 let known = spec.options.flatMap(\.names).filter { $0.hasPrefix("--") }
-                let hint = known.first { editDistance($0, name) <= 2 }.map { Phrase(key: "usage.didYouMean", $0) } ?? ""
-                throw fail(Phrase(key: "usage.unknownOption", name, hint))
+                let hint = known.first { editDistance($0, name) <= 2 }.map { Phrase(key: .usageDidYouMean, $0) } ?? ""
+                throw fail(Phrase(key: .usageUnknownOption, name, hint))
             }
             let canonical = option.names[0]
             if let valueName = option.valueName {
                 let value: String
                 if let inlineValue { value = inlineValue } else {
-                    guard i < arguments.count else { throw fail(Phrase(key: "usage.missingValueFor", name, valueName)) }
+                    guard i < arguments.count else { throw fail(Phrase(key: .usageMissingValueFor, name, valueName)) }
                     value = arguments[i]
                     i += 1
                 }
                 if let accepted = option.values, !accepted.contains(value) {
-                    throw fail(Phrase(key: "usage.invalidValue", value, canonical, accepted.joined(separator: ", ")))
+                    throw fail(Phrase(key: .usageInvalidValue, value, canonical, accepted.joined(separator: ", ")))
                 }
                 if !option.repeating, result.values[canonical] != nil {
-                    throw fail(Phrase(key: "usage.givenTwice", canonical))
+                    throw fail(Phrase(key: .usageGivenTwice, canonical))
                 }
                 result.values[canonical, default: []].append(value)
             } else {
-                if inlineValue != nil { throw fail(Phrase(key: "usage.takesNoValue", canonical)) }
+                if inlineValue != nil { throw fail(Phrase(key: .usageTakesNoValue, canonical)) }
                 result.flags.insert(canonical)
             }
         }
@@ -163,17 +163,17 @@ public enum ArgumentParser {
     public static func checkRequired(_ result: ParsedArguments, spec: CommandSpec) throws {
         func fail(_ message: Phrase) -> UsageError { UsageError(message: message, spec: spec) }
         for option in spec.options where option.required && result.values[option.names[0]] == nil {
-            throw fail(Phrase(key: "usage.missingOption", option.names[0], option.valueName ?? "value"))
+            throw fail(Phrase(key: .usageMissingOption, option.names[0], option.valueName ?? "value"))
         }
         let required = spec.arguments.filter { !$0.optional }.count
         let repeating = spec.arguments.contains { $0.repeating }
         if result.positionals.count < required {
             let missing = spec.arguments.filter { !$0.optional }[result.positionals.count]
-            throw fail(Phrase(key: "usage.missingArgument", missing.name))
+            throw fail(Phrase(key: .usageMissingArgument, missing.name))
         }
         if !repeating, result.positionals.count > spec.arguments.count {
             let extra = result.positionals[spec.arguments.count]
-            throw fail(Phrase(key: "usage.unexpectedArgument", extra, spec.arguments.isEmpty ? Phrase(stringLiteral: "") : Phrase(key: "usage.quoteTitle")))
+            throw fail(Phrase(key: .usageUnexpectedArgument, extra, spec.arguments.isEmpty ? Phrase(stringLiteral: "") : Phrase(key: .usageQuoteTitle)))
         }
     }
 

@@ -14,7 +14,7 @@ public struct ErrorFunnel: Sendable {
     /// The exit code, the message in `localizer`'s language and whether the usage line follows.
     public func classify(_ error: Error, _ localizer: Localizer = Localizer(.en)) -> (code: ExitCode, message: String, showsUsage: Bool) {
         if let e = error as? ReportableError { return (e.exitCode, e.message(localizer), e.showsUsage) }
-        return (.software, localizer.text("error.internal", "\(error)"), false)
+        return (.software, localizer.text(.errorInternal, "\(error)"), false)
     }
 
     /// Writes the error to `stderr` and returns its exit code. `spec` is the command being run,
@@ -22,9 +22,9 @@ public struct ErrorFunnel: Sendable {
     @discardableResult
     public func report(_ error: Error, to stderr: OutputSink, spec: CommandSpec? = nil, localizer: Localizer) -> Int32 {
         let (code, message, showUsage) = classify(error, localizer)
-        var text = localizer.text("error.prefix", message) + "\n"
+        var text = localizer.text(.errorPrefix, message) + "\n"
         if showUsage, let spec = (error as? UsageError)?.spec ?? spec {
-            text += localizer.text("error.usageLine", spec.usage) + "\n" + localizer.text("error.seeHelp", spec.commandName) + "\n"
+            text += localizer.text(.errorUsageLine, spec.usage) + "\n" + localizer.text(.errorSeeHelp, spec.commandName) + "\n"
         }
         stderr.write(text)
         return code.rawValue
@@ -45,5 +45,5 @@ public struct CannotCreateOutput: Error, CustomStringConvertible, ReportableErro
     public init(path: String, detail: String) { self.path = path; self.detail = detail }
     public var description: String { message(Localizer(.en)) }
     public var exitCode: ExitCode { .cannotCreate }
-    public func message(_ l: Localizer) -> String { l.text("error.cannotWrite", path, detail) }
+    public func message(_ l: Localizer) -> String { l.text(.errorCannotWrite, path, detail) }
 }

@@ -4,7 +4,7 @@ import TaskTileCore
 /// user's language: headers and framing from the catalogue (`help.*`), each command's own text
 /// from its spec (English) or, in Japanese, from the program's translations (`CommandHelp.ja` for
 /// `tasktile`), falling back to English. Descriptions wrap at `width` terminal columns (counted
-/// with `HelpFormatter.displayWidth`, so Japanese takes two columns a character).
+/// with `TerminalWidth.of`, so Japanese takes two columns a character).
 public struct HelpFormatter: Sendable {
     /// The program name shown in usage lines.
     public var program: String
@@ -19,19 +19,19 @@ public struct HelpFormatter: Sendable {
 
     public func help(for spec: CommandSpec, globals: [OptionSpec], localizer: Localizer = Localizer(.en)) -> String {
         let l = localizer
-        var out = "\(l.text("help.overview")) \(abstract(spec, l))\n"
+        var out = "\(l.text(.helpOverview)) \(abstract(spec, l))\n"
         if let d = discussion(spec, l) { out += "\n\(d)\n" }
-        let usageHeader = l.text("help.usage")
-        let indent = String(repeating: " ", count: HelpFormatter.displayWidth(usageHeader) + 1)
+        let usageHeader = l.text(.helpUsage)
+        let indent = String(repeating: " ", count: TerminalWidth.of(usageHeader) + 1)
         out += "\n\(usageHeader) " + (spec.usageOverride ?? [spec.usage]).joined(separator: "\n" + indent) + "\n"
         if !spec.arguments.isEmpty {
-            out += "\n\(l.text("help.arguments"))\n"
+            out += "\n\(l.text(.helpArguments))\n"
             for a in spec.arguments { out += row("<\(a.name)>", argumentHelp(a, in: spec, l)) }
         }
-        out += "\n\(l.text("help.options"))\n"
+        out += "\n\(l.text(.helpOptions))\n"
         for o in spec.options { out += row(HelpFormatter.optionLabel(o), optionHelp(o, in: spec, l)) }
         for o in globals { out += row(HelpFormatter.optionLabel(o), optionHelp(o, in: nil, l)) }
-        out += row("-h, --help", l.text("help.helpOption"))
+        out += row("-h, --help", l.text(.helpHelpOption))
         return out
     }
 
@@ -70,8 +70,8 @@ public struct HelpFormatter: Sendable {
         let name = String(o.names[0].drop { $0 == "-" })
         var h = translated(HelpFormatter.keyPrefix(spec) + ".opt." + name, l) ?? (spec == nil ? nil : translated("help.opt." + name, l)) ?? o.help
         var notes: [String] = []
-        if let v = o.values { notes.append(l.text("help.values", v.joined(separator: ", "))) }
-        if let d = o.defaultValue { notes.append(l.text("help.default", d)) }
+        if let v = o.values { notes.append(l.text(.helpValues, v.joined(separator: ", "))) }
+        if let d = o.defaultValue { notes.append(l.text(.helpDefault, d)) }
         if !notes.isEmpty { h += " (" + notes.joined(separator: "; ") + ")" }
         return h
     }
@@ -96,7 +96,7 @@ public struct HelpFormatter: Sendable {
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             let candidate = current.isEmpty ? String(word) : current + " " + word
-            if HelpFormatter.displayWidth(candidate) > width && !current.isEmpty {
+            if TerminalWidth.of(candidate) > width && !current.isEmpty {
                 lines.append(current)
                 current = String(word)
             } else {
@@ -107,35 +107,24 @@ public struct HelpFormatter: Sendable {
         return lines
     }
 
-    /// Terminal columns of `s`: East Asian wide characters (kana, kanji, full-width forms) take two.
-    public static func displayWidth(_ s: String) -> Int {
-        s.unicodeScalars.reduce(0) { width, u in
-            let v = u.value
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-                || (0xFFE0...0xFFE6).contains(v)
-            return width + (wide ? 2 : 1)
-        }
-    }
-
     /// The top-level help: overview, usage and the command list.
     public func topLevel(commands: [CommandSpec], globals: [OptionSpec], overview: String, localizer: Localizer = Localizer(.en)) -> String {
         let l = localizer
         let globalUsage = globals.map { o in o.valueName.map { "[\(o.names[0]) <\($0)>]" } ?? "[\(o.names[0])]" }
         var out = """
-        \(l.text("help.overview")) \(overview)
+        \(l.text(.helpOverview)) \(overview)
 
-        \(l.text("help.usage")) \(([program] + globalUsage + ["<command> ..."]).joined(separator: " "))
+        \(l.text(.helpUsage)) \(([program] + globalUsage + ["<command> ..."]).joined(separator: " "))
 
-        \(l.text("help.options"))
+        \(l.text(.helpOptions))
 
         """
         for o in globals { out += row(HelpFormatter.optionLabel(o), optionHelp(o, in: nil, l)) }
-        out += row("-h, --help", l.text("help.helpOption"))
-        out += row("--version", l.text("help.versionOption"))
-        out += "\n\(l.text("help.subcommands"))\n"
+        out += row("-h, --help", l.text(.helpHelpOption))
+        out += row("--version", l.text(.helpVersionOption))
+        out += "\n\(l.text(.helpSubcommands))\n"
         for s in commands { out += row(s.path.joined(separator: " "), abstract(s, l)) }
-        out += "\n\(l.text("help.seeCommandHelp", program))\n"
+        out += "\n\(l.text(.helpSeeCommandHelp, program))\n"
         return out
     }
 }

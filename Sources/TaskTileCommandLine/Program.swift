@@ -15,7 +15,8 @@ public struct Program: Sendable {
     public var version: String
     /// Every command, in help order.
     public var commands: [any Command.Type]
-    /// The global options this program accepts (a subset of `Program.standardGlobals` by name).
+    /// The global options this program accepts (e.g. `Program.dataDirOption`, `Program.langOption`);
+    /// `-h/--help` and `--version` are accepted by every program without being listed.
     public var globals: [OptionSpec]
     /// The one-line overview of the top-level help.
     public var overview: @Sendable (Localizer) -> String
@@ -58,7 +59,7 @@ public struct Program: Sendable {
             i += 1
             if valueGlobals.contains(option) {
                 guard let v = inline ?? (i < arguments.count ? arguments[i] : nil), !v.isEmpty else {
-                    return funnel.report(UsageError(message: Phrase(key: "usage.missingValue", option), spec: nil), to: stderr, localizer: early)
+                    return funnel.report(UsageError(message: Phrase(key: .usageMissingValue, option), spec: nil), to: stderr, localizer: early)
                 }
                 if inline == nil { i += 1 }
                 globalValues[option] = v
@@ -92,15 +93,16 @@ public struct Program: Sendable {
         }
         if showVersion && rest.isEmpty { stdout.write("\(name) \(version)\n"); return 0 }
         if let lang = globalValues["--lang"], !["en", "ja"].contains(lang) {
-            return funnel.report(UsageError(message: Phrase(key: "usage.invalidValue", lang, "--lang", "en, ja"), spec: nil),
+            return funnel.report(UsageError(message: Phrase(key: .usageInvalidValue, lang, "--lang", "en, ja"), spec: nil),
                                  to: stderr, localizer: early)
         }
         let dataDir = globalValues["--data-dir"]
         // The stored `language` setting only when no flag or variable decides (docs/language.md).
-        let language = LanguagePreference.resolve(flag: globalValues["--lang"], environment: environment) {
-            Store.peekSetting(.language, in: DataDirectory.resolve(explicit: dataDir, environment: environment))
+        let languageFlag = globalValues["--lang"].flatMap(Language.init(rawValue:))
+        let language = LanguagePreference.language(flag: languageFlag, environment: environment) {
+            Store.peekLanguage(in: DataDirectory.resolve(explicit: dataDir, environment: environment))
         }
-        let localizer = Localizer(Language(rawValue: language) ?? .en)
+        let localizer = Localizer(language)
         // Wrapped to the terminal; piped help keeps one line per option, for grep.
         let formatter = helpFormatter(width: stdoutIsTerminal ? Program.terminalWidth(environment: environment) : Int.max / 2)
         guard let index else {
@@ -118,6 +120,7 @@ public struct Program: Sendable {
                                      dataDirectory: DataDirectory.resolve(explicit: dataDir, environment: environment),
                                      language: language, json: json, color: color, stdout: stdout, stderr: stderr,
                                      readLine: readLine, stdinIsTerminal: stdinIsTerminal, executablePath: executablePath)
+        context.languageFlag = languageFlag
         do {
             if let parseError { throw parseError }
             // Required options and positional counts are checked against the command's own spec.
@@ -149,18 +152,18 @@ public struct Program: Sendable {
         let list = group.map { "  \($0.commandName) — \(formatter.abstract($0, localizer))\n" }.joined()
         if help && !group.isEmpty && rest.count == 1 {
             // `tasktile help list`: the group's subcommands, as help (stdout, exit 0).
-            stdout.write(localizer.text("usage.subcommands") + "\n" + list)
+            stdout.write(localizer.text(.usageSubcommands) + "\n" + list)
             return 0
         }
         if !group.isEmpty {
-            let problem = rest.count > 1 ? localizer.text("usage.unknownSubcommand", rest[1], rest[0]) : localizer.text("usage.needsSubcommand", rest[0])
-            stderr.write(localizer.text("error.prefix", problem) + "\n" + localizer.text("usage.subcommands") + "\n" + list)
+            let problem = rest.count > 1 ? localizer.text(.usageUnknownSubcommand, rest[1], rest[0]) : localizer.text(.usageNeedsSubcommand, rest[0])
+            stderr.write(localizer.text(.errorPrefix, problem) + "\n" + localizer.text(.usageSubcommands) + "\n" + list)
             return ExitCode.usage.rawValue
         }
         let names = Set(commands.map { $0.spec.path[0] })
-        let hint = names.sorted().first { ArgumentParser.editDistance($0, rest[0]) <= 2 }.map { localizer.text("usage.didYouMean", $0) } ?? ""
-        stderr.write(localizer.text("error.prefix", localizer.text("usage.unknownCommand", rest[0], hint)) + "\n"
-                     + localizer.text("usage.seeCommandList", name) + "\n")
+        let hint = names.sorted().first { ArgumentParser.editDistance($0, rest[0]) <= 2 }.map { localizer.text(.usageDidYouMean, $0) } ?? ""
+        stderr.write(localizer.text(.errorPrefix, localizer.text(.usageUnknownCommand, rest[0], hint)) + "\n"
+                     + localizer.text(.usageSeeCommandList, name) + "\n")
         return ExitCode.usage.rawValue
     }
 

@@ -14,8 +14,8 @@ enum Renderer {
     static let commands: [any Command.Type] = [OnceCommand.self, WatchCommand.self, ClickCommand.self, DesktopCommand.self]
 
     static let program = Program(name: "tasktile-render", version: version, commands: commands,
-                                 globals: [Program.dataDirOption, Program.langOption],
-                                 overview: { _ in "Draw tasktile widgets as PNG images with click maps, keep them fresh, or show them on the desktop." })
+                                 globals: [Program.dataDirOption, Program.langOption], translations: RenderHelp.ja,
+                                 overview: { $0.text(.renderOverview) })
 
     /// The program name in every spec of this program.
     static func spec(_ path: [String], abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],

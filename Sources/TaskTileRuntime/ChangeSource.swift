@@ -64,6 +64,8 @@ public final class ChangeSource {
         public var timer = false
         /// SIGTERM or SIGINT arrived.
         public var terminate = false
+        /// The reader of a descriptor given to `watchHangUp(of:)` went away (a bar that quit).
+        public var hangUp = false
 
         public init() {}
 
@@ -92,7 +94,13 @@ public final class ChangeSource {
     private var nextMinute: Date
     private var currentDay: String
     private var wakeups: [Date] = []
+    /// Re-reads of the store after a WAL write that showed no commit yet (see `classify`).
+    private var rechecks: [Date] = []
     private var lastArmed: Date?
+    private var hangUpDescriptors: Set<Int32> = []
+    /// Set once `init` has taken its first reading: from then on, a reading without a previous one
+    /// to compare (the first one failed, or the store came back) reports `everything`.
+    private var baselineRead = false
 
     /// Starts watching. The store is read once here (the baseline); a store that does not exist yet
     /// is reported as `everything` when it appears.
@@ -122,6 +130,7 @@ public final class ChangeSource {
         }
         addWatches()
         _ = readStore()
+        baselineRead = true
     }
 
     deinit {
@@ -139,6 +148,16 @@ public final class ChangeSource {
 
     /// This source's "now" (UTC instant): the system clock shifted by `TASKTILE_NOW` when set.
     public var now: Date { Date().addingTimeInterval(clockOffset) }
+
+    /// Also wakes when the reader of `fd` (a pipe's write end, e.g. standard output under a status
+    /// bar) closes its end: reported as `hangUp`. Descriptors epoll cannot watch (regular files,
+    /// some terminals) are ignored: there a hang-up shows only as EPIPE on the next write.
+    public func watchHangUp(of fd: Int32) {
+        var event = epoll_event()
+        event.events = 0 // EPOLLERR and EPOLLHUP are always reported
+        event.data.fd = fd
+        if epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) == 0 { hangUpDescriptors.insert(fd) }
+    }
 
     /// Asks for a wake-up at `date` (this source's clock), reported as `timer`.
     public func wake(at date: Date) {
@@ -161,6 +180,10 @@ public final class ChangeSource {
             var fileEvents = false
             if n > 0 {
                 for e in events.prefix(Int(n)) where e.data.fd == watcher.fileDescriptor { fileEvents = true }
+                if events.prefix(Int(n)).contains(where: { hangUpDescriptors.contains($0.data.fd) }) {
+                    changes.hangUp = true
+                    return changes
+                }
                 if events.prefix(Int(n)).contains(where: { $0.data.fd == timer }) {
                     var expirations: UInt64 = 0
                     _ = read(timer, &expirations, 8)
@@ -207,8 +230,23 @@ public final class ChangeSource {
             }
         }
         if rewatch { addWatches() }
-        if storeTouched { merge(readStore(), into: &changes) }
+        if storeTouched {
+            let reading = readStore()
+            merge(reading, into: &changes)
+            // A writer appends to the WAL (the inotify event), syncs it, and only then publishes the
+            // commit in the wal-index header in `-shm`, a shared-memory write no inotify event
+            // reports. Read a moment later so that commit is not missed until the next event.
+            if !reading.everything && reading.lists.isEmpty && !reading.settings {
+                let t = now
+                rechecks = Self.recheckDelays.map { t.addingTimeInterval($0) }
+            } else {
+                rechecks = []
+            }
+        }
     }
+
+    /// Seconds after a WAL write that changed nothing visible at which the store is read again.
+    static let recheckDelays: [Double] = [0.01, 0.05, 0.25, 1.0]
 
     /// `widgets/*.json` (not hidden), sorted by name.
     static func specFiles(in directory: DataDirectory) -> [String] {
@@ -264,7 +302,7 @@ public final class ChangeSource {
             if let last = lastRevisions {
                 for (id, revision) in revisions where last[id] != revision { reading.lists.insert(id) }
                 for id in last.keys where revisions[id] == nil { reading.lists.insert(id) }
-            } else if lastDataVersion != nil {
+            } else if baselineRead {
                 reading.everything = true
             }
             if let lastSettings, lastSettings != settings { reading.settings = true }
@@ -292,6 +330,12 @@ public final class ChangeSource {
             let day = ZonedClock.wallClock(of: t, in: zone).date.description
             if day != currentDay { currentDay = day; changes.day = true }
         }
+        if rechecks.contains(where: { $0 <= t }) {
+            rechecks.removeAll { $0 <= t }
+            let reading = readStore()
+            merge(reading, into: &changes)
+            if reading.everything || !reading.lists.isEmpty || reading.settings { rechecks = [] }
+        }
         let due = wakeups.filter { $0 <= t }
         if !due.isEmpty {
             wakeups.removeAll { $0 <= t }
@@ -306,7 +350,7 @@ public final class ChangeSource {
     }
 
     private var nextDeadline: Date? {
-        var candidates = wakeups
+        var candidates = wakeups + rechecks
         if options.minuteTicks { candidates.append(nextMinute) }
         if !watcher.isWatching(directory.path) || (options.watchWidgets && !watcher.isWatching(directory.widgetsPath)) {
             candidates.append(now.addingTimeInterval(1))

@@ -6,7 +6,7 @@ import TaskTileCore
 /// Watches directories with Linux inotify (inotify(7)) and reports the names that changed.
 ///
 /// Directories are watched rather than files because every file another process may read is
-/// replaced by rename (SPEC §0), which a watch on the old file would miss. A commit by another
+/// replaced by rename (docs/data-directory.md "Atomic writes"), which a watch on the old file would miss. A commit by another
 /// process shows up as a change to `tasktile.sqlite-wal` in the data directory.
 public final class DirectoryWatcher {
     /// One change: the watched directory and the entry's name inside it.

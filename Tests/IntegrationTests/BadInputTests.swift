@@ -23,7 +23,7 @@ struct BadInputCase: CustomTestStringConvertible, Sendable {
     }()
 }
 
-/// SPEC §10: bad input never crashes, exits with its documented code and a message that says what
+/// docs/exit-codes.md "Bad input": bad input never crashes, exits with its documented code and a message that says what
 /// was wrong, and never changes the store. Each case of the corpus runs the real binaries.
 @Suite("Bad input corpus")
 struct BadInputTests {
@@ -73,7 +73,7 @@ struct BadInputTests {
                 // A migration this build does not know, as a newer tasktile would have recorded it.
                 let store = try Store.open(dir, clock: testClock())
                 try store.database.execute("INSERT INTO tasktile_migrations (identifier, applied_at) VALUES ('v99-from-a-newer-tasktile', 0)")
-                store.database.close()
+                try store.database.close()
             }
             if kind == "corrupt-store" {
                 // Garbage over the b-tree header of page 1 (sqlite_master), after the 100-byte file header.

@@ -3,86 +3,8 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// A private session bus (`dbus-daemon`) with a small notification server on it
-/// (`Fixtures/notification_server.py`) that records every Notify/CloseNotification call and can
-/// emit `ActionInvoked`. Killed on deinit.
-final class PrivateNotificationBus {
-    let tmp = TemporaryDirectory("dbus")
-    let address: String
-    let daemon: RunningProcess
-    let server: RunningProcess
-    var logPath: String { tmp.file("notifications.jsonl") }
-    var controlDir: String { tmp.file("control") }
-
-    init() throws {
-        let dbusDaemon = "/usr/bin/dbus-daemon"
-        try #require(FileManager.default.isExecutableFile(atPath: dbusDaemon), "dbus-daemon is not installed (Debian: dbus-daemon)")
-        let socket = tmp.file("bus")
-        let config = """
-        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-        <busconfig>
-          <type>session</type>
-          <listen>unix:path=\(socket)</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow send_destination="*" eavesdrop="true"/>
-            <allow eavesdrop="true"/>
-            <allow own="*"/>
-          </policy>
-        </busconfig>
-        """
-        try config.write(toFile: tmp.file("session.conf"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(atPath: tmp.file("control"), withIntermediateDirectories: true)
-        address = "unix:path=\(socket)"
-        daemon = try startProcess(dbusDaemon, ["--config-file=\(tmp.file("session.conf"))", "--nofork", "--nopidfile"])
-        try PrivateNotificationBus.waitFor(5) { FileManager.default.fileExists(atPath: socket) }
-        let script = repositoryRoot + "/Tests/IntegrationTests/Fixtures/notification_server.py"
-        server = try startProcess("/usr/bin/python3", [script, tmp.file("notifications.jsonl"), tmp.file("control")],
-                                  environment: ["DBUS_SESSION_BUS_ADDRESS": address])
-        let log = tmp.file("notifications.jsonl")
-        try PrivateNotificationBus.waitFor(10) { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("\"ready\"") == true }
-    }
-
-    deinit {
-        // SIGKILL: the test runner may start children with SIGTERM blocked (the mask is inherited).
-        kill(server.process.processIdentifier, SIGKILL)
-        kill(daemon.process.processIdentifier, SIGKILL)
-        _ = server.wait()
-        _ = daemon.wait()
-    }
-
-    /// Every recorded event, in order.
-    func events() -> [[String: Any]] {
-        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
-
-    func notifications() -> [[String: Any]] { events().filter { $0["event"] as? String == "notify" } }
-    func closes() -> [Int] { events().filter { $0["event"] as? String == "close" }.compactMap { $0["id"] as? Int } }
-
-    /// Makes the server emit `ActionInvoked(id, key)`.
-    func invoke(id: Int, key: String) throws {
-        try "\(id) \(key)".write(toFile: controlDir + "/invoke-\(id)-\(key)", atomically: true, encoding: .utf8)
-    }
-
-    /// Polls `condition` every 50 ms for up to `seconds`. - Throws: when it never holds.
-    static func waitFor(_ seconds: Double, _ what: String = "condition", _ condition: () throws -> Bool) throws {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            if try condition() { return }
-            usleep(50_000)
-        }
-        if try condition() { return }
-        struct Timeout: Error, CustomStringConvertible { var description: String }
-        throw Timeout(description: "timed out after \(seconds) s waiting for \(what)")
-    }
-}
-
 /// The real `tasktile notify run` against a real (private) session bus and the real clock
-/// (SPEC §4.2). Serialized: the assertions are about wall-clock seconds.
+/// (docs/notifications.md "Delivery"). Serialized: the assertions are about wall-clock seconds.
 @Suite("notify run on a private D-Bus session bus", .serialized)
 struct NotifyDaemonBusTests {
     let tasktile: String

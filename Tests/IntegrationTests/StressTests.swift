@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TaskTileCore
 import TestSupport
@@ -25,20 +26,21 @@ enum StressBudget {
 }
 
 /// Thread-safe bookkeeping shared by the worker threads of one test.
-final class StressLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var failures: [String] = []
-    private(set) var counts: [String: Int] = [:]
+final class StressLog: Sendable {
+    private let state = Mutex((failures: [String](), counts: [String: Int]()))
 
-    func fail(_ s: String) { lock.lock(); failures.append(s); lock.unlock() }
-    func count(_ key: String, _ n: Int = 1) { lock.lock(); counts[key, default: 0] += n; lock.unlock() }
-    func with<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
+    var failures: [String] { state.withLock { $0.failures } }
+    var counts: [String: Int] { state.withLock { $0.counts } }
+    func fail(_ s: String) { state.withLock { $0.failures.append(s) } }
+    func count(_ key: String, _ n: Int = 1) { state.withLock { $0.counts[key, default: 0] += n } }
 }
 
-/// A mutable value shared by worker threads; guard every access with a `StressLog`'s `with`.
-final class Shared<T>: @unchecked Sendable {
-    var value: T
-    init(_ value: T) { self.value = value }
+/// A mutable value shared by worker threads, behind its own lock.
+final class Shared<T: Sendable>: Sendable {
+    private let mutex: Mutex<T>
+    init(_ value: T) { mutex = Mutex(value) }
+    var value: T { mutex.withLock { $0 } }
+    @discardableResult func withLock<R: Sendable>(_ body: (inout T) -> R) -> R { mutex.withLock { body(&$0) } }
 }
 
 /// Runs `body(i)` on `n` threads and waits for all of them.
@@ -182,8 +184,7 @@ struct StressTests {
         let deadline = Date().addingTimeInterval(max(4, StressBudget.torture))
         let tasktile = self.tasktile
         let accents = ["#007AFF", "#FF2D55", "#34C759", "#FF9500"]
-        // Per writer: its todos' expected state (title, done) as the writer saw it committed
-        // (guarded by `log`'s lock).
+        // Per writer: its todos' expected state (title, done) as the writer saw it committed.
         let mineBox = Shared<[[String: (title: String, done: Bool)]]>(Array(repeating: [:], count: 4))
         let winsBox = Shared<[String: Int]>([:])
 
@@ -220,7 +221,7 @@ struct StressTests {
                         continue
                     }
                     let list = "W\(worker)"
-                    let ids = log.with { Array(mineBox.value[worker].keys) }
+                    let ids = mineBox.withLock { Array($0[worker].keys) }
                     let pick = ids.randomElement(using: &rng)
                     switch Int.random(in: 0..<10, using: &rng) {
                     case 0, 1, 2:
@@ -228,31 +229,31 @@ struct StressTests {
                         let r = try runProcess(tasktile, ["--json", "add", title, "--list", list], environment: e)
                         check(r, "add")
                         if r.status == 0, let id = jsonID(r.stdout) {
-                            log.with { mineBox.value[worker][id] = (title, false) }
+                            mineBox.withLock { $0[worker][id] = (title, false) }
                         }
                     case 3 where pick != nil:
                         let title = "w\(worker) e\(n) 編集"
                         let r = try runProcess(tasktile, ["edit", pick!, "--title", title], environment: e)
                         check(r, "edit")
-                        if r.status == 0 { log.with { mineBox.value[worker][pick!]?.title = title } }
+                        if r.status == 0 { mineBox.withLock { $0[worker][pick!]?.title = title } }
                     case 4 where pick != nil:
-                        let done = log.with { mineBox.value[worker][pick!]!.done }
+                        let done = mineBox.withLock { $0[worker][pick!]!.done }
                         let r = try runProcess(tasktile, [done ? "undo" : "done", pick!], environment: e)
                         check(r, done ? "undo" : "done")
-                        if r.status == 0 { log.with { mineBox.value[worker][pick!]?.done = !done } }
+                        if r.status == 0 { mineBox.withLock { $0[worker][pick!]?.done = !done } }
                     case 5 where pick != nil:
-                        let done = log.with { mineBox.value[worker][pick!]!.done }
+                        let done = mineBox.withLock { $0[worker][pick!]!.done }
                         if !done { check(try runProcess(tasktile, ["move", pick!, "--to", "0"], environment: e), "move") }
                     case 6 where pick != nil && ids.count > 3:
                         let r = try runProcess(tasktile, ["rm", pick!], environment: e)
                         check(r, "rm")
-                        if r.status == 0 { log.with { mineBox.value[worker][pick!] = nil } }
+                        if r.status == 0 { mineBox.withLock { $0[worker][pick!] = nil } }
                     case 7, 8:
                         // Racing intents on shared titles: 1 (already completed) and 3 are documented outcomes.
                         let title = sharedTitles.randomElement(using: &rng)!
                         let r = try runProcess(tasktile, ["intent", "complete", "--list", "Shared", "--todo", title], environment: e)
                         check(r, "intent", allowed: [0, 1, 3])
-                        if r.status == 0 { log.with { winsBox.value[title, default: 0] += 1 } }
+                        if r.status == 0 { winsBox.withLock { $0[title, default: 0] += 1 } }
                     default:
                         check(try runProcess(tasktile, ["list", "ls"], environment: e), "list ls")
                     }
@@ -421,12 +422,12 @@ struct StressTests {
                     // One-shot renders too: a second writer of the same PNGs.
                     if n % 4 == 0 { _ = try? runProcess(render, ["once", dir.widgetsPath + "/s.json"], environment: e); log.count("renders") }
                     usleep(15_000)
-                    if log.with({ log.counts["renders"] ?? 0 }) >= StressBudget.tornRenders { break }
+                    if (log.counts["renders"] ?? 0) >= StressBudget.tornRenders { break }
                 }
                 done.count("stop")
             default:
                 // Readers: every file whole, every time.
-                while done.with({ done.counts["stop"] == nil }) {
+                while done.counts["stop"] == nil {
                     for name in ["s", "m"] {
                         if let b = fileBytes(out + name + ".png") {
                             log.count("png reads")

@@ -3,7 +3,7 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// The CLI and the renderer are separate processes on one WAL store (SPEC §0).
+/// The CLI and the renderer are separate processes on one WAL store (docs/store.md).
 @Suite("Two processes on one store")
 struct TwoProcessTests {
     @Test("tasktile writes 200 changes while tasktile-render renders in a loop: no busy errors, exact final state")

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Independent oracle for tasktile's iCalendar export (FORMATS.md): expands each VTODO's
+"""Independent oracle for tasktile's iCalendar export (docs/cycles.md "iCalendar forms"): expands each VTODO's
 DTSTART + RRULE with python-dateutil and prints, per VTODO, the UID and the first N instances as
 wall-clock text (YYYY-MM-DD for DATE values, YYYY-MM-DDTHH:MM:SS otherwise), tab-separated.
 

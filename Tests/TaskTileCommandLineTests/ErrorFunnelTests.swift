@@ -47,13 +47,13 @@ import TaskTileCore
         let text = f.row("--due <when>", "When the todo is due: a date, a time or both, in your zone.")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 3)
-        for line in lines { #expect(HelpFormatter.displayWidth(String(line)) <= 50, "\(line)") }
+        for line in lines { #expect(TerminalWidth.of(String(line)) <= 50, "\(line)") }
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 26)) })
     }
 
     @Test func japaneseCountsTwoColumnsACharacter() {
         let lines = HelpFormatter.wrap("期限 は 日付 と 時刻 です 期限 は 日付 と 時刻 です", width: 12)
-        for line in lines { #expect(HelpFormatter.displayWidth(line) <= 12, "\(line)") }
+        for line in lines { #expect(TerminalWidth.of(line) <= 12, "\(line)") }
         #expect(lines.count > 1)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TaskTileCore
 import TaskTileRender
@@ -12,11 +13,13 @@ import TestSupport
     struct Run { var code: Int32; var out: String; var err: String }
 
     func run(_ args: [String], _ fx: RenderFixture) -> Run {
-        final class Buffer: @unchecked Sendable { var out = ""; var err = "" }
+        final class Buffer: Sendable { let text = Mutex((out: "", err: "")) }
         let b = Buffer()
         let env = ["TASKTILE_DATA_DIR": fx.dataDirectory.path, "TASKTILE_NOW": "2027-01-05T09:00:00+09:00", "TZ": "Asia/Tokyo"]
-        let code = RenderCommand(arguments: args, environment: env, output: { b.out += $0 }, errorOutput: { b.err += $0 }).run()
-        return Run(code: code, out: b.out, err: b.err)
+        let code = RenderCommand(arguments: args, environment: env, output: { s in b.text.withLock { $0.out += s } },
+                                 errorOutput: { s in b.text.withLock { $0.err += s } }).run()
+        let (out, err) = b.text.withLock { ($0.out, $0.err) }
+        return Run(code: code, out: out, err: err)
     }
 
     @Test(arguments: [("small", 340, 340), ("medium", 728, 340), ("large", 728, 764)])

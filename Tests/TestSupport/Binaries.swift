@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The repository root, found from this file's path.
 public let repositoryRoot: String = {
@@ -33,26 +34,39 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
 }
 
 /// A started process whose output is being collected.
-public final class RunningProcess: @unchecked Sendable {
+public final class RunningProcess: Sendable {
     public let process: Process
     let outPipe: Pipe, errPipe: Pipe
-    private var outData = Data(), errData = Data()
+    /// What the reader threads collected (stdout, stderr), complete once `group` is done.
+    private let output = Mutex((out: Data(), err: Data()))
     private let group = DispatchGroup()
 
     init(process: Process, outPipe: Pipe, errPipe: Pipe) {
         self.process = process; self.outPipe = outPipe; self.errPipe = errPipe
         group.enter(); group.enter()
-        DispatchQueue.global().async { self.outData = outPipe.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
-        DispatchQueue.global().async { self.errData = errPipe.fileHandleForReading.readDataToEndOfFile(); self.group.leave() }
+        // A thread of its own per stream, not the global queue: a child that runs for the whole
+        // test (dbus-daemon, a watcher) would park two of its few workers, and the next process's
+        // readers would wait seconds for libdispatch to add threads.
+        Thread.detachNewThread {
+            let data = outPipe.fileHandleForReading.readDataToEndOfFile()
+            self.output.withLock { $0.out = data }
+            self.group.leave()
+        }
+        Thread.detachNewThread {
+            let data = errPipe.fileHandleForReading.readDataToEndOfFile()
+            self.output.withLock { $0.err = data }
+            self.group.leave()
+        }
     }
 
     /// Waits for exit and both streams to close.
     public func wait() -> ProcessResult {
         process.waitUntilExit()
         group.wait()
+        let (out, err) = output.withLock { ($0.out, $0.err) }
         return ProcessResult(status: process.terminationStatus,
-                             stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+                             stdout: String(decoding: out, as: UTF8.self),
+                             stderr: String(decoding: err, as: UTF8.self))
     }
 }
 

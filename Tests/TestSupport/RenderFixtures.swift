@@ -48,7 +48,7 @@ public final class RenderFixture {
 
     /// Deletes the directory.
     public func remove() {
-        store.database.close()
+        try? store.database.close()
         try? FileManager.default.removeItem(atPath: dataDirectory.path)
     }
 

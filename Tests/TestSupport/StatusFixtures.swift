@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 import TaskTileCore
 
 /// Fixtures for status-bar and intent tests: adversarial titles, a fresh data directory per test,
 /// the repository root and the built binaries, and a way to run a real process.
 public enum StatusFixtures {
-    /// Titles that break a naive status bar (FORMATS.md "Status bars"), in the order tests add them.
+    /// Titles that break a naive status bar (docs/status-bars.md "Formats"), in the order tests add them.
     public static let adversarialTitles: [String] = [
         "Fish & Chips",               // Pango: a raw & blanks a waybar label
         "<b>bold</b>",                // Pango markup
@@ -93,11 +94,10 @@ public enum StatusFixtures {
     }
 
     /// Data handed from a reader thread.
-    final class LockedData: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data: Data?
-        func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-        var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
-        var value: Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
+    final class LockedData: Sendable {
+        private let data = Mutex<Data?>(nil)
+        func set(_ d: Data) { data.withLock { $0 = d } }
+        var isSet: Bool { data.withLock { $0 != nil } }
+        var value: Data { data.withLock { $0 ?? Data() } }
     }
 }

@@ -3,7 +3,7 @@ import TaskTileCore
 
 /// A fresh directory under the system temp dir, removed when the value is deinitialised.
 /// Every test gets its own, so tests run in parallel without sharing files.
-public final class TemporaryDirectory: @unchecked Sendable {
+public final class TemporaryDirectory: Sendable {
     /// Absolute path, no trailing slash.
     public let path: String
 

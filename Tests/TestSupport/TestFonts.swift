@@ -7,7 +7,7 @@ import Foundation
 /// run before any test draws text. Swift Testing runs tests in parallel in one process (all test
 /// targets share it), so every suite that draws text calls `TestFonts.install()` from its `init`;
 /// the work happens exactly once (a global `let` is initialised once, thread-safely) and every
-/// caller waits for it. `TestFonts.isInstalled` lets golden tests check nobody drew text before.
+/// caller waits for it. `Snapshot.fontsAreTestFonts` lets golden tests check nobody drew text before.
 public enum TestFonts {
     /// Path of the committed fontconfig template.
     public static let templatePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

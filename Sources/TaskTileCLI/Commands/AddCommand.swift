@@ -22,7 +22,7 @@ struct AddCommand: Command {
         let todo = try store.addTodo(title: title, list: list, due: due, repeatRule: rule, notes: notes)
         let listTitle = try store.read { try store.resolveList(todo.listId).title }
         if context.json { context.printJSON(todo.jsonValue(listTitle: listTitle)) } else {
-            var line = context.localizer.text("todo.added", todo.title, listTitle, todo.id.prefix(8))
+            var line = context.localizer.text(.todoAdded, todo.title, listTitle, todo.id.prefix(8))
             if let due = todo.due { line += " · " + TodoPrinter.dueText(due, context: context, clock: store.clock) }
             context.out(line)
         }
@@ -45,9 +45,9 @@ struct EditCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         todo = a.positionals[0]
         list = a.value("--list")
-        if a.has("--due") && a.flag("--no-due") { throw Self.usage(Phrase(key: "todo.error.dueOrNoDue")) }
-        if a.has("--repeat") && a.flag("--no-repeat") { throw Self.usage(Phrase(key: "todo.error.repeatOrNoRepeat")) }
-        if a.has("--repeat") && a.flag("--no-due") { throw Self.usage(Phrase(key: "todo.error.repeatNoDue")) }
+        if a.has("--due") && a.flag("--no-due") { throw Self.usage(Phrase(key: .todoErrorDueOrNoDue)) }
+        if a.has("--repeat") && a.flag("--no-repeat") { throw Self.usage(Phrase(key: .todoErrorRepeatOrNoRepeat)) }
+        if a.has("--repeat") && a.flag("--no-due") { throw Self.usage(Phrase(key: .todoErrorRepeatNoDue)) }
         var c = TodoChanges(title: a.value("--title"))
         let due = try a.value("--due").map { try DueParser.parse($0, clock: context.clock()) }
         if let due { c.due = .some(due) }
@@ -63,7 +63,7 @@ struct EditCommand: Command {
         if a.flag("--no-repeat") { c.repeatRule = .some(nil) }
         if let n = a.value("--notes") { c.notes = .some(n.isEmpty ? nil : n) }
         if c.title == nil && c.due == nil && c.repeatRule == nil && c.notes == nil {
-            throw Self.usage(Phrase(key: "todo.error.nothingToChange"))
+            throw Self.usage(Phrase(key: .todoErrorNothingToChange))
         }
         changes = c
     }
@@ -76,12 +76,12 @@ struct EditCommand: Command {
         var c = changes
         if let a = needsCurrentDue {
             let current = try store.read { try store.resolveTodo(todo, list: list) }
-            guard let due = current.due else { throw Self.usage(Phrase(key: "todo.error.repeatNeedsDue")) }
+            guard let due = current.due else { throw Self.usage(Phrase(key: .todoErrorRepeatNeedsDue)) }
             c.repeatRule = .some(try TodoOptions.repeatRule(a, due: due, spec: Self.spec))
         }
         let edited = try store.editTodo(todo, list: list, changes: c)
         let listTitle = try store.read { try store.resolveList(edited.listId).title }
-        if context.json { context.printJSON(edited.jsonValue(listTitle: listTitle)) } else { context.out(context.localizer.text("todo.updated", edited.title, listTitle)) }
+        if context.json { context.printJSON(edited.jsonValue(listTitle: listTitle)) } else { context.out(context.localizer.text(.todoUpdated, edited.title, listTitle)) }
         return .success
     }
 }

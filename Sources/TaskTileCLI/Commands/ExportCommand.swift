@@ -2,7 +2,7 @@ import Foundation
 import TaskTileCommandLine
 import TaskTileCore
 
-/// The interchange formats of `export` and `import` (SPEC §9).
+/// The interchange formats of `export` and `import` (docs/interchange.md).
 enum InterchangeFormat: String, CaseIterable {
     case json, ics, todotxt
 }
@@ -37,13 +37,13 @@ struct ExportCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         format = InterchangeFormat(rawValue: a.value("--format") ?? "json") ?? .json
         out = a.value("--out")
-        if out == "" { throw Self.usage(Phrase(key: "import.error.outNeedsFile")) }
+        if out == "" { throw Self.usage(Phrase(key: .importErrorOutNeedsFile)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
         let text: String
-        var notes: [String] = []
+        var notes: [Phrase] = []
         switch format {
         case .json:
             text = try store.backup().fileText
@@ -61,13 +61,13 @@ struct ExportCommand: Command {
         } else {
             context.stdout.write(text)
         }
-        for note in notes { context.stderr.write(context.localizer.text("import.notExported", note) + "\n") }
+        for note in notes { context.stderr.write(context.localizer.text(.importNotExported, note.text(context.localizer)) + "\n") }
         if let out {
             if context.json {
                 context.printJSON(.object([("file", .string(out)), ("format", .string(format.rawValue)),
-                                           ("notExported", .array(notes.map(JSONValue.string)))]))
+                                           ("notExported", .array(notes.map { .string($0.description) }))]))
             } else {
-                context.out(context.localizer.text("import.exported", format.rawValue, out))
+                context.out(context.localizer.text(.importExported, format.rawValue, out))
             }
         }
         return .success
@@ -116,8 +116,8 @@ struct ImportCommand: Command {
             context.printJSON(report.jsonValue)
         } else {
             let l = context.localizer
-            context.out(l.text("import.imported", file, report.summary(l)))
-            for line in report.noteLines(l) { context.stderr.write(l.text("import.notImported", line) + "\n") }
+            context.out(l.text(.importImported, file, report.summary(l)))
+            for line in report.noteLines(l) { context.stderr.write(l.text(.importNotImported, line) + "\n") }
         }
         return .success
     }

@@ -2,7 +2,7 @@ import TaskTileCommandLine
 import TaskTileCore
 import TaskTileRuntime
 
-/// `tasktile intent complete (--list TITLE --todo TITLE | --id ID) [--first]` (SPEC §7.1): the
+/// `tasktile intent complete (--list TITLE --todo TITLE | --id ID) [--first]` (docs/completion.md "intent complete"): the
 /// status-bar and script entry point. Exit 1 names why nothing matched; exit 3 lists the candidates
 /// with ids. `--json` prints a result object on success (`completed: true`, `source`, `todo`) and on
 /// exit 1 or 3 (`completed: false`, `reason`, `message`, `candidates`). Completion goes through
@@ -23,11 +23,11 @@ struct IntentCompleteCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         first = a.flag("--first")
         if let id = a.value("--id") {
-            guard !a.has("--list") && !a.has("--todo") else { throw Self.usage(Phrase(key: "intent.error.idOrTitles")) }
+            guard !a.has("--list") && !a.has("--todo") else { throw Self.usage(Phrase(key: .intentErrorIdOrTitles)) }
             target = .id(id)
         } else {
             guard let list = a.value("--list"), let todo = a.value("--todo") else {
-                throw Self.usage(Phrase(key: "intent.error.needsTarget"))
+                throw Self.usage(Phrase(key: .intentErrorNeedsTarget))
             }
             target = .titles(list: list, todo: todo)
         }
@@ -41,7 +41,7 @@ struct IntentCompleteCommand: Command {
                     context.printJSON(.object([("completed", .bool(true)), ("source", .string(result.source.rawValue)),
                                                ("todo", result.todo.jsonValue(listTitle: result.listTitle))]))
                 } else {
-                    context.out(context.localizer.text("todo.completed", result.todo.title, result.listTitle))
+                    context.out(context.localizer.text(.todoCompleted, result.todo.title, result.listTitle))
                 }
                 context.stdout.flush()
             }) { store in

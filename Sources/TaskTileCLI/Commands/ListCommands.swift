@@ -14,7 +14,7 @@ struct ListLsCommand: Command {
             return .success
         }
         if summaries.isEmpty {
-            context.out(context.localizer.text("list.empty"))
+            context.out(context.localizer.text(.listEmpty))
             return .success
         }
         let ids = try store.read { try store.listShortIDs() }
@@ -22,7 +22,7 @@ struct ListLsCommand: Command {
         for s in summaries {
             let total = s.pendingCount + s.completedCount
             let title = TerminalWidth.padded(s.list.title, to: width)
-            context.out("\(context.paint(ids[s.list.id] ?? s.list.id, .dim))  \(title)  \(context.localizer.text("list.counts", s.pendingCount, total))")
+            context.out("\(context.paint(ids[s.list.id] ?? s.list.id, .dim))  \(title)  \(context.localizer.text(.listCounts, s.pendingCount, total))")
         }
         return .success
     }
@@ -37,7 +37,7 @@ struct ListAddCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let list = try context.store().addList(title: title)
-        if context.json { context.printJSON(.object(list.jsonMembers)) } else { context.out(context.localizer.text("list.added", list.title, list.id.prefix(8))) }
+        if context.json { context.printJSON(.object(list.jsonMembers)) } else { context.out(context.localizer.text(.listAdded, list.title, list.id.prefix(8))) }
         return .success
     }
 }
@@ -54,7 +54,7 @@ struct ListRenameCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let renamed = try context.store().renameList(list, to: newTitle)
-        if context.json { context.printJSON(.object(renamed.jsonMembers)) } else { context.out(context.localizer.text("list.renamed", renamed.title)) }
+        if context.json { context.printJSON(.object(renamed.jsonMembers)) } else { context.out(context.localizer.text(.listRenamed, renamed.title)) }
         return .success
     }
 }
@@ -72,7 +72,7 @@ struct ListMoveCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let moved = try context.store().moveList(list, to: position)
-        if context.json { context.printJSON(.object(moved.jsonMembers)) } else { context.out(context.localizer.text("list.moved", moved.title, position)) }
+        if context.json { context.printJSON(.object(moved.jsonMembers)) } else { context.out(context.localizer.text(.listMoved, moved.title, position)) }
         return .success
     }
 }
@@ -96,18 +96,18 @@ struct ListRemoveCommand: Command {
                 return (l, (summary?.pendingCount ?? 0) + (summary?.completedCount ?? 0))
             }
             guard context.stdinIsTerminal else {
-                throw Self.usage(Phrase(key: "list.confirmNeeded", target.title, count))
+                throw Self.usage(Phrase(key: .listConfirmNeeded, target.title, count))
             }
-            context.stdout.write(context.localizer.text("list.confirmPrompt", target.title, count))
+            context.stdout.write(context.localizer.text(.listConfirmPrompt, target.title, count))
             context.stdout.flush()
             guard let answer = context.readLine()?.lowercased(), ["y", "yes"].contains(answer) else {
-                context.out(context.localizer.text("list.nothingDeleted"))
+                context.out(context.localizer.text(.listNothingDeleted))
                 return .nothingMatched
             }
         }
         let (removed, count) = try store.removeList(list)
         if context.json { context.printJSON(.object(removed.jsonMembers + [("deletedTodos", .number(Double(count)))])) } else {
-            context.out(context.localizer.text("list.deleted", removed.title, count))
+            context.out(context.localizer.text(.listDeleted, removed.title, count))
         }
         return .success
     }
@@ -116,7 +116,7 @@ struct ListRemoveCommand: Command {
 /// Parses a 0-based position. - Throws: `UsageError`.
 func parsePosition(_ text: String, spec: CommandSpec) throws -> Int {
     guard let n = Int(text), n >= 0, n < 1_000_000 else {
-        throw UsageError(message: Phrase(key: "usage.notAPosition", text), spec: spec)
+        throw UsageError(message: Phrase(key: .usageNotAPosition, text), spec: spec)
     }
     return n
 }

@@ -4,7 +4,7 @@ import TaskTileCore
 import TaskTileNotify
 import TaskTileRuntime
 
-/// `tasktile notify pending [--count N]`: the notification plan (SPEC §4.1), soonest first.
+/// `tasktile notify pending [--count N]`: the notification plan (docs/notifications.md "Planning"), soonest first.
 struct NotifyPendingCommand: Command {
     static let spec = CommandSpec(
         path: ["notify", "pending"], abstract: "Show the planned notifications (time, title, list, id), soonest first.",
@@ -20,7 +20,7 @@ struct NotifyPendingCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         let text = a.value("--count") ?? "64"
         guard let n = Int(text), (1...NotificationPlanner.planLimit).contains(n) else {
-            throw Self.usage("'--count \(text)' is out of range (accepted: a whole number 1…\(NotificationPlanner.planLimit))")
+            throw Self.usage(Phrase(key: .todoErrorCountRange, text, 1, NotificationPlanner.planLimit))
         }
         count = n
     }
@@ -41,19 +41,19 @@ struct NotifyPendingCommand: Command {
             return .success
         }
         if plan.isEmpty {
-            context.out(context.language == "ja" ? "予定された通知はありません。" : "No notifications planned.")
+            context.out(context.localizer.text(.notifyPendingNone))
             return .success
         }
         for p in plan {
             let wc = ZonedClock.wallClock(of: p.fireAt, in: clock.timeZone)
-            let what = p.kind == .reminder ? (context.language == "ja" ? "(リストのリマインダー)" : "(list reminder)") : p.title
+            let what = p.kind == .reminder ? context.localizer.text(.notifyPendingListReminder) : p.title
             context.out("\(wc.date) \(wc.hourMinute)  \(what)  \(context.paint("[\(p.listTitle)]", .dim))  \(context.paint(p.identifier, .dim))")
         }
         return .success
     }
 }
 
-/// `tasktile notify run [--sink dbus|stdout|exec:CMD]`: the notification daemon (SPEC §4.2).
+/// `tasktile notify run [--sink dbus|stdout|exec:CMD]`: the notification daemon (docs/notifications.md "Delivery").
 struct NotifyRunCommand: Command {
     static let spec = CommandSpec(
         path: ["notify", "run"], abstract: "Run the notification daemon (one per data directory) until SIGTERM/SIGINT.",
@@ -74,10 +74,10 @@ struct NotifyRunCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         sink = a.value("--sink") ?? "dbus"
         guard ["dbus", "stdout"].contains(sink) || sink.hasPrefix("exec:") else {
-            throw Self.usage("'--sink \(sink)' is not a sink (accepted: dbus, stdout, exec:COMMAND)")
+            throw Self.usage(Phrase(key: .notifyErrorNotASink, sink))
         }
         guard sink != "exec:" && !(sink.hasPrefix("exec:") && sink.dropFirst(5).allSatisfy { $0 == " " }) else {
-            throw Self.usage("'--sink exec:' needs a command, e.g. exec:/usr/local/bin/my-notifier")
+            throw Self.usage(Phrase(key: .notifyErrorExecNeedsCommand))
         }
     }
 

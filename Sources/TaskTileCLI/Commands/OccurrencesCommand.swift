@@ -2,7 +2,7 @@ import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile occurrences TODO [--list LIST] [--count N]`: the dues of the current cycle and the
-/// cycles after it (SPEC §11), computed by the recurrence engine from the todo's anchor.
+/// cycles after it (docs/cycles.md "Computing cycles"), computed by the recurrence engine from the todo's anchor.
 ///
 /// Human output is one due per line in the user's zone (`Tue, Jan 5 09:00`); `--json` prints an
 /// array of ISO 8601 strings with offsets, or `YYYY-MM-DD` for date-only dues (`Due.jsonText`).
@@ -24,7 +24,7 @@ struct OccurrencesCommand: Command {
         list = a.value("--list")
         let text = a.value("--count") ?? "7"
         guard let n = Int(text), Self.countRange.contains(n) else {
-            throw Self.usage(Phrase(key: "todo.error.countRange", text, Self.countRange.lowerBound, Self.countRange.upperBound))
+            throw Self.usage(Phrase(key: .todoErrorCountRange, text, Self.countRange.lowerBound, Self.countRange.upperBound))
         }
         count = n
     }
@@ -42,7 +42,7 @@ struct OccurrencesCommand: Command {
             dues = [due]
         } else {
             let l = context.localizer
-            context.stderr.write(l.text("error.prefix", l.text("todo.error.noOccurrences", t.title, t.id.prefix(8))) + "\n")
+            context.stderr.write(l.text(.errorPrefix, l.text(.todoErrorNoOccurrences, t.title, t.id.prefix(8))) + "\n")
             return .nothingMatched
         }
         if context.json {

@@ -11,7 +11,7 @@ enum ReminderPrinter {
             parts.append(r.repeatRule == nil ? "\(wc.date) \(wc.hourMinute)" : wc.hourMinute)
             if zone != clock.timeZone.identifier { parts[0] += " (\(zone))" }
         }
-        // After-N counts deliveries (SPEC §4.3): "N left" is N − deliveries, not the todo form's
+        // After-N counts deliveries (docs/notifications.md "List reminders"): "N left" is N − deliveries, not the todo form's
         // "after the current cycle".
         if var rule = r.repeatRule {
             let vocabulary = TodoPrinter.repeatVocabulary(context)
@@ -25,10 +25,10 @@ enum ReminderPrinter {
         }
         if let next = nextFire(r, list: list, clock: clock) {
             let wc = ZonedClock.wallClock(of: next, in: clock.timeZone)
-            parts.append((context.language == "ja" ? "次回 " : "next ")
-                         + TodoPrinter.dateText(wc.date, today: clock.today, language: context.language) + " \(wc.hourMinute)")
+            let l = context.localizer
+            parts.append(l.text(.reminderNext, l.weekdayDate(wc.date, today: clock.today), wc.hourMinute))
         } else {
-            parts.append(context.language == "ja" ? "終了" : "finished")
+            parts.append(context.localizer.text(.reminderFinished))
         }
         return parts.joined(separator: " · ")
     }
@@ -48,7 +48,7 @@ enum ReminderPrinter {
     }
 }
 
-/// `tasktile reminder set LIST --at WHEN [repeat options]` (SPEC §4.3).
+/// `tasktile reminder set LIST --at WHEN [repeat options]` (docs/notifications.md "List reminders").
 struct ReminderSetCommand: Command {
     static let spec = CommandSpec(
         path: ["reminder", "set"], abstract: "Remind about a list's incomplete todos at a time, optionally repeating.",
@@ -84,15 +84,14 @@ struct ReminderSetCommand: Command {
         // A reminder that can never fire would silently replace a working one: refuse it.
         let past = rule == nil ? due.deadline(userZone: clock.timeZone) <= clock.now
                                : { if case .until(let d)? = rule?.end { return d < clock.today }; return false }()
-        if past { throw Self.usage(Phrase(key: "reminder.error.past", a.value("--at")!)) }
+        if past { throw Self.usage(Phrase(key: .reminderErrorPast, a.value("--at")!)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
         let (l, r) = try store.setListReminder(list: list, anchor: at, repeatRule: rule)
         if context.json { context.printJSON(ReminderPrinter.json(r, list: l, clock: store.clock)) } else {
-            context.out((context.language == "ja" ? "\(l.title) のリマインダー: " : "Reminder for \(l.title): ")
-                        + ReminderPrinter.describe(r, list: l, context: context, clock: store.clock))
+            context.out(context.localizer.text(.reminderSet, l.title, ReminderPrinter.describe(r, list: l, context: context, clock: store.clock)))
         }
         return .success
     }
@@ -110,9 +109,10 @@ struct ReminderOffCommand: Command {
         if context.json {
             context.printJSON(.object([("list", .string(l.title)), ("listId", .string(l.id)), ("removed", .bool(removed))]))
         } else if removed {
-            context.out(context.language == "ja" ? "\(l.title) のリマインダーを削除しました" : "Removed the reminder of \(l.title)")
+            context.out(context.localizer.text(.reminderRemoved, l.title))
         } else {
-            context.stderr.write("Error: \(l.title) has no reminder (nothing to remove)\n")
+            let loc = context.localizer
+            context.stderr.write(loc.text(.errorPrefix, loc.text(.reminderErrorNothingToRemove, l.title)) + "\n")
         }
         return removed ? .success : .nothingMatched
     }
@@ -132,8 +132,7 @@ struct ReminderShowCommand: Command {
         if let r {
             context.out("\(l.title): " + ReminderPrinter.describe(r, list: l, context: context, clock: store.clock))
         } else {
-            context.out(context.language == "ja" ? "\(l.title) にリマインダーはありません。設定: tasktile reminder set \(TodoPrinter.shellQuote(l.title)) --at \"18:00\""
-                                                  : "\(l.title) has no reminder. Set one with: tasktile reminder set \(TodoPrinter.shellQuote(l.title)) --at \"18:00\"")
+            context.out(context.localizer.text(.reminderNone, l.title, "tasktile reminder set \(TodoPrinter.shellQuote(l.title)) --at \"18:00\""))
         }
         return .success
     }

@@ -10,7 +10,7 @@ struct RoutineLsCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         let dirs = RoutinePack.searchDirectories(dataDirectory: context.dataDirectory, executablePath: context.executablePath)
         let (packs, problems) = RoutinePack.all(in: dirs)
-        for p in problems { context.stderr.write(context.localizer.text("routine.skipped", p) + "\n") }
+        for p in problems { context.stderr.write(context.localizer.text(.routineSkipped, p) + "\n") }
         if context.json {
             context.printJSON(.array(packs.map {
                 .object([("name", .string($0.name)), ("list", .string($0.listTitle)), ("items", .number(Double($0.items.count))),
@@ -18,10 +18,10 @@ struct RoutineLsCommand: Command {
             }))
             return .success
         }
-        if packs.isEmpty { context.out(context.localizer.text("routine.none", dirs.joined(separator: ", "))); return .success }
+        if packs.isEmpty { context.out(context.localizer.text(.routineNone, dirs.joined(separator: ", "))); return .success }
         for p in packs {
-            let days = p.days.isEmpty ? context.localizer.text("routine.daily") : p.days.sorted().map(\.rawValue).joined(separator: ",")
-            context.out(context.localizer.text("routine.line", p.name, p.listTitle, p.items.count, days))
+            let days = p.days.isEmpty ? context.localizer.text(.routineDaily) : p.days.sorted().map(\.rawValue).joined(separator: ",")
+            context.out(context.localizer.text(.routineLine, p.name, p.listTitle, p.items.count, days))
         }
         return .success
     }
@@ -42,7 +42,7 @@ struct RoutineApplyCommand: Command {
             context.printJSON(.object(list.jsonMembers + [("routine", .string(pack.name)),
                                                           ("todos", .array(todos.map { $0.jsonValue(listTitle: list.title) }))]))
         } else {
-            context.out(context.localizer.text("routine.applied", pack.name, list.title, list.id.prefix(8), todos.count))
+            context.out(context.localizer.text(.routineApplied, pack.name, list.title, list.id.prefix(8), todos.count))
         }
         return .success
     }
@@ -58,7 +58,7 @@ struct RoutineRemoveCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         let (list, count) = try context.store().removeRoutine(name)
         if context.json { context.printJSON(.object(list.jsonMembers + [("removedTodos", .number(Double(count)))])) } else {
-            context.out(context.localizer.text("routine.removed", name, list.title, count))
+            context.out(context.localizer.text(.routineRemoved, name, list.title, count))
         }
         return .success
     }

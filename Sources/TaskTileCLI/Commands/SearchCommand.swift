@@ -1,7 +1,7 @@
 import TaskTileCommandLine
 import TaskTileCore
 
-/// `tasktile search QUERY` (SPEC §8): list titles and todo titles containing the query, completed
+/// `tasktile search QUERY` (docs/lists-and-todos.md "Search"): list titles and todo titles containing the query, completed
 /// todos included, in a Lists section and a Todos section.
 ///
 /// Matching folds case, full/half width and canonical equivalence on both sides (`SearchKey`); the
@@ -19,7 +19,7 @@ struct SearchCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         query = a.positionals[0]
         if query.trimmingCharacters(in: .whitespaces).isEmpty || SearchKey.fold(query).isEmpty {
-            throw Self.usage(Phrase(key: "search.error.empty"))
+            throw Self.usage(Phrase(key: .searchErrorEmpty))
         }
     }
 
@@ -35,18 +35,18 @@ struct SearchCommand: Command {
             return results.isEmpty ? .nothingMatched : .success
         }
         if results.isEmpty {
-            context.out(context.localizer.text("search.nothing", query))
+            context.out(context.localizer.text(.searchNothing, query))
             return .nothingMatched
         }
         if !results.lists.isEmpty {
-            context.out(context.paint(context.localizer.text("search.lists", results.lists.count), .bold))
+            context.out(context.paint(context.localizer.text(.searchLists, results.lists.count), .bold))
             for s in results.lists {
                 let total = s.pendingCount + s.completedCount
-                context.out("  \(context.paint(listIDs[s.list.id] ?? String(s.list.id.prefix(8)), .dim))  \(s.list.title)  \(context.localizer.text("list.counts", s.pendingCount, total))")
+                context.out("  \(context.paint(listIDs[s.list.id] ?? String(s.list.id.prefix(8)), .dim))  \(s.list.title)  \(context.localizer.text(.listCounts, s.pendingCount, total))")
             }
         }
         if !results.todos.isEmpty {
-            context.out(context.paint(context.localizer.text("search.todos", results.todos.count), .bold))
+            context.out(context.paint(context.localizer.text(.searchTodos, results.todos.count), .bold))
             for hit in results.todos {
                 let t = hit.todo
                 let id = context.paint(todoIDs[t.id] ?? String(t.id.prefix(8)), .dim)

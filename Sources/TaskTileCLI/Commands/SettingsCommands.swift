@@ -18,8 +18,8 @@ private func settingObject(_ s: SettingValue) -> JSONValue {
 
 /// The keys, their defaults and accepted values, for the settings commands' help, in `l`'s language.
 @Sendable private func keysDiscussion(_ l: Localizer) -> String {
-    l.text("settings.keysHeader") + "\n" + SettingKey.allCases.map {
-        l.text("settings.keyLine", $0.rawValue, $0.defaultValue.isEmpty ? l.text("settings.empty") : $0.defaultValue,
+    l.text(.settingsKeysHeader) + "\n" + SettingKey.allCases.map {
+        l.text(.settingsKeyLine, $0.rawValue, $0.defaultValue.isEmpty ? l.text(.settingsEmpty) : $0.defaultValue,
                $0.summaryPhrase.text(l), $0.acceptedPhrase.text(l))
     }.joined(separator: "\n")
 }
@@ -38,8 +38,8 @@ struct SettingsLsCommand: Command {
         let keyWidth = values.map { $0.key.rawValue.count }.max() ?? 0
         let valueWidth = values.map { max($0.value.count, 2) }.max() ?? 0
         let l = context.localizer
-        let defaultMark = l.text("settings.default")
-        let notDefault = String(repeating: " ", count: HelpFormatter.displayWidth(defaultMark))
+        let defaultMark = l.text(.settingsDefault)
+        let notDefault = String(repeating: " ", count: TerminalWidth.of(defaultMark))
         for s in values {
             let shown = s.value.isEmpty ? "\"\"" : s.value
             let key = s.key.rawValue + String(repeating: " ", count: keyWidth - s.key.rawValue.count)
@@ -85,10 +85,10 @@ struct SettingsSetCommand: Command {
         }
         // Hints on stderr (stdout stays the plain result): settings that would otherwise look broken.
         if key == .soundOnIntent, stored == "true", try store.setting(.soundEnabled).value != "true" {
-            context.stderr.write(context.localizer.text("settings.note.soundDisabled") + "\n")
+            context.stderr.write(context.localizer.text(.settingsNoteSoundDisabled) + "\n")
         }
         if key == .language, stored != "auto", let variable = LanguagePreference.deciding(context.environment) {
-            context.stderr.write(context.localizer.text("settings.note.languageOverridden", variable, context.environment[variable]!,
+            context.stderr.write(context.localizer.text(.settingsNoteLanguageOverridden, variable, context.environment[variable]!,
                                                         LanguagePreference.variables.joined(separator: ", ")) + "\n")
         }
         return .success

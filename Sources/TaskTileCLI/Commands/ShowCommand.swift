@@ -26,7 +26,7 @@ struct ShowCommand: Command {
             return .success
         }
         if contents.isEmpty {
-            context.out(context.localizer.text("list.empty"))
+            context.out(context.localizer.text(.listEmpty))
             return .success
         }
         for (i, c) in contents.enumerated() {

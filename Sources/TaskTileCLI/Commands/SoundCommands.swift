@@ -7,7 +7,7 @@ private let nameList = CompletionSound.allCases.map(\.rawValue).joined(separator
 /// Parses a sound name. - Throws: `UsageError` listing the names.
 private func soundNamed(_ name: String, spec: CommandSpec) throws -> CompletionSound {
     guard let sound = CompletionSound(name: name) else {
-        throw UsageError(message: Phrase(key: "sound.error.unknown", name, nameList), spec: spec)
+        throw UsageError(message: Phrase(key: .soundErrorUnknown, name, nameList), spec: spec)
     }
     return sound
 }
@@ -35,10 +35,10 @@ struct SoundLsCommand: Command {
             let name = s.rawValue + String(repeating: " ", count: width - s.rawValue.count)
             let ms = Int((s.duration * 1000).rounded())
             let l = context.localizer
-            let notes = s.notes.count == 1 ? l.text("sound.oneNote") : l.text("sound.notes", s.notes.count)
-            context.out("\(s == settings.sound ? "*" : " ") \(name)  \(ms) ms, \(notes)\(s == .default ? l.text("sound.default") : "")")
+            let notes = s.notes.count == 1 ? l.text(.soundOneNote) : l.text(.soundNotes, s.notes.count)
+            context.out("\(s == settings.sound ? "*" : " ") \(name)  \(ms) ms, \(notes)\(s == .default ? l.text(.soundDefault) : "")")
         }
-        context.out(context.localizer.text(settings.enabled ? "sound.on" : "sound.off"))
+        context.out(context.localizer.text(settings.enabled ? .soundOn : .soundOff))
         return .success
     }
 }
@@ -60,8 +60,8 @@ struct SoundPlayCommand: Command {
         let chosen = sound ?? settings.sound
         context.stdout.flush()
         switch SoundPlayer.play(chosen, gain: settings.gain, environment: context.environment) {
-        case .started(let player): if !context.json { context.out(context.localizer.text("sound.playing", chosen.rawValue, player)) }
-        case .skipped(let reason): context.stderr.write(context.localizer.text("sound.skipped", reason.text(context.localizer)) + "\n")
+        case .started(let player): if !context.json { context.out(context.localizer.text(.soundPlaying, chosen.rawValue, player)) }
+        case .skipped(let reason): context.stderr.write(context.localizer.text(.soundSkipped, reason.text(context.localizer)) + "\n")
         }
         return .success
     }
@@ -78,7 +78,7 @@ struct SoundExportCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         sound = try soundNamed(a.positionals[0], spec: Self.spec)
         path = a.positionals[1]
-        guard !path.isEmpty else { throw Self.usage(Phrase(key: "sound.error.emptyFile")) }
+        guard !path.isEmpty else { throw Self.usage(Phrase(key: .soundErrorEmptyFile)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -93,7 +93,7 @@ struct SoundExportCommand: Command {
                                        ("frames", .number(Double(samples.count))),
                                        ("sampleRate", .number(Double(SoundSynthesizer.sampleRate)))]))
         } else {
-            context.out(context.localizer.text("sound.wrote", sound.rawValue, samples.count, Int((sound.duration * 1000).rounded()), path))
+            context.out(context.localizer.text(.soundWrote, sound.rawValue, samples.count, Int((sound.duration * 1000).rounded()), path))
         }
         return .success
     }

@@ -3,13 +3,13 @@ import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile status [--list LIST] [--format plain|json|waybar|i3blocks|polybar|xbar] [--urgent]`
-/// (SPEC §7.2): counts, overdue count, next due, done ratio and pending titles for a status bar.
+/// (docs/status-bars.md): counts, overdue count, next due, done ratio and pending titles for a status bar.
 ///
 /// A read: one read transaction, nothing written. A data directory without a store reads as an
 /// empty state (the store is not created). For a bar format every outcome exits 0 with a valid
 /// line — an error prints the `error` class with the message (a bar blanks or hides a module on a
 /// non-zero exit) — except i3blocks' urgent code 33, only with `--urgent` and only when something
-/// is overdue. `plain` and `json` report errors with the usual exit codes (SPEC §10).
+/// is overdue. `plain` and `json` report errors with the usual exit codes (docs/exit-codes.md).
 struct StatusCommand: Command {
     static let spec = CommandSpec(
         path: ["status"], abstract: "Print pending and overdue counts, the next due and pending titles for a status bar.",
@@ -23,21 +23,27 @@ struct StatusCommand: Command {
         options: [.value("--list", valueName: "list", help: "Only this list (a title or id prefix)."),
                   .value("--format", valueName: "format", help: "Output format.",
                          values: StatusFormat.allCases.map(\.rawValue), defaultValue: "plain"),
-                  .flag("--urgent", help: "i3blocks: exit 33 (urgent) when something is overdue.")])
+                  .flag("--urgent", help: "i3blocks: exit 33 (urgent) when something is overdue."),
+                  .flag("--follow", help: "Keep running: print a new line (or block) whenever the status changes, for bars that read a long-running command (waybar without interval, polybar tail = true, i3blocks interval=persist with format=json, SwiftBar streamable); JSON Lines with --format json.")])
 
     let list: String?
     let format: StatusFormat
     let urgent: Bool
+    let follow: Bool
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
         list = a.value("--list")
         // `tasktile --json status` means `--format json` unless a format is given.
         format = a.value("--format").flatMap(StatusFormat.init(rawValue:)) ?? (context.json ? .json : .plain)
         urgent = a.flag("--urgent")
-        if urgent && format != .i3blocks { throw Self.usage(Phrase(key: "status.error.urgentNeedsI3blocks")) }
+        follow = a.flag("--follow")
+        if urgent && format != .i3blocks { throw Self.usage(Phrase(key: .statusErrorUrgentNeedsI3blocks)) }
+        // A stream has no exit code per update: the JSON lines carry "urgent" instead.
+        if urgent && follow { throw Self.usage(Phrase(key: .statusErrorUrgentWithFollow)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
+        if follow { return try StatusFollower(context: context, list: list, format: format).run() }
         let formatter = StatusFormatter(strings: .forLanguage(context.language), executablePath: context.executablePath,
                                         dataDirectory: context.dataDirectory.path)
         let snapshot: StatusSnapshot

@@ -11,7 +11,7 @@ struct ThemeLsCommand: Command {
         let themes = try ThemeStore(dataDirectory: context.dataDirectory).load()
         if context.json { context.printJSON(.array(themes.map(\.jsonValue))); return .success }
         for t in themes {
-            context.out(context.localizer.text("theme.line", t.name, context.paint(String(t.id.prefix(8)), .dim), t.accent,
+            context.out(context.localizer.text(.themeLine, t.name, context.paint(String(t.id.prefix(8)), .dim), t.accent,
                                                 t.appearance.rawValue, t.checkboxStyle.rawValue))
         }
         return .success
@@ -29,7 +29,7 @@ struct ThemeShowCommand: Command {
         try context.dataDirectory.ensureExists()
         let themes = try ThemeStore(dataDirectory: context.dataDirectory).load()
         guard let theme = ThemeStore.find(name, in: themes) else {
-            context.stderr.write(context.localizer.text("error.prefix", ThemeNotFound(reference: name, names: themes.map(\.name)).message(context.localizer)) + "\n")
+            context.stderr.write(context.localizer.text(.errorPrefix, ThemeNotFound(reference: name, names: themes.map(\.name)).message(context.localizer)) + "\n")
             return .nothingMatched
         }
         context.printJSON(theme.jsonValue)

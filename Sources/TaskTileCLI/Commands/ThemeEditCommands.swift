@@ -32,10 +32,10 @@ struct ThemeFile {
         for t in themes {
             guard names.insert(t.name).inserted else {
                 throw ThemeFileError(file: store.path, theme: t.name, key: "name",
-                                     reason: "\"\(t.name)\" is already the name of another theme (theme names are unique: specs name themes by name)")
+                                     reason: Phrase(key: .themeErrorDuplicateName, t.name))
             }
             guard ids.insert(t.id).inserted else {
-                throw ThemeFileError(file: store.path, theme: t.name, key: "id", reason: "\(t.id) is used by another theme")
+                throw ThemeFileError(file: store.path, theme: t.name, key: "id", reason: Phrase(key: .themeErrorDuplicateID, t.id))
             }
         }
     }
@@ -53,7 +53,7 @@ struct ThemeNotFound: Error, CustomStringConvertible, ReportableError {
     var names: [String]
     var exitCode: ExitCode { .nothingMatched }
     var description: String { message(Localizer(.en)) }
-    func message(_ l: Localizer) -> String { l.text("theme.notFound", reference, names.joined(separator: ", ")) }
+    func message(_ l: Localizer) -> String { l.text(.themeNotFound, reference, names.joined(separator: ", ")) }
 }
 
 /// `tasktile theme new NAME [--from NAME]`: adds a theme with every default, or a copy of another.
@@ -77,8 +77,8 @@ struct ThemeNewCommand: Command {
         file.themes.append(theme)
         try file.save()
         if context.json { context.printJSON(theme.jsonValue) } else {
-            context.out(from.map { context.localizer.text("theme.addedFrom", theme.name, theme.id.prefix(8), $0) }
-                        ?? context.localizer.text("theme.added", theme.name, theme.id.prefix(8)))
+            context.out(from.map { context.localizer.text(.themeAddedFrom, theme.name, theme.id.prefix(8), $0) }
+                        ?? context.localizer.text(.themeAdded, theme.name, theme.id.prefix(8)))
         }
         return .success
     }
@@ -114,8 +114,8 @@ struct ThemeSetCommand: Command {
         try file.themes[i].set(key, to: value, file: file.store.path)
         try file.save()
         if context.json { context.printJSON(file.themes[i].jsonValue) } else {
-            let shown = file.themes[i].jsonValue[key]?.serialized(pretty: false) ?? "absent (the appearance's default)"
-            context.out(context.localizer.text("theme.changed", file.themes[i].name, key, shown))
+            let shown = file.themes[i].jsonValue[key]?.serialized(pretty: false) ?? context.localizer.text(.themeAbsent)
+            context.out(context.localizer.text(.themeChanged, file.themes[i].name, key, shown))
         }
         return .success
     }
@@ -134,15 +134,15 @@ struct ThemeRemoveCommand: Command {
         var file = try ThemeFile(context)
         let i = try file.index(of: name)
         guard file.themes.count > 1 else {
-            context.stderr.write(context.localizer.text("error.prefix", context.localizer.text("theme.onlyOne", file.themes[i].name)) + "\n")
+            context.stderr.write(context.localizer.text(.errorPrefix, context.localizer.text(.themeOnlyOne, file.themes[i].name)) + "\n")
             return .nothingMatched
         }
         let removed = file.themes.remove(at: i)
         try file.save()
-        if !context.json { context.out(context.localizer.text("theme.removed", removed.name)) }
+        if !context.json { context.out(context.localizer.text(.themeRemoved, removed.name)) }
         for specFile in WidgetPipeline.specFiles(in: context.dataDirectory) {
             if let spec = try? WidgetSpec.load(path: specFile), spec.theme == removed.name || spec.theme == removed.id {
-                context.stderr.write(context.localizer.text("theme.specNote", specFile, spec.theme!) + "\n")
+                context.stderr.write(context.localizer.text(.themeSpecNote, specFile, spec.theme!) + "\n")
             }
         }
         return .success
@@ -175,14 +175,14 @@ struct ThemeImportCommand: Command {
             if clashes.isEmpty { file.themes.append(theme); continue }
             guard replace else {
                 throw ThemeFileError(file: path, theme: theme.name, key: "name",
-                                     reason: "a theme with this name or id is already in \(file.store.path) (use --replace to replace it, or rename it)")
+                                     reason: Phrase(key: .themeErrorAlreadyInStore, file.store.path))
             }
             file.themes[clashes[0]] = theme
             for j in clashes.dropFirst().reversed() { file.themes.remove(at: j) }
         }
         try file.save()
         if context.json { context.printJSON(.array(incoming.map(\.jsonValue))) } else {
-            for t in incoming { context.out(context.localizer.text("theme.imported", t.name, t.id.prefix(8))) }
+            for t in incoming { context.out(context.localizer.text(.themeImported, t.name, t.id.prefix(8))) }
         }
         return .success
     }
@@ -198,7 +198,7 @@ struct ThemeExportCommand: Command {
     let name: String, path: String?
     init(_ a: ParsedArguments, context: CommandContext) throws {
         name = a.positionals[0]; path = a.positionals.count > 1 ? a.positionals[1] : nil
-        if path?.isEmpty == true { throw Self.usage("the file name is empty") }
+        if path?.isEmpty == true { throw Self.usage(Phrase(key: .themeErrorEmptyFileName)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -210,7 +210,7 @@ struct ThemeExportCommand: Command {
         do { try AtomicFile.write(text, to: path, mode: 0o644) } catch let e as FileError {
             throw CannotCreateOutput(path: path, detail: e.description)
         }
-        if !context.json { context.out(context.localizer.text("theme.wrote", theme.name, path)) }
+        if !context.json { context.out(context.localizer.text(.themeWrote, theme.name, path)) }
         return .success
     }
 }
@@ -226,7 +226,7 @@ struct ThemePreviewCommand: Command {
     let name: String, out: String?
     init(_ a: ParsedArguments, context: CommandContext) throws {
         name = a.positionals[0]; out = a.value("--out")
-        if out?.isEmpty == true { throw Self.usage("the directory name is empty") }
+        if out?.isEmpty == true { throw Self.usage(Phrase(key: .themeErrorEmptyDirectoryName)) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

@@ -16,7 +16,7 @@ struct DoneCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         try TodoCompletion.perform(store: try context.store(), environment: context.environment, announce: { result in
             if context.json { context.printJSON(result.todo.jsonValue(listTitle: result.listTitle)) } else {
-                context.out(context.localizer.text("todo.completed", result.todo.title, result.listTitle))
+                context.out(context.localizer.text(.todoCompleted, result.todo.title, result.listTitle))
             }
             context.stdout.flush()
         }) { [todo, list] in try $0.complete(todo, list: list, source: .cli) }
@@ -35,7 +35,7 @@ struct UndoCommand: Command {
         let store = try context.store()
         let t = try store.undo(todo, list: list)
         let listTitle = try store.read { try store.resolveList(t.listId).title }
-        if context.json { context.printJSON(t.jsonValue(listTitle: listTitle)) } else { context.out(context.localizer.text("todo.reopened", t.title, listTitle)) }
+        if context.json { context.printJSON(t.jsonValue(listTitle: listTitle)) } else { context.out(context.localizer.text(.todoReopened, t.title, listTitle)) }
         return .success
     }
 }
@@ -50,7 +50,7 @@ struct RemoveCommand: Command {
         let c = try context.store().removeTodo(todo, list: list)
         if context.json {
             context.printJSON(.object([("id", .string(c.id)), ("title", .string(c.title)), ("list", .string(c.listTitle)), ("deleted", .bool(true))]))
-        } else { context.out(context.localizer.text("todo.deleted", c.title, c.listTitle)) }
+        } else { context.out(context.localizer.text(.todoDeleted, c.title, c.listTitle)) }
         return .success
     }
 }
@@ -70,7 +70,7 @@ struct MoveCommand: Command {
         let store = try context.store()
         let t = try store.moveTodo(todo, list: list, to: position)
         let listTitle = try store.read { try store.resolveList(t.listId).title }
-        if context.json { context.printJSON(t.jsonValue(listTitle: listTitle)) } else { context.out(context.localizer.text("todo.moved", t.title, position)) }
+        if context.json { context.printJSON(t.jsonValue(listTitle: listTitle)) } else { context.out(context.localizer.text(.todoMoved, t.title, position)) }
         return .success
     }
 }

@@ -1,7 +1,7 @@
 import TaskTileCommandLine
 import TaskTileCore
 
-/// The options `add` and `edit` share: due, repeat and notes (SPEC §11).
+/// The options `add` and `edit` share: due, repeat and notes (docs/lists-and-todos.md "Due input", docs/cycles.md "Repeat rules").
 enum TodoOptions {
     static let due = OptionSpec.value("--due", valueName: "when", help: "When it is due: 2027-01-31, 2027-01-31 09:00, today 18:00, tomorrow, fri 9am, jan 31, +2d, in 3 hours.")
     static let notes = OptionSpec.value("--notes", valueName: "text", help: "Free-form notes.")
@@ -24,37 +24,37 @@ enum TodoOptions {
         func fail(_ m: Phrase) -> UsageError { UsageError(message: m, spec: spec) }
         guard let f = a.value("--repeat") else {
             for o in ["--every", "--on", "--times", "--until"] where a.has(o) {
-                throw fail(Phrase(key: "repeat.option.needsRepeat", o))
+                throw fail(Phrase(key: .repeatOptionNeedsRepeat, o))
             }
             return nil
         }
         let frequency = RepeatRule.Frequency(rawValue: f)!
-        guard let due else { throw fail(Phrase(key: "repeat.option.needsDue")) }
+        guard let due else { throw fail(Phrase(key: .repeatOptionNeedsDue)) }
         var rule = RepeatRule(frequency: frequency)
         if let e = a.value("--every") {
-            guard let n = Int(e) else { throw fail(Phrase(key: "repeat.option.everyNotNumber", e)) }
+            guard let n = Int(e) else { throw fail(Phrase(key: .repeatOptionEveryNotNumber, e)) }
             rule.interval = n
         }
         if let on = a.value("--on") {
             for word in on.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let w = Weekday(name: word.trimmingCharacters(in: .whitespaces)) else {
-                    throw fail(Phrase(key: "repeat.option.notWeekday", on, word))
+                    throw fail(Phrase(key: .repeatOptionNotWeekday, on, word))
                 }
                 rule.weekdays.insert(w)
             }
         } else if frequency == .weekly {
             rule.weekdays = [due.localDate.weekday]
         }
-        if a.has("--times") && a.has("--until") { throw fail(Phrase(key: "repeat.option.timesOrUntil")) }
+        if a.has("--times") && a.has("--until") { throw fail(Phrase(key: .repeatOptionTimesOrUntil)) }
         if let t = a.value("--times") {
             guard let n = Int(t), n <= maxTimes else {
-                throw fail(Phrase(key: "repeat.option.timesRange", t, maxTimes))
+                throw fail(Phrase(key: .repeatOptionTimesRange, t, maxTimes))
             }
             rule.end = .afterCount(n)
         }
         if let u = a.value("--until") {
             guard let d = LocalDate(iso: u) else {
-                throw fail(Phrase(key: "repeat.option.untilNotDate", u))
+                throw fail(Phrase(key: .repeatOptionUntilNotDate, u))
             }
             rule.end = .until(d)
         }
@@ -62,8 +62,8 @@ enum TodoOptions {
         // it names the option), with the usage line of the command being run.
         do {
             if checkAgainstDue { try rule.validate(anchor: due) } else { try rule.validate() }
-        } catch let e as RepeatRuleError {
-            throw RepeatOptionError(error: e)
+        } catch {
+            throw RepeatOptionError(error: error)
         }
         return rule
     }
@@ -84,10 +84,10 @@ enum TodoOptions {
         let text = error.message(l)
         switch error {
         case .intervalOutOfRange: return text
-        case .weekdaysWithoutWeekly: return l.text("repeat.option.onNeedsWeekly", text)
-        case .weeklyWithoutWeekdays: return l.text("repeat.option.on", text)
-        case .countOutOfRange: return l.text("repeat.option.times", text)
-        case .untilBeforeFirstOccurrence: return l.text("repeat.option.until", text)
+        case .weekdaysWithoutWeekly: return l.text(.repeatOptionOnNeedsWeekly, text)
+        case .weeklyWithoutWeekdays: return l.text(.repeatOptionOn, text)
+        case .countOutOfRange: return l.text(.repeatOptionTimes, text)
+        case .untilBeforeFirstOccurrence: return l.text(.repeatOptionUntil, text)
         }
     }
 }

@@ -7,7 +7,7 @@ import TaskTileRuntime
 import Glibc
 #endif
 
-/// `tasktile notify run` (SPEC §4.2): delivers the notification plan as it comes due.
+/// `tasktile notify run` (docs/notifications.md "Delivery"): delivers the notification plan as it comes due.
 ///
 /// The loop wakes at the next planned fire time, every `tick` (250 ms) to hear the notification
 /// server, and whenever another process commits to the store (`PRAGMA data_version`, polled each
@@ -34,7 +34,7 @@ public final class NotifyDaemon {
         /// script can start the daemon "at" a fixed time and watch it run on from there; else 0.
         public var clockOffset: TimeInterval
         /// `en` or `ja`.
-        public var language: String
+        public var language: Language
         /// How far back missed items are still delivered (seconds; default 24 h).
         public var catchUpHorizon: TimeInterval = 24 * 3600
         /// How late an item may be and still be shown on its own rather than in a catch-up (seconds).
@@ -42,7 +42,7 @@ public final class NotifyDaemon {
         /// The longest sleep between checks (seconds).
         public var tick: TimeInterval = 0.25
 
-        public init(directory: DataDirectory, zone: TimeZone, clockOffset: TimeInterval = 0, language: String = "en") {
+        public init(directory: DataDirectory, zone: TimeZone, clockOffset: TimeInterval = 0, language: Language = .en) {
             self.directory = directory; self.zone = zone; self.clockOffset = clockOffset; self.language = language
         }
     }
@@ -66,7 +66,7 @@ public final class NotifyDaemon {
     /// Makes the sink `--sink` names: `dbus`, `stdout` or `exec:COMMAND`.
     /// - Parameter stdout: receives each stdout-sink line and must flush it.
     /// - Throws: `NotifyDaemonError.badSink`, `.bus` (no session bus or notification service).
-    public static func makeSink(_ spec: String, language: String, stdout: @escaping (String) -> Void) throws -> NotificationSink {
+    public static func makeSink(_ spec: String, language: Language, stdout: @escaping (String) -> Void) throws -> NotificationSink {
         switch spec {
         case "dbus":
             do { return try DBusSink(language: language) } catch let e as BusError { throw NotifyDaemonError.bus(e.description) }

@@ -2,17 +2,12 @@ import Foundation
 import TaskTileCommandLine
 import TaskTileCore
 
-/// Human-readable lines for `show` and confirmations (SPEC §2): due labels, repeat lines, sections.
+/// Human-readable lines for `show` and confirmations (docs/lists-and-todos.md "show"): due labels, repeat lines, sections.
 enum TodoPrinter {
-    /// `Tue, Jan 5` (with `, 2028` when not this year) — English; Japanese `1月5日(火)`.
-    static func dateText(_ d: LocalDate, today: LocalDate, language: String) -> String {
-        Localizer(Language(rawValue: language) ?? .en).weekdayDate(d, today: today)
-    }
-
     /// A due's date and time: `Tue, Jan 5 09:00`, `1月5日(火) 09:00`, or the date alone.
     static func dateTimeText(_ label: DueLabel, context: CommandContext, clock: Clock) -> String {
-        let date = dateText(label.date, today: clock.today, language: context.language)
-        return label.time.map { context.localizer.text("due.dateTime", date, $0) } ?? date
+        let date = context.localizer.weekdayDate(label.date, today: clock.today)
+        return label.time.map { context.localizer.text(.dueDateTime, date, $0) } ?? date
     }
 
     /// The due label with colour: `Overdue · Tue, Jan 5 09:00` (red), `Today at 18:00` (orange),
@@ -21,12 +16,12 @@ enum TodoPrinter {
         let label = DueLabel(due: due, now: clock.now, zone: clock.timeZone)
         let l = context.localizer
         switch label.kind {
-        case .overdue: return context.paint(l.text("due.overdueAt", dateTimeText(label, context: context, clock: clock)), .red)
+        case .overdue: return context.paint(l.text(.dueOverdueAt, dateTimeText(label, context: context, clock: clock)), .red)
         case .today:
-            return context.paint(label.time.map { l.text("due.todayAt", $0) } ?? l.text("due.today"), .orange)
+            return context.paint(label.time.map { l.text(.dueTodayAt, $0) } ?? l.text(.dueToday), .orange)
         case .upcoming:
             if label.date == clock.today.adding(days: 1) {
-                return label.time.map { l.text("due.tomorrowAt", $0) } ?? l.text("due.tomorrow")
+                return label.time.map { l.text(.dueTomorrowAt, $0) } ?? l.text(.dueTomorrow)
             }
             return dateTimeText(label, context: context, clock: clock)
         }
@@ -38,29 +33,29 @@ enum TodoPrinter {
         .forLanguage(context.localizer.language)
     }
 
-    /// Prints one list in sections (SPEC §2): Pending (n) then Completed (n); empty sections hidden.
+    /// Prints one list in sections (docs/lists-and-todos.md "show"): Pending (n) then Completed (n); empty sections hidden.
     static func printList(_ content: ListContent, ids: [String: String], context: CommandContext, clock: Clock) {
         let l = context.localizer
         context.out(context.paint(content.list.title, .bold))
         if content.pending.isEmpty && content.completed.isEmpty {
-            context.out("  " + l.text("show.noTodos", "tasktile add \"…\" --list \(shellQuote(content.list.title))"))
+            context.out("  " + l.text(.showNoTodos, "tasktile add \"…\" --list \(shellQuote(content.list.title))"))
             return
         }
         if !content.pending.isEmpty {
-            context.out("  " + l.text("show.section", l.text("section.pending"), content.pending.count))
+            context.out("  " + l.text(.showSection, l.text(.sectionPending), content.pending.count))
             for t in content.pending {
                 var line = "    ○ \(context.paint(ids[t.id] ?? String(t.id.prefix(8)), .dim))  \(t.title)"
                 if let due = t.due { line += "  · " + dueText(due, context: context, clock: clock) }
                 context.out(line)
                 if let rule = t.repeatRule {
                     var r = "        ↻ " + rule.summary(currentIndex: t.occurrenceCount, vocabulary: repeatVocabulary(context))
-                    if t.missedCount > 0 { r += " " + context.paint(l.text("repeat.missedCount", t.missedCount), .red) }
+                    if t.missedCount > 0 { r += " " + context.paint(l.text(.repeatMissedCount, t.missedCount), .red) }
                     context.out(r)
                 }
             }
         }
         if !content.completed.isEmpty {
-            context.out("  " + l.text("show.section", l.text("section.completed"), content.completed.count))
+            context.out("  " + l.text(.showSection, l.text(.sectionCompleted), content.completed.count))
             for t in content.completed {
                 context.out("    ✓ \(context.paint(ids[t.id] ?? String(t.id.prefix(8)), .dim))  \(context.paint(t.title, .dimStrike))")
             }

@@ -3,14 +3,25 @@ import Foundation
 
 /// One SQLite connection (owns the `sqlite3*` handle; closed in `deinit` or by `close()`).
 ///
-/// Opening follows SPEC §0 and GRDB's open sequence: `sqlite3_open_v2` (handle closed even when
+/// Opening follows docs/store.md "Connections" and GRDB's open sequence: `sqlite3_open_v2` (handle closed even when
 /// opening fails) → extended result codes → busy timeout → read `sqlite_master` so a non-database
 /// file fails at once → then the caller's configuration (`configureForWAL`). Not thread-safe: use one
 /// connection per thread.
+///
+/// The connection knows its live statements (weakly) so that `close()` can name the ones still
+/// open, and keeps a small cache of prepared statements (`cachedStatement(_:)`) for SQL it runs
+/// again and again (opening the store, `status`).
 public final class Database {
     private var handle: OpaquePointer?
     /// Path of the database file.
     public let path: String
+    /// Prepared statements by SQL (`cachedStatement(_:)`), finalized by `close()`.
+    private var statementCache: [String: Statement] = [:]
+    /// Every statement of this connection not yet finalized, held weakly.
+    private var liveStatements: [ObjectIdentifier: WeakStatement] = [:]
+
+    /// The most statements `cachedStatement(_:)` keeps; past it the cache starts again empty.
+    public static let statementCacheLimit = 64
 
     /// Opens (and with `create`, creates) the database at `path`.
     /// - Parameter busyTimeout: how long a statement waits for another connection's lock, seconds.
@@ -24,8 +35,8 @@ public final class Database {
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
-            sqlite3_close_v2(db)
-            throw DatabaseError(resultCode: rc & 0xFF, extendedResultCode: rc, message: message)
+            sqlite3_close(db)
+            throw DatabaseError(resultCode: ResultCode(rawValue: rc), extendedResultCode: ResultCode(rawValue: rc), message: message)
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
@@ -34,30 +45,65 @@ public final class Database {
             // Touch the schema: a foreign or corrupt file fails here, before anything is written.
             try execute("SELECT count(*) FROM sqlite_master")
         } catch {
-            close()
+            try? close()
             throw error
         }
     }
 
-    deinit { close() }
-
-    /// Closes the connection; later calls fail. Safe to call twice.
-    public func close() {
-        if let handle { sqlite3_close_v2(handle) }
-        handle = nil
+    deinit {
+        guard let handle else { return }
+        statementCache.removeAll()
+        // Statements that outlive their connection are finalized here; using one later is a
+        // programmer error (`Statement` says so). Then nothing holds the handle and it closes.
+        for box in liveStatements.values { box.statement?.invalidate() }
+        liveStatements.removeAll()
+        if sqlite3_close(handle) != SQLITE_OK { sqlite3_close_v2(handle) } // a deinit must free it
     }
+
+    /// Closes the connection (`sqlite3_close`, https://www.sqlite.org/c3ref/close.html) after
+    /// finalizing the cached statements. Using the connection afterwards is a programmer error;
+    /// closing twice is harmless.
+    /// - Throws: `DatabaseError` `SQLITE_BUSY` when statements prepared on this connection are still
+    ///   alive (someone holds them), naming each one's SQL. The connection then stays open: release
+    ///   them and call `close()` again (`deinit` finalizes them and closes regardless).
+    public func close() throws {
+        guard let handle else { return }
+        statementCache.removeAll()
+        let rc = sqlite3_close(handle)
+        if rc == SQLITE_OK {
+            self.handle = nil
+            liveStatements.removeAll()
+            return
+        }
+        var open = liveStatements.values.compactMap { $0.statement?.sql }.sorted()
+        if open.isEmpty { // not one of ours (e.g. an unfinished backup): ask SQLite
+            var stmt = sqlite3_next_stmt(handle, nil)
+            while let s = stmt { open.append(sqlite3_sql(s).map { String(cString: $0) } ?? "?"); stmt = sqlite3_next_stmt(handle, s) }
+        }
+        let list = open.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw DatabaseError(resultCode: ResultCode(rawValue: rc), extendedResultCode: ResultCode(rawValue: sqlite3_extended_errcode(handle)),
+                            message: "cannot close the connection: \(open.count) statement(s) not finalized: \(list)",
+                            sql: open.first)
+    }
+
+    /// SQL of the statements of this connection that are not finalized yet (the cached ones
+    /// included), sorted; for tests and diagnostics.
+    public var liveStatementSQL: [String] { liveStatements.values.compactMap { $0.statement?.sql }.sorted() }
+
+    func register(_ statement: Statement) { liveStatements[ObjectIdentifier(statement)] = WeakStatement(statement: statement) }
+    func unregister(_ statement: Statement) { liveStatements[ObjectIdentifier(statement)] = nil }
 
     var rawHandle: OpaquePointer {
         guard let handle else { preconditionFailure("database connection used after close()") }
         return handle
     }
 
-    /// Switches to WAL and sets `synchronous=FULL` and `foreign_keys=ON` (SPEC §0).
+    /// Switches to WAL and sets `synchronous=FULL` and `foreign_keys=ON` (docs/store.md "Connections").
     /// - Throws: `DatabaseError` when the journal mode does not become `wal` (e.g. a read-only directory).
     public func configureForWAL() throws {
         let mode = try scalarText("PRAGMA journal_mode=WAL")
         guard mode?.lowercased() == "wal" else {
-            throw DatabaseError(resultCode: SQLITE_CANTOPEN, message: "could not switch the store to WAL mode (journal_mode is \(mode ?? "unknown"))")
+            throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "could not switch the store to WAL mode (journal_mode is \(mode ?? "unknown"))")
         }
         try execute("PRAGMA synchronous=FULL")
         try execute("PRAGMA foreign_keys=ON")
@@ -71,58 +117,77 @@ public final class Database {
         if rc != SQLITE_OK {
             let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_free(error)
-            throw DatabaseError(resultCode: rc & 0xFF, extendedResultCode: sqlite3_extended_errcode(rawHandle), message: message, sql: sql)
+            throw DatabaseError(resultCode: ResultCode(rawValue: rc), extendedResultCode: ResultCode(rawValue: sqlite3_extended_errcode(rawHandle)),
+                                message: message, sql: sql)
         }
     }
 
-    /// Prepares a statement. - Throws: `DatabaseError`.
+    /// Prepares a statement (a new one each call; see `cachedStatement(_:)` for SQL run often).
+    /// - Throws: `DatabaseError` for SQL that SQLite refuses (syntax, an unknown table, …).
     public func prepare(_ sql: String) throws -> Statement {
         try Statement(database: self, sql: sql)
     }
 
+    /// The prepared statement for `sql` from this connection's cache, prepared on first use and
+    /// returned again on later calls **reset and cleared of bindings**; the cache holds at most
+    /// `statementCacheLimit` statements and is emptied by `close()`.
+    ///
+    /// For SQL that runs on every store open and every `status` call. A cached statement is shared:
+    /// finish with it (e.g. `rows(_:)`, which reads every row and resets) before something else
+    /// can ask for the same SQL. SQLite re-prepares it by itself after a schema change.
+    /// - Throws: `DatabaseError` when the SQL cannot be prepared (nothing is cached then).
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            statement.reset()
+            statement.clearBindings()
+            return statement
+        }
+        let statement = try prepare(sql)
+        if statementCache.count >= Database.statementCacheLimit { statementCache.removeAll() }
+        statementCache[sql] = statement
+        return statement
+    }
+
     /// Runs a statement with bound parameters and no result rows; returns the number of changed rows.
+    /// - Throws: `DatabaseError`.
     @discardableResult
     public func run(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int {
-        let statement = try prepare(sql)
-        try statement.bind(arguments)
-        while try statement.step() {}
+        try prepare(sql).run(arguments)
         return Int(sqlite3_changes(rawHandle))
     }
 
-    /// Every row of a query.
+    /// Every row of a query. - Throws: `DatabaseError`.
     public func rows(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {
-        let statement = try prepare(sql)
-        try statement.bind(arguments)
-        var result: [Row] = []
-        while try statement.step() { result.append(statement.row()) }
-        return result
+        try prepare(sql).rows(arguments)
     }
 
-    /// The first column of the first row as text, or nil.
+    /// The first column of the first row as text, or nil. - Throws: `DatabaseError`.
     public func scalarText(_ sql: String, _ arguments: [SQLValue] = []) throws -> String? {
         try rows(sql, arguments).first?.text(0)
     }
 
-    /// The first column of the first row as an integer, or nil.
+    /// The first column of the first row as an integer, or nil. - Throws: `DatabaseError`.
     public func scalarInt(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int? {
         try rows(sql, arguments).first?.int(0)
     }
 
     /// `PRAGMA data_version`: changes when *another* connection commits (https://www.sqlite.org/pragma.html#pragma_data_version).
+    /// Asked on every watch tick, so through the statement cache.
+    /// - Throws: `DatabaseError`.
     public func dataVersion() throws -> Int {
-        try scalarInt("PRAGMA data_version") ?? 0
+        try cachedStatement("PRAGMA data_version").rows().first?.int(0) ?? 0
     }
 
     /// Number of rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(rawHandle)) }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back when it throws.
-    /// SPEC §0: every write is one immediate transaction that re-reads what it changes.
+    /// docs/store.md "Transactions": every write is one immediate transaction that re-reads what it changes.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try transaction(begin: "BEGIN IMMEDIATE", body)
     }
 
-    /// Runs `body` inside one read transaction (one consistent snapshot; SPEC §0).
+    /// Runs `body` inside one read transaction (one consistent snapshot; docs/store.md "Transactions").
     public func readTransaction<T>(_ body: () throws -> T) throws -> T {
         try transaction(begin: "BEGIN DEFERRED", body)
     }
@@ -138,9 +203,9 @@ public final class Database {
             throw error
         }
     }
+}
 
-    func lastError(_ rc: Int32, sql: String?) -> DatabaseError {
-        DatabaseError(resultCode: rc & 0xFF, extendedResultCode: sqlite3_extended_errcode(rawHandle),
-                      message: String(cString: sqlite3_errmsg(rawHandle)), sql: sql)
-    }
+/// A weak reference to a statement, for `Database`'s table of live statements.
+private struct WeakStatement {
+    weak var statement: Statement?
 }

@@ -25,11 +25,13 @@ public struct Migrator: Sendable {
         migrations.append(Migration(identifier: identifier, sql: sql, then: then))
     }
 
-    /// Identifiers already applied to `db` (empty for a new database). Reads only.
+    /// Identifiers already applied to `db` (empty for a new database). Reads only, through the
+    /// statement cache: every store open asks this three times.
     public func appliedIdentifiers(in db: Database) throws -> [String] {
-        let exists = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tasktile_migrations'") ?? 0
+        let exists = try db.cachedStatement("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tasktile_migrations'")
+            .rows().first?.int(0) ?? 0
         guard exists > 0 else { return [] }
-        return try db.rows("SELECT identifier FROM tasktile_migrations ORDER BY rowid").compactMap { $0.text(0) }
+        return try db.cachedStatement("SELECT identifier FROM tasktile_migrations ORDER BY rowid").rows().compactMap { $0.text(0) }
     }
 
     /// Identifiers recorded in `db` that this build does not know (non-empty = a newer store). Reads only.
@@ -40,7 +42,7 @@ public struct Migrator: Sendable {
 
     /// Whether the database has tables but none of ours (a foreign SQLite file). Reads only.
     public func isForeign(_ db: Database) throws -> Bool {
-        let tables = try db.scalarInt("SELECT count(*) FROM sqlite_master WHERE type='table'") ?? 0
+        let tables = try db.cachedStatement("SELECT count(*) FROM sqlite_master WHERE type='table'").rows().first?.int(0) ?? 0
         let applied = try appliedIdentifiers(in: db)
         return tables > 0 && applied.isEmpty
     }

@@ -4,6 +4,10 @@ import Foundation
 /// `Store.importPlan(_:file:)`: each with the list it belongs to (by id when the file names one,
 /// else by title) and the notes of what could not be represented.
 public struct ImportPlan: Sendable {
+    /// The title an imported todo without one gets. Stored data, so the same in every language:
+    /// what a store holds does not depend on the language of the import that wrote it.
+    static let untitled = "(untitled)"
+
     public struct Item: Sendable {
         /// 1-based line where the item starts in the file.
         public var line: Int

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What an import did (SPEC §9: importing never silently drops data): per kind of record how many
+/// What an import did (docs/interchange.md: importing never silently drops data): per kind of record how many
 /// were added, updated or skipped (already identical), and every piece of data that could not be
 /// represented or had to be changed.
 public struct ImportReport: Sendable, Equatable {
@@ -16,15 +16,23 @@ public struct ImportReport: Sendable, Equatable {
         public var line: Int?
         /// The item it concerns (a todo's UID or title), when known.
         public var item: String?
-        /// What was not imported or was changed, and why.
-        public var message: String
-        public init(line: Int?, item: String?, message: String) {
+        /// What was not imported or was changed, and why, in either language (`--json` has the English).
+        public var message: Phrase
+        public init(line: Int?, item: String?, message: Phrase) {
             self.line = line; self.item = item; self.message = message
         }
     }
 
     /// Kinds in report order.
     public static let kinds = ["lists", "todos", "completions", "settings", "themes", "routines"]
+
+    /// Per kind the catalogue keys for one and several (`1 list`, `3 lists`).
+    static let countKeys: [String: (one: StringKey, other: StringKey)] = [
+        "lists": (.importKindListsOne, .importKindListsOther), "todos": (.importKindTodosOne, .importKindTodosOther),
+        "completions": (.importKindCompletionsOne, .importKindCompletionsOther),
+        "settings": (.importKindSettingsOne, .importKindSettingsOther),
+        "themes": (.importKindThemesOne, .importKindThemesOther), "routines": (.importKindRoutinesOne, .importKindRoutinesOther),
+    ]
 
     public var counts: [String: Counts] = [:]
     public var notes: [Note] = []
@@ -35,7 +43,7 @@ public struct ImportReport: Sendable, Equatable {
         counts[kind, default: Counts()][keyPath: keyPath] += 1
     }
 
-    mutating func note(line: Int? = nil, item: String? = nil, _ message: String) {
+    mutating func note(line: Int? = nil, item: String? = nil, _ message: Phrase) {
         notes.append(Note(line: line, item: item, message: message))
     }
 
@@ -49,7 +57,7 @@ public struct ImportReport: Sendable, Equatable {
             ("notImported", .array(notes.map {
                 .object([("line", $0.line.map { .number(Double($0)) } ?? .null),
                          ("item", $0.item.map(JSONValue.string) ?? .null),
-                         ("message", .string($0.message))])
+                         ("message", .string($0.message.description))])
             })),
         ])
     }
@@ -59,28 +67,28 @@ public struct ImportReport: Sendable, Equatable {
 
     /// `summary` in `localizer`'s language (Japanese `追加 リスト3件, タスク12件; …`).
     public func summary(_ localizer: Localizer) -> String {
-        func part(_ label: String, _ k: KeyPath<Counts, Int>) -> String? {
+        func part(_ label: StringKey, _ k: KeyPath<Counts, Int>) -> String? {
             let items = ImportReport.kinds.compactMap { kind -> String? in
                 let n = counts[kind]?[keyPath: k] ?? 0
-                return n == 0 ? nil : localizer.text("import.kind.\(kind).\(n == 1 ? "one" : "other")", n)
+                return n == 0 ? nil : localizer.text(n == 1 ? ImportReport.countKeys[kind]!.one : ImportReport.countKeys[kind]!.other, n)
             }
             return items.isEmpty ? nil : localizer.text(label, items.joined(separator: ", "))
         }
-        let parts = [part("import.summary.added", \.added), part("import.summary.updated", \.updated),
-                     part("import.summary.skipped", \.skipped)].compactMap { $0 }
-        return parts.isEmpty ? localizer.text("import.summary.nothing") : parts.joined(separator: "; ")
+        let parts = [part(.importSummaryAdded, \.added), part(.importSummaryUpdated, \.updated),
+                     part(.importSummarySkipped, \.skipped)].compactMap { $0 }
+        return parts.isEmpty ? localizer.text(.importSummaryNothing) : parts.joined(separator: "; ")
     }
 
     /// Notes as lines for stderr: `line 12 (uid): message`.
     public var noteLines: [String] { noteLines(Localizer(.en)) }
 
-    /// `noteLines` with `line N` in `localizer`'s language; the messages stay as the importer wrote them.
+    /// `noteLines` in `localizer`'s language (items as they are in the file).
     public func noteLines(_ localizer: Localizer) -> [String] {
         notes.map { n in
             var prefix = ""
-            if let line = n.line { prefix += localizer.text("import.line", line) }
+            if let line = n.line { prefix += localizer.text(.importLine, line) }
             if let item = n.item { prefix += (prefix.isEmpty ? "" : " ") + "(\(item))" }
-            return (prefix.isEmpty ? "" : prefix + ": ") + n.message
+            return (prefix.isEmpty ? "" : prefix + ": ") + n.message.text(localizer)
         }
     }
 }

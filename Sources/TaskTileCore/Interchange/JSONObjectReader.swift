@@ -3,6 +3,10 @@ import Foundation
 /// Reads one JSON object of an import file strictly: unknown keys are refused (a key this build
 /// does not know would otherwise be dropped silently), and each error names the member's path
 /// (`todos[3].due.zone`).
+///
+/// The object-level half of reading routines and backups; the syntax half is `JSONValue.parse`,
+/// the one JSON parser (themes and widget specs check their keys the same way, with their own
+/// error types).
 struct JSONObjectReader {
     let members: [(String, JSONValue)]
     let path: String
@@ -10,17 +14,24 @@ struct JSONObjectReader {
 
     init(_ value: JSONValue, path: String, file: String, keys: [String]) throws {
         guard case .object(let members) = value else {
-            throw InterchangeError(file: file, path: path, reason: "must be a JSON object, found \(value.kindName)")
+            throw InterchangeError(file: file, path: path, reason: Phrase(key: .importErrorNotAnObject, value.kindName))
         }
         for (key, _) in members where !keys.contains(key) {
             throw InterchangeError(file: file, path: path.isEmpty ? key : "\(path).\(key)",
-                                   reason: "unknown key (accepted: \(keys.joined(separator: ", ")))")
+                                   reason: Phrase(key: .importErrorUnknownKey, keys.joined(separator: ", ")))
         }
         self.members = members; self.path = path; self.file = file
     }
 
-    func fail(_ key: String, _ reason: String) -> InterchangeError {
+    func fail(_ key: String, _ reason: Phrase) -> InterchangeError {
         InterchangeError(file: file, path: path.isEmpty ? key : "\(path).\(key)", reason: reason)
+    }
+
+    /// `fail(_:_:)` with the reason as English text, kept only for `Backup+Decode.swift`,
+    /// whose reasons are not in the catalogue yet.
+    @available(*, deprecated, message: "give the reason as a catalogue Phrase")
+    func fail(_ key: String, _ reason: String) -> InterchangeError {
+        fail(key, Phrase(stringLiteral: reason))
     }
 
     /// The member, nil when absent or null.
@@ -31,23 +42,23 @@ struct JSONObjectReader {
     }
 
     func required(_ key: String) throws -> JSONValue {
-        guard let v = value(key) else { throw fail(key, "is missing") }
+        guard let v = value(key) else { throw fail(key, Phrase(key: .importErrorMissing)) }
         return v
     }
 
     func string(_ key: String) throws -> String {
-        guard let s = try required(key).stringValue else { throw fail(key, "must be a string") }
+        guard let s = try required(key).stringValue else { throw fail(key, Phrase(key: .importErrorNotAString)) }
         return s
     }
 
     func optionalString(_ key: String) throws -> String? {
         guard let v = value(key) else { return nil }
-        guard let s = v.stringValue else { throw fail(key, "must be a string or null") }
+        guard let s = v.stringValue else { throw fail(key, Phrase(key: .importErrorNotAStringOrNull)) }
         return s
     }
 
     func int(_ key: String, min: Int = 0) throws -> Int {
-        guard let n = try required(key).intValue, n >= min else { throw fail(key, "must be a whole number ≥ \(min)") }
+        guard let n = try required(key).intValue, n >= min else { throw fail(key, Phrase(key: .importErrorNotAWholeNumber, min)) }
         return n
     }
 
@@ -57,13 +68,13 @@ struct JSONObjectReader {
     }
 
     func bool(_ key: String) throws -> Bool {
-        guard case .bool(let b) = try required(key) else { throw fail(key, "must be true or false") }
+        guard case .bool(let b) = try required(key) else { throw fail(key, Phrase(key: .importErrorNotABool)) }
         return b
     }
 
     func date(_ key: String) throws -> Date {
         guard let d = BackupTime.parse(try required(key)) else {
-            throw fail(key, "must be a UTC time such as 2027-01-05T08:00:00.25Z")
+            throw fail(key, Phrase(key: .importErrorNotAUTCTime))
         }
         return d
     }
@@ -75,43 +86,7 @@ struct JSONObjectReader {
 
     func array(_ key: String) throws -> [JSONValue] {
         guard let v = value(key) else { return [] }
-        guard case .array(let items) = v else { throw fail(key, "must be an array") }
+        guard case .array(let items) = v else { throw fail(key, Phrase(key: .importErrorNotAnArray)) }
         return items
-    }
-}
-
-/// Instants in a backup: ISO 8601 UTC text whose fractional seconds are the shortest decimal that
-/// reads back to the same `Double` (so a backup restores every stored instant bit for bit), e.g.
-/// `2027-01-05T08:00:00Z`, `2027-01-05T08:00:00.123456Z`. Instants before 1970 or beyond what
-/// prints without an exponent are written as seconds since 1970 (a JSON number), and both forms are read.
-enum BackupTime {
-    static func jsonValue(_ date: Date) -> JSONValue {
-        let t = date.timeIntervalSince1970
-        let text = String(t)
-        guard t >= 0, !text.contains("e"), let dot = text.firstIndex(of: "."), let whole = Int(text[..<dot]) else {
-            return .number(t)
-        }
-        let base = String(JSONDates.utc(Date(timeIntervalSince1970: Double(whole))).dropLast())
-        let fraction = text[dot...]
-        return .string(fraction == ".0" ? base + "Z" : base + fraction + "Z")
-    }
-
-    static func parse(_ value: JSONValue) -> Date? {
-        switch value {
-        case .number(let n): return Date(timeIntervalSince1970: n)
-        case .string(var s):
-            guard s.hasSuffix("Z") else { return nil }
-            s.removeLast()
-            var fraction = ""
-            if let dot = s.firstIndex(of: ".") {
-                fraction = String(s[dot...])
-                guard fraction.count > 1, fraction.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-                s = String(s[..<dot])
-            }
-            guard s.count == 19, let wall = LocalDateTime(iso: s) else { return nil }
-            guard let seconds = Double("\(wall.naiveSeconds)\(fraction)") else { return nil }
-            return Date(timeIntervalSince1970: seconds)
-        default: return nil
-        }
     }
 }

@@ -10,7 +10,7 @@ extension Store {
         return true
     }
 
-    /// Restores or merges a backup, in one `BEGIN IMMEDIATE` transaction (SPEC §9).
+    /// Restores or merges a backup, in one `BEGIN IMMEDIATE` transaction (docs/interchange.md "JSON backup").
     ///
     /// - Into an empty store every record is written exactly as in the backup (ids, sort orders,
     ///   instants, history ids), so export → import → export is byte-identical.
@@ -49,7 +49,7 @@ extension Store {
             for (i, incoming) in backup.todos.enumerated() {
                 guard lists[incoming.listId] != nil else {
                     throw InterchangeError(file: file, path: "todos[\(i)].listId",
-                                           reason: "no list has id \(incoming.listId), in the file or in the store")
+                                           reason: Phrase(key: .importErrorNoListInFileOrStore, incoming.listId))
                 }
                 var todo = incoming
                 if let existing = try self.todo(id: todo.id) {
@@ -89,7 +89,7 @@ extension Store {
             let existingRoutines = Dictionary(uniqueKeysWithValues: try routineRecords().map { ($0.listId, $0) })
             for (i, r) in backup.routines.enumerated() {
                 guard lists[r.listId] != nil else {
-                    throw InterchangeError(file: file, path: "routines[\(i)].listId", reason: "no list has id \(r.listId)")
+                    throw InterchangeError(file: file, path: "routines[\(i)].listId", reason: Phrase(key: .importErrorNoList, r.listId))
                 }
                 if existingRoutines[r.listId] == r { report.count("routines", \.skipped); continue }
                 try database.run("""

@@ -2,6 +2,6 @@ extension DueParser.ParseError {
     /// The message in `localizer`'s language: the input as typed, why it was refused, and the
     /// accepted forms (which stay in the English words the parser reads).
     public func message(_ localizer: Localizer) -> String {
-        localizer.text("due.error", input, reason.text(localizer), DueParser.acceptedForms)
+        localizer.text(.dueError, input, reason.text(localizer), DueParser.acceptedForms)
     }
 }

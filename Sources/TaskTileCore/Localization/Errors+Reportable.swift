@@ -49,18 +49,16 @@ extension RoutineError: ReportableError {
 
 extension InterchangeError: ReportableError {
     public var exitCode: ExitCode { .dataError }
-    public func message(_ localizer: Localizer) -> String { description }
 }
 
 extension FileError: ReportableError {
     public var exitCode: ExitCode { .ioError }
-    public func message(_ localizer: Localizer) -> String { description }
 }
 
 extension DatabaseError: ReportableError {
     public var exitCode: ExitCode { isBusy ? .busy : .ioError }
     /// A damaged store is said plainly; the failing SQL helps nobody reading the message.
     public func message(_ localizer: Localizer) -> String {
-        isNotADatabase ? localizer.text("error.store.damaged", message) : description
+        isNotADatabase ? localizer.text(.errorStoreDamaged, message) : description
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The user's language (SPEC §8).
+/// The user's language (docs/language.md).
 public enum Language: String, CaseIterable, Sendable {
     case en, ja
 
-    /// The language from the environment, in SPEC §8's order: `TASKTILE_LANG`, `LC_ALL`,
+    /// The language from the environment, in the order of docs/language.md "Resolution order": `TASKTILE_LANG`, `LC_ALL`,
     /// `LC_MESSAGES`, `LANG` (the first one set and non-empty decides); `ja…` → Japanese, any other
     /// value (`C`, `en_US.UTF-8`, `POSIX`) → English. Foundation's `Locale.current` ignores these on
     /// Linux, so they are read here. `--lang` is applied by the caller before this.
@@ -27,19 +27,23 @@ public struct Localizer: Sendable {
 
     public init(_ language: Language) { self.language = language }
 
-    /// The text for `key` with `{i}` replaced by `arguments[i]`. A key missing from the table falls
-    /// back to English, then to the key itself (the parity test keeps that from happening).
-    /// Substitution is one pass over the template, so an argument that itself contains `{1}` (a
-    /// user's title) is printed as typed. Passing fewer arguments than the template has
-    /// placeholders is a programmer mistake (checked in debug builds).
-    public func text(_ key: String, _ arguments: CustomStringConvertible...) -> String {
+    /// The text for `key` with `{i}` replaced by `arguments[i]`. Substitution is one pass over the
+    /// template, so an argument that itself contains `{1}` (a user's title) is printed as typed.
+    /// Passing fewer arguments than the template has placeholders is a programmer mistake (checked
+    /// in debug builds).
+    public func text(_ key: StringKey, _ arguments: CustomStringConvertible...) -> String {
         text(key, arguments: arguments.map(\.description))
     }
 
-    /// The text for `key` in this language only, or nil when the table has no such key: for text
-    /// whose English lives elsewhere (command help in the command specs).
-    public func lookup(_ key: String) -> String? {
-        (language == .ja ? StringCatalogue.ja : StringCatalogue.en)[key]
+    /// `text(_:_:)` with the arguments as an array of text.
+    public func text(_ key: StringKey, arguments: [String]) -> String {
+        Localizer.fill(template(key), arguments, key: key.rawValue)
+    }
+
+    /// The template for `key` in this language. A key missing from the Japanese table falls back to
+    /// English, then to the raw key (the catalogue tests keep both from happening).
+    func template(_ key: StringKey) -> String {
+        StringCatalogue.table(language)[key] ?? StringCatalogue.en[key] ?? key.rawValue
     }
 
     /// `template` with each `{i}` (i < `arguments.count`) replaced, in one pass.
@@ -75,5 +79,13 @@ public struct Localizer: Sendable {
     }
 }
 
-/// The string tables. Every key must exist in both.
-public enum StringCatalogue {}
+/// The string tables, keyed by `StringKey`. Every key must exist in both.
+public enum StringCatalogue {
+    /// The table for `language`.
+    public static func table(_ language: Language) -> [StringKey: String] {
+        switch language {
+        case .en: en
+        case .ja: ja
+        }
+    }
+}

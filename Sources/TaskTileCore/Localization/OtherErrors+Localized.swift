@@ -2,7 +2,7 @@ extension Clock.ClockError {
     /// The message in `localizer`'s language; in English it is `description`.
     public func message(_ localizer: Localizer) -> String {
         switch self {
-        case .badNow(let value): localizer.text("error.clock.badNow", value)
+        case .badNow(let value): localizer.text(.errorClockBadNow, value)
         }
     }
 }
@@ -12,10 +12,10 @@ extension RoutineError {
     public func message(_ localizer: Localizer) -> String {
         let l = localizer
         switch self {
-        case .notFound(let r, let dirs): return l.text("routine.error.notFound", r, dirs.joined(separator: ", "))
-        case .alreadyApplied(let n, let list): return l.text("routine.error.alreadyApplied", n, list)
-        case .notARoutine(let n): return l.text("routine.error.notARoutine", n)
-        case .holdsOtherTodos(let n, let list, let count): return l.text("routine.error.holdsOtherTodos", n, list, count)
+        case .notFound(let r, let dirs): return l.text(.routineErrorNotFound, r, dirs.joined(separator: ", "))
+        case .alreadyApplied(let n, let list): return l.text(.routineErrorAlreadyApplied, n, list)
+        case .notARoutine(let n): return l.text(.routineErrorNotARoutine, n)
+        case .holdsOtherTodos(let n, let list, let count): return l.text(.routineErrorHoldsOtherTodos, n, list, count)
         }
     }
 }
@@ -25,8 +25,8 @@ extension ThemeFileError {
     /// words around them and the reason are translated.
     public func message(_ localizer: Localizer) -> String {
         var location = file
-        if let theme { location += localizer.text("theme.error.theme", theme) }
-        if let key { location += localizer.text("theme.error.key", key) }
+        if let theme { location += localizer.text(.themeErrorTheme, theme) }
+        if let key { location += localizer.text(.themeErrorKey, key) }
         return "\(location): \(reason.text(localizer))"
     }
 }

@@ -8,14 +8,14 @@
 /// catalogue.
 public struct Phrase: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// The catalogue key, or nil for literal text.
-    public var key: String?
+    public var key: StringKey?
     /// The text of a literal phrase (empty for a catalogue phrase).
     public var literal: String
     /// The arguments for the key's `{0}`, `{1}` ….
     public var arguments: [Phrase]
 
     /// A catalogue phrase. (Labelled: `Phrase("x")` alone would be read as the literal `"x"`, SE-0213.)
-    public init(key: String, _ arguments: CustomStringConvertible...) {
+    public init(key: StringKey, _ arguments: CustomStringConvertible...) {
         self.key = key
         literal = ""
         self.arguments = arguments.map { ($0 as? Phrase) ?? Phrase(stringLiteral: $0.description) }
@@ -36,13 +36,4 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 
     /// English.
     public var description: String { text(Localizer(.en)) }
-}
-
-extension Localizer {
-    /// `text(_:_:)` with the arguments as an array of text.
-    public func text(_ key: String, arguments: [String]) -> String {
-        let table = language == .ja ? StringCatalogue.ja : StringCatalogue.en
-        let template = table[key] ?? StringCatalogue.en[key] ?? key
-        return Localizer.fill(template, arguments, key: key)
-    }
 }

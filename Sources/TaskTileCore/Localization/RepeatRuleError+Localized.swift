@@ -1,14 +1,16 @@
 extension RepeatRuleError {
-    /// The message in `localizer`'s language; in English it is `description` (a test keeps them equal).
-    public func message(_ localizer: Localizer) -> String {
-        let l = localizer
+    /// The message in `localizer`'s language; `description` is the English one.
+    public func message(_ localizer: Localizer) -> String { phrase.text(localizer) }
+
+    /// The message as a `Phrase`, for messages that quote it (an RRULE that could not be imported).
+    public var phrase: Phrase {
         switch self {
         case .intervalOutOfRange(let n):
-            return l.text("repeat.error.intervalOutOfRange", RepeatRule.intervalRange.lowerBound, RepeatRule.intervalRange.upperBound, n)
-        case .weeklyWithoutWeekdays: return l.text("repeat.error.weeklyWithoutWeekdays")
-        case .weekdaysWithoutWeekly(let frequency): return l.text("repeat.error.weekdaysWithoutWeekly", frequency.rawValue)
-        case .countOutOfRange(let n): return l.text("repeat.error.countOutOfRange", n)
-        case .untilBeforeFirstOccurrence(let until, let first): return l.text("repeat.error.untilBeforeFirst", until, first)
+            Phrase(key: .repeatErrorIntervalOutOfRange, RepeatRule.intervalRange.lowerBound, RepeatRule.intervalRange.upperBound, n)
+        case .weeklyWithoutWeekdays: Phrase(key: .repeatErrorWeeklyWithoutWeekdays)
+        case .weekdaysWithoutWeekly(let frequency): Phrase(key: .repeatErrorWeekdaysWithoutWeekly, frequency.rawValue)
+        case .countOutOfRange(let n): Phrase(key: .repeatErrorCountOutOfRange, n)
+        case .untilBeforeFirstOccurrence(let until, let first): Phrase(key: .repeatErrorUntilBeforeFirst, until, first)
         }
     }
 }

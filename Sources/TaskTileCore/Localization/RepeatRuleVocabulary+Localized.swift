@@ -1,44 +1,61 @@
 extension RepeatRuleVocabulary {
     /// The vocabulary in `localizer`'s language, from the catalogue's `repeat.*` and `weekday.*`
-    /// keys. In English it says exactly what `.english` says (a test keeps them equal).
+    /// keys.
     public init(_ localizer: Localizer) {
         let l = localizer
         self.init(
             every1: { frequency in
                 switch frequency {
-                case .daily: l.text("repeat.daily")
-                case .weekly: l.text("repeat.weekly")
-                case .monthly: l.text("repeat.monthly")
-                case .yearly: l.text("repeat.yearly")
+                case .daily: l.text(.repeatDaily)
+                case .weekly: l.text(.repeatWeekly)
+                case .monthly: l.text(.repeatMonthly)
+                case .yearly: l.text(.repeatYearly)
                 }
             },
             everyN: { n, frequency in
                 switch frequency {
-                case .daily: l.text("repeat.everyDays", n)
-                case .weekly: l.text("repeat.everyWeeks", n)
-                case .monthly: l.text("repeat.everyMonths", n)
-                case .yearly: l.text("repeat.everyYears", n)
+                case .daily: l.text(.repeatEveryDays, n)
+                case .weekly: l.text(.repeatEveryWeeks, n)
+                case .monthly: l.text(.repeatEveryMonths, n)
+                case .yearly: l.text(.repeatEveryYears, n)
                 }
             },
             weekday: { l.text($0.catalogueKey) },
-            weekdaySeparator: l.text("repeat.weekdaySeparator"),
-            everyNWeeksOn: { n, days in l.text("repeat.everyWeeksOn", n, days) },
-            remaining: { l.text("repeat.remaining", $0) },
-            until: { l.text("repeat.until", $0) },
-            separator: l.text("repeat.separator"))
+            weekdaySeparator: l.text(.repeatWeekdaySeparator),
+            everyNWeeksOn: { n, days in l.text(.repeatEveryWeeksOn, n, days) },
+            remaining: { l.text(.repeatRemaining, $0) },
+            until: { l.text(.repeatUntil, $0) },
+            separator: l.text(.repeatSeparator))
     }
 
-    /// Japanese (SPEC §8): `毎日`, `3日ごと`, `月・水`, `2週間ごと 金曜`, `毎月 · 残り2回`,
+    /// English, as in docs/lists-and-todos.md "show": `Daily`, `Every 3 days`, `Mon, Wed`, `Every 2 weeks on Fri`,
+    /// `Monthly · 2 left`, `Yearly · until 2027-12-31`.
+    public static let english = RepeatRuleVocabulary(Localizer(.en))
+
+    /// Japanese (docs/language.md "Key terms"): `毎日`, `3日ごと`, `月・水`, `2週間ごと 金曜`, `毎月 · 残り2回`,
     /// `毎年 · 2027-12-31まで`.
     public static let japanese = RepeatRuleVocabulary(Localizer(.ja))
 
     /// The vocabulary for a language.
     public static func forLanguage(_ language: Language) -> RepeatRuleVocabulary {
-        language == .ja ? japanese : english
+        switch language {
+        case .en: english
+        case .ja: japanese
+        }
     }
 }
 
 extension Weekday {
     /// `weekday.mon` … `weekday.sun`: the short name (`Mon`, `月`).
-    public var catalogueKey: String { "weekday.\(rawValue)" }
+    public var catalogueKey: StringKey {
+        switch self {
+        case .monday: .weekdayMon
+        case .tuesday: .weekdayTue
+        case .wednesday: .weekdayWed
+        case .thursday: .weekdayThu
+        case .friday: .weekdayFri
+        case .saturday: .weekdaySat
+        case .sunday: .weekdaySun
+        }
+    }
 }

@@ -4,25 +4,38 @@ extension StoreError {
     public func message(_ localizer: Localizer) -> String {
         let l = localizer
         switch self {
-        case .notAStore(let path, let detail): return l.text("error.store.notAStore", path, detail)
-        case .newerStore(let path, let unknown): return l.text("error.store.newerStore", path, unknown.joined(separator: ", "))
-        case .inaccessible(let path, let detail): return l.text("error.store.inaccessible", path, detail)
-        case .busy(let detail): return l.text("error.store.busy", detail)
-        case .invalidTitle(let reason): return l.text("error.store.invalidTitle", reason.text(l))
-        case .invalidNotes(let reason): return l.text("error.store.invalidNotes", reason.text(l))
-        case .listNotFound(let ref): return l.text("error.store.listNotFound", ref)
+        case .notAStore(let path, let detail): return l.text(.errorStoreNotAStore, path, detail.text(l))
+        case .newerStore(let path, let unknown): return l.text(.errorStoreNewerStore, path, unknown.joined(separator: ", "))
+        case .inaccessible(let path, let detail): return l.text(.errorStoreInaccessible, path, detail)
+        case .busy(let detail): return l.text(.errorStoreBusy, detail)
+        case .invalidTitle(let reason): return l.text(.errorStoreInvalidTitle, reason.text(l))
+        case .invalidNotes(let reason): return l.text(.errorStoreInvalidNotes, reason.text(l))
+        case .listNotFound(let ref): return l.text(.errorStoreListNotFound, ref)
         case .ambiguousList(let ref, let candidates):
-            let names = candidates.map { l.text("error.store.listCandidate", $0.title, $0.id.prefix(8)) }
-            return l.text("error.store.ambiguousList", ref, candidates.count, names.joined(separator: ", "))
+            let names = candidates.map { l.text(.errorStoreListCandidate, $0.title, $0.id.prefix(8)) }
+            return l.text(.errorStoreAmbiguousList, ref, candidates.count, names.joined(separator: ", "))
         case .todoNotFound(let ref, let list):
-            if let list { return l.text("error.store.todoNotFoundInList", ref, list) }
-            return l.text("error.store.todoNotFound", ref)
+            if let list { return l.text(.errorStoreTodoNotFoundInList, ref, list) }
+            return l.text(.errorStoreTodoNotFound, ref)
         case .ambiguousTodo(let ref, let candidates):
-            return l.text("error.store.ambiguousTodo", ref, candidates.count, candidates.map { $0.label(l) }.joined(separator: ", "))
-        case .alreadyCompleted(let c): return l.text("error.store.alreadyCompleted", c.title, c.listTitle)
-        case .notCompleted(let c): return l.text("error.store.notCompleted", c.title, c.listTitle)
-        case .badPosition(let p, let count): return l.text("error.store.badPosition", p, max(count - 1, 0))
+            return l.text(.errorStoreAmbiguousTodo, ref, candidates.count, candidates.map { $0.label(l) }.joined(separator: ", "))
+        case .alreadyCompleted(let c): return l.text(.errorStoreAlreadyCompleted, c.title, c.listTitle)
+        case .notCompleted(let c): return l.text(.errorStoreNotCompleted, c.title, c.listTitle)
+        case .badPosition(let p, let count): return l.text(.errorStoreBadPosition, p, max(count - 1, 0))
         case .invalidSetting(let reason): return reason.text(l)
+        }
+    }
+}
+
+extension StoreError {
+    /// The message as a `Phrase`, for messages that quote it (a bad title in an import file): the
+    /// text-rule refusals (`invalidTitle`, `invalidNotes`, all `TextRules` throws) in either
+    /// language; any other case as its English `description`.
+    public var quotablePhrase: Phrase {
+        switch self {
+        case .invalidTitle(let reason): Phrase(key: .errorStoreInvalidTitle, reason)
+        case .invalidNotes(let reason): Phrase(key: .errorStoreInvalidNotes, reason)
+        default: Phrase(stringLiteral: description)
         }
     }
 }
@@ -30,6 +43,6 @@ extension StoreError {
 extension TodoCandidate {
     /// `Milk in Shopping (1a2b3c4d)`; Japanese `Shopping の Milk (1a2b3c4d)`.
     public func label(_ localizer: Localizer) -> String {
-        localizer.text("error.store.todoCandidate", title, listTitle, id.prefix(8))
+        localizer.text(.errorStoreTodoCandidate, title, listTitle, id.prefix(8))
     }
 }

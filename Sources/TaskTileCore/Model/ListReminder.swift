@@ -1,6 +1,6 @@
 import Foundation
 
-/// A list reminder (SPEC §4.3): at a wall-clock time, optionally repeating, the notification daemon
+/// A list reminder (docs/notifications.md "List reminders"): at a wall-clock time, optionally repeating, the notification daemon
 /// counts the list's incomplete todos *at fire time* and says how many there are (nothing when 0).
 public struct ListReminder: Hashable, Sendable {
     /// The list this reminder belongs to (one reminder per list; deleted with the list).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The stable `--json` shapes of SPEC §11. Field names never change; new fields may be added.
+/// The stable `--json` shapes (docs/lists-and-todos.md "JSON output"). Field names never change; new fields may be added.
 extension TodoList {
     /// `{ id, title, sortOrder, createdAt }`.
     public var jsonMembers: [(String, JSONValue)] {
@@ -33,7 +33,7 @@ extension RepeatRule {
 }
 
 extension Todo {
-    /// The todo object of SPEC §11; `listTitle` fills `list`.
+    /// The todo object of docs/lists-and-todos.md "JSON output"; `listTitle` fills `list`.
     public func jsonValue(listTitle: String) -> JSONValue {
         .object([
             ("id", .string(id)), ("listId", .string(listId)), ("list", .string(listTitle)),

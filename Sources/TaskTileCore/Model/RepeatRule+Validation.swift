@@ -1,5 +1,5 @@
 extension RepeatRule {
-    /// Checks the rule on its own (SPEC §3.2): interval 1…999, weekdays exactly when weekly (at least
+    /// Checks the rule on its own (docs/cycles.md "Repeat rules"): interval 1…999, weekdays exactly when weekly (at least
     /// one), an `afterCount` of at least 1.
     ///
     /// A CLI that lets `weekly` default to the start date's weekday fills `weekdays` in before calling

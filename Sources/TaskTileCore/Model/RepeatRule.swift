@@ -1,4 +1,4 @@
-/// How a todo repeats (SPEC §3.2). Occurrences are computed from the anchor (the first due) by the
+/// How a todo repeats (docs/cycles.md "Repeat rules"). Occurrences are computed from the anchor (the first due) by the
 /// recurrence engine in `Time/`, never from the previous occurrence.
 public struct RepeatRule: Hashable, Sendable {
     public enum Frequency: String, CaseIterable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// A repeat rule described in language-neutral parts, for the repeat line of `show` (SPEC §2):
+/// A repeat rule described in language-neutral parts, for the repeat line of `show` (docs/lists-and-todos.md "show"):
 /// the cadence (`Daily`, `Every 3 days`, `Mon, Wed`, `Every 2 weeks on Fri`, `Monthly` …) and an
 /// optional end (`2 left`, `until 2027-12-31`). `text(_:)` turns it into words through a
 /// `RepeatRuleVocabulary`, so another language only supplies another vocabulary.
@@ -84,7 +84,7 @@ extension RepeatRule {
         return RepeatRuleDescription(cadence: cadence, ending: ending)
     }
 
-    /// The repeat line for `show` (SPEC §2), e.g. `Daily`, `Every 3 days`, `Mon, Wed`,
+    /// The repeat line for `show` (docs/lists-and-todos.md "show"), e.g. `Daily`, `Every 3 days`, `Mon, Wed`,
     /// `Every 2 weeks on Fri`, `Monthly · 2 left`, `Yearly · until 2027-12-31`.
     /// - Parameter currentIndex: the current cycle (0-based), for the `N left` count.
     public func summary(currentIndex: Int, vocabulary: RepeatRuleVocabulary = .english) -> String {

@@ -1,4 +1,4 @@
-/// Why a repeat rule was refused (SPEC §3.2, §10). Thrown by `RepeatRule.validate()`; the text is
+/// Why a repeat rule was refused (docs/cycles.md "Repeat rules"; exit 64). Thrown by `RepeatRule.validate()`; the text is
 /// meant for the user, one sentence per case.
 public enum RepeatRuleError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The interval is outside `RepeatRule.intervalRange` (every 1…999 units).
@@ -13,18 +13,5 @@ public enum RepeatRuleError: Error, Hashable, Sendable, CustomStringConvertible 
     case untilBeforeFirstOccurrence(until: LocalDate, first: LocalDate)
 
     /// One sentence saying what is wrong and what is accepted.
-    public var description: String {
-        switch self {
-        case .intervalOutOfRange(let n):
-            "The repeat interval (--every) must be \(RepeatRule.intervalRange.lowerBound)…\(RepeatRule.intervalRange.upperBound), got \(n)."
-        case .weeklyWithoutWeekdays:
-            "A weekly repeat needs at least one weekday."
-        case .weekdaysWithoutWeekly(let frequency):
-            "Weekdays can only be chosen for a weekly repeat, not a \(frequency.rawValue) one."
-        case .countOutOfRange(let n):
-            "A repeat that ends after a number of occurrences needs at least 1, got \(n)."
-        case .untilBeforeFirstOccurrence(let until, let first):
-            "The repeat end date \(until) is before the first occurrence on \(first)."
-        }
-    }
+    public var description: String { message(Localizer(.en)) }
 }

@@ -1,4 +1,4 @@
-/// Every word a repeat description uses, in one place (SPEC §8 languages): supply another instance
+/// Every word a repeat description uses, in one place (docs/language.md "The catalogue"): supply another instance
 /// to describe rules in another language. Functions take numbers already validated by the caller
 /// and must not assume a range (a corrupt rule may show `Every 0 days`).
 public struct RepeatRuleVocabulary: Sendable {
@@ -32,36 +32,4 @@ public struct RepeatRuleVocabulary: Sendable {
         self.weekdaySeparator = weekdaySeparator; self.everyNWeeksOn = everyNWeeksOn
         self.remaining = remaining; self.until = until; self.separator = separator
     }
-
-    /// English, as in SPEC §2: `Daily`, `Every 3 days`, `Mon, Wed`, `Every 2 weeks on Fri`,
-    /// `Monthly · 2 left`, `Yearly · until 2027-12-31`.
-    public static let english = RepeatRuleVocabulary(
-        every1: { frequency in
-            switch frequency {
-            case .daily: "Daily"
-            case .weekly: "Weekly"
-            case .monthly: "Monthly"
-            case .yearly: "Yearly"
-            }
-        },
-        everyN: { n, frequency in
-            switch frequency {
-            case .daily: "Every \(n) days"
-            case .weekly: "Every \(n) weeks"
-            case .monthly: "Every \(n) months"
-            case .yearly: "Every \(n) years"
-            }
-        },
-        weekday: { day in
-            switch day {
-            case .monday: "Mon"; case .tuesday: "Tue"; case .wednesday: "Wed"; case .thursday: "Thu"
-            case .friday: "Fri"; case .saturday: "Sat"; case .sunday: "Sun"
-            }
-        },
-        weekdaySeparator: ", ",
-        everyNWeeksOn: { n, days in "Every \(n) weeks on \(days)" },
-        remaining: { n in "\(n) left" },
-        until: { date in "until \(date)" },
-        separator: " · "
-    )
 }

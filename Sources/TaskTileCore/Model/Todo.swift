@@ -1,11 +1,11 @@
 import Foundation
 
-/// A todo (SPEC §1).
+/// A todo (docs/lists-and-todos.md).
 public struct Todo: Hashable, Sendable, Identifiable {
     /// Lowercase hyphenated UUID text.
     public var id: String
     public var listId: String
-    /// Trimmed, non-empty, at most `TitleRules.maxLength` characters, no control characters.
+    /// Trimmed, non-empty, at most `TextRules.maxTitleLength` characters, no control characters.
     public var title: String
     /// For a repeating todo: whether the *current cycle* is completed.
     public var isCompleted: Bool

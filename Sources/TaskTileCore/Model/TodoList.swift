@@ -1,6 +1,6 @@
 import Foundation
 
-/// A list of todos (SPEC §1).
+/// A list of todos (docs/lists-and-todos.md).
 public struct TodoList: Hashable, Sendable, Identifiable {
     /// Lowercase hyphenated UUID text.
     public var id: String

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Plans notifications (SPEC §4.1, §4.3): a pure function of the store snapshot and "now".
+/// Plans notifications (docs/notifications.md "Planning"): a pure function of the store snapshot and "now".
 ///
 /// - a one-off incomplete todo with a due notifies once, at its due;
 /// - a repeating todo notifies for its next `cycleLookahead` (7) cycles, computed with the

@@ -1,45 +1,44 @@
 import Foundation
 
-/// The words of notifications, English and Japanese (SPEC §4.2, §4.3, §8). Plain text: escaping
+/// The words of notifications, English and Japanese (docs/notifications.md "What is sent"). Plain text: escaping
 /// for a server that reads markup is the sender's job (`escapeMarkup`).
 public enum NotificationText {
     /// The body of a todo notification: `<list> · Due <time>` (`<list> · 期限 <time>`). The time is
     /// `HH:MM` when the due is on `now`'s day in `userZone`, else the date too; a date-only due
     /// says `today` / the date.
-    public static func todoBody(listTitle: String, due: Due, now: Date, userZone: TimeZone, language: String) -> String {
-        let ja = language == "ja"
+    public static func todoBody(listTitle: String, due: Due, now: Date, userZone: TimeZone, language: Language) -> String {
+        let l = Localizer(language)
         let today = ZonedClock.wallClock(of: now, in: userZone).date
         let when: String
         switch due {
         case .date(let d):
-            when = d == today ? (ja ? "今日" : "today") : d.description
+            when = d == today ? l.text(.notifyDueToday) : d.description
         case .dateTime:
             let wc = ZonedClock.wallClock(of: due.deadline(userZone: userZone), in: userZone)
             when = wc.date == today ? wc.hourMinute : "\(wc.date) \(wc.hourMinute)"
         }
-        return "\(listTitle) · " + (ja ? "期限 \(when)" : "Due \(when)")
+        return l.text(.notifyTodoBody, listTitle, when)
     }
 
     /// A list reminder's summary: `<list>: N incomplete tasks` (`<list>: 未完了のタスクがN件あります`).
-    public static func reminderSummary(listTitle: String, count: Int, language: String) -> String {
-        if language == "ja" { return "\(listTitle): 未完了のタスクが\(count)件あります" }
-        return "\(listTitle): \(count) incomplete task" + (count == 1 ? "" : "s")
+    public static func reminderSummary(listTitle: String, count: Int, language: Language) -> String {
+        Localizer(language).text(count == 1 ? .notifyReminderSummaryOne : .notifyReminderSummaryOther, listTitle, count)
     }
 
     /// A catch-up summary after downtime: `N missed reminders` (`見逃した通知がN件あります`).
-    public static func catchUpSummary(count: Int, language: String) -> String {
-        language == "ja" ? "見逃した通知が\(count)件あります" : "\(count) missed reminder" + (count == 1 ? "" : "s")
+    public static func catchUpSummary(count: Int, language: Language) -> String {
+        Localizer(language).text(count == 1 ? .notifyCatchUpSummaryOne : .notifyCatchUpSummaryOther, count)
     }
 
     /// Titles joined with `, ` (`、`), at most `limit`, then `+ N more` (`他N件`).
-    public static func titleList(_ titles: [String], total: Int? = nil, limit: Int = 5, language: String) -> String {
-        let ja = language == "ja"
-        var text = titles.prefix(limit).joined(separator: ja ? "、" : ", ")
+    public static func titleList(_ titles: [String], total: Int? = nil, limit: Int = 5, language: Language) -> String {
+        let l = Localizer(language)
+        var text = titles.prefix(limit).joined(separator: l.text(.notifyTitleSeparator))
         let rest = (total ?? titles.count) - min(titles.count, limit)
-        if rest > 0 { text += ja ? " 他\(rest)件" : " + \(rest) more" }
+        if rest > 0 { text += " " + l.text(.countMore, rest) }
         return text
     }
 
-    /// Escapes text for a server that reads body markup (FORMATS.md, freedesktop spec "Markup").
+    /// Escapes text for a server that reads body markup (docs/notifications.md "What is sent"; freedesktop spec "Markup").
     public static func escapeMarkup(_ s: String) -> String { PangoMarkup.escaped(s) }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A time of day (local wall-clock, hours and minutes) at which date-only dues notify.
 ///
 /// Read from the setting `notify.defaultTime` (`HH:MM`, 24-hour), 09:00 when unset or unreadable
-/// (SPEC §3.1, §4.1).
+/// (docs/notifications.md "Planning").
 public struct NotifyTime: Hashable, Sendable, CustomStringConvertible {
     /// 0...23
     public var hour: Int

@@ -1,12 +1,12 @@
 import Foundation
 
-/// One notification the planner expects to deliver (SPEC §4.1).
+/// One notification the planner expects to deliver (docs/notifications.md "Planning").
 public struct PlannedNotification: Hashable, Sendable {
     /// What the notification is about.
     public enum Kind: String, Sendable {
         /// A todo's due (a one-off todo, or one cycle of a repeating todo).
         case todo
-        /// A list reminder occurrence (SPEC §4.3).
+        /// A list reminder occurrence (docs/notifications.md "List reminders").
         case reminder
     }
 

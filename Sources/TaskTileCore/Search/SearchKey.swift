@@ -1,6 +1,6 @@
 import Foundation
 
-/// The folded form of text that search compares (SPEC §8): compatibility-normalised (NFKC), case
+/// The folded form of text that search compares (docs/lists-and-todos.md "Search"): compatibility-normalised (NFKC), case
 /// folded and recomposed, so that `MILK`/`milk`, `ＡＢＣ`/`abc`, `ｶﾀｶﾅ`/`カタカナ` and a decomposed
 /// `テ゛ータ` (NFD) / `データ` give the same key.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One note of a completion sound (SPEC §8): a sine whose frequency glides linearly from
+/// One note of a completion sound (docs/sounds.md "Synthesis"): a sine whose frequency glides linearly from
 /// `startFrequency` to `endFrequency` over `duration`, with amplitude 0.5 × volume × e^(−decay·t)
 /// (t in seconds from the note's start), followed by `gap` seconds of silence.
 public struct SoundNote: Hashable, Sendable {
@@ -22,11 +22,11 @@ public struct SoundNote: Hashable, Sendable {
 }
 
 /// The seven completion sounds, synthesised in code (no audio files), with the exact parameters of
-/// SPEC §8. `glint` is the default. Raw values are the names the CLI and settings use.
+/// docs/sounds.md "The seven sounds". `glint` is the default. Raw values are the names the CLI and settings use.
 public enum CompletionSound: String, CaseIterable, Hashable, Sendable {
     case glint, bubble, levelUp, sparkle, click, clack, fanfare
 
-    /// The default sound (SPEC §8).
+    /// The default sound (docs/sounds.md "The seven sounds").
     public static let `default` = CompletionSound.glint
 
     /// Looks a sound up by name, ignoring case and `-`/`_` (`levelup`, `level-up` → `levelUp`).
@@ -36,7 +36,7 @@ public enum CompletionSound: String, CaseIterable, Hashable, Sendable {
         self = match
     }
 
-    /// The sound's own volume, 0…1 (SPEC §8: "Notes without a volume use 1.0").
+    /// The sound's own volume, 0…1 (docs/sounds.md: a sound without a volume uses 1.0).
     public var volume: Double {
         switch self {
         case .glint: 0.3

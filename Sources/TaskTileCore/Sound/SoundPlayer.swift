@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Plays WAV bytes through the first of `pw-play`, `paplay`, `aplay` found on `PATH` (SPEC §8).
+/// Plays WAV bytes through the first of `pw-play`, `paplay`, `aplay` found on `PATH` (docs/sounds.md "Playback").
 ///
 /// Playback never fails its caller and never blocks longer than the sound lasts:
 /// - no player on `PATH`, a temp file that cannot be written, or a spawn that fails → `.skipped`;
@@ -51,19 +51,19 @@ public enum SoundPlayer {
     @discardableResult
     public static func play(wav: [UInt8], environment: [String: String], maximumWait: Double) -> Outcome {
         guard let player = findPlayer(environment: environment) else {
-            return .skipped(reason: Phrase(key: "sound.skip.noPlayer", candidates.map(\.name).joined(separator: ", ")))
+            return .skipped(reason: Phrase(key: .soundSkipNoPlayer, candidates.map(\.name).joined(separator: ", ")))
         }
         let tmp = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         var template = Array("\(tmp)/tasktile-sound-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return .skipped(reason: Phrase(key: "sound.skip.tempFile", tmp, String(cString: strerror(errno)))) }
+        guard fd >= 0 else { return .skipped(reason: Phrase(key: .soundSkipTempFile, tmp, String(cString: strerror(errno)))) }
         defer { close(fd) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)   // only the player gets it, through dup2 below
         unlink(String(cString: template.map { $0 }))
         var written = 0
         while written < wav.count {
             let n = wav[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return .skipped(reason: Phrase(key: "sound.skip.writeTemp")) }
+            if n < 0 { if errno == EINTR { continue }; return .skipped(reason: Phrase(key: .soundSkipWriteTemp)) }
             written += n
         }
 
@@ -89,7 +89,7 @@ public enum SoundPlayer {
         defer { for p in cArgv + cEnv { free(p) } }
         var pid = pid_t()
         let rc = posix_spawn(&pid, player.path, &actions, &attributes, &cArgv, &cEnv)
-        guard rc == 0 else { return .skipped(reason: Phrase(key: "sound.skip.cannotStart", player.path, String(cString: strerror(rc)))) }
+        guard rc == 0 else { return .skipped(reason: Phrase(key: .soundSkipCannotStart, player.path, String(cString: strerror(rc)))) }
 
         let deadline = Date().addingTimeInterval(max(0, maximumWait))
         var status: Int32 = 0

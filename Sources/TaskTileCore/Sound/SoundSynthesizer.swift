@@ -1,9 +1,9 @@
 import Foundation
 
-/// Renders a `CompletionSound` to 16-bit mono PCM at 44.1 kHz (SPEC §8).
+/// Renders a `CompletionSound` to 16-bit mono PCM at 44.1 kHz (docs/sounds.md "Synthesis").
 ///
 /// Frame counts: each note and each gap is `Int((seconds × 44100).rounded())` frames (to nearest;
-/// every SPEC duration is a whole number of frames, the rounding only absorbs floating-point error),
+/// every duration in docs/sounds.md is a whole number of frames, the rounding only absorbs floating-point error),
 /// so a sound's length is the sum of its notes' and gaps' frame counts. Within a note the phase is
 /// the integral of the linear glide, φ(t) = 2π (f₀ t + (f₁ − f₀) t² / 2T), starting at 0 for every
 /// note, so a chirp really passes through every frequency from f₀ to f₁. Samples are

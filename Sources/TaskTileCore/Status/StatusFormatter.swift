@@ -1,13 +1,13 @@
-/// The output formats of `tasktile status --format …` (SPEC §7.2).
+/// The output formats of `tasktile status --format …` (docs/status-bars.md "Formats").
 public enum StatusFormat: String, CaseIterable, Hashable, Sendable {
     case plain, json, waybar, i3blocks, polybar, xbar
 
     /// Whether a status bar runs this format: then every outcome, errors included, prints a valid
-    /// line with exit 0, because bars blank or hide a module on a non-zero exit (FORMATS.md).
+    /// line with exit 0, because bars blank or hide a module on a non-zero exit (docs/status-bars.md "Never blank").
     public var isBar: Bool { self != .plain && self != .json }
 }
 
-/// Turns a `StatusSnapshot` into each status bar's own text (FORMATS.md "Status bars").
+/// Turns a `StatusSnapshot` into each status bar's own text (docs/status-bars.md "Formats").
 /// Pure: no I/O, no clock; one function per format, each returning the whole output including the
 /// final newline.
 ///
@@ -111,7 +111,7 @@ public struct StatusFormatter: Sendable {
 
     // MARK: - json
 
-    /// The snapshot as JSON (SPEC §11 field names), two-space indented like every `--json` output:
+    /// The snapshot as JSON (stable field names, docs/status-bars.md "Formats"), two-space indented like every `--json` output:
     /// `{ list, class, pendingCount, completedCount, overdueCount, percentage, nextDue, pending,
     /// unlistedCount }`; items are `{ id, title, list, due, overdue }`.
     public func json(_ s: StatusSnapshot) -> String {
@@ -131,6 +131,12 @@ public struct StatusFormatter: Sendable {
             ("unlistedCount", .number(Double(s.unlistedCount))),
         ])
         return value.serialized() + "\n"
+    }
+
+    /// The same object as `json` on one line (JSON Lines, https://jsonlines.org): one update of
+    /// `status --format json --follow`.
+    public func jsonLine(_ s: StatusSnapshot) -> String {
+        ((try? JSONValue.parse(Array(json(s).utf8))) ?? .null).serialized(pretty: false) + "\n"
     }
 
     // MARK: - waybar
@@ -192,6 +198,28 @@ public struct StatusFormatter: Sendable {
         var lines = [StatusFormatter.oneLine(full.joined(separator: " · ")), summary(s)]
         if s.state == .overdue { lines.append(StatusFormatter.alertColour) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One update of `status --format i3blocks --follow`: the i3blocks JSON block format (a block
+    /// with `interval=persist` and `format=json` reads one object per line): `full_text`,
+    /// `short_text`, `color` (only when something is overdue) and `urgent` (true when overdue).
+    public func i3blocksJSONLine(_ s: StatusSnapshot) -> String {
+        var full = [summary(s)]
+        if let next = nextText(s, titleLength: StatusFormatter.barTitleLength) { full.append(next) }
+        var fields: [(String, JSONValue)] = [("full_text", .string(StatusFormatter.oneLine(full.joined(separator: " · ")))),
+                                             ("short_text", .string(summary(s)))]
+        if s.state == .overdue { fields.append(("color", .string(StatusFormatter.alertColour))) }
+        fields.append(("urgent", .bool(s.state == .overdue)))
+        return JSONValue.object(fields).serialized(pretty: false) + "\n"
+    }
+
+    /// The error update of `status --format i3blocks --follow` (see `i3blocksJSONLine`).
+    public func i3blocksJSONErrorLine(_ message: String) -> String {
+        let word = strings.error
+        return JSONValue.object([
+            ("full_text", .string(StatusFormatter.oneLine("\(word): " + StatusFormatter.cut(message, StatusFormatter.menuTitleLength)))),
+            ("short_text", .string(word)), ("color", .string(StatusFormatter.alertColour)), ("urgent", .bool(false)),
+        ]).serialized(pretty: false) + "\n"
     }
 
     static func oneLine(_ text: String) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a status bar shows (SPEC §7.2), read from the store in one read transaction by
+/// What a status bar shows (docs/status-bars.md "What is counted"), read from the store in one read transaction by
 /// `Store.statusSnapshot(list:titleLimit:)` and turned into text by `StatusFormatter`.
 ///
 /// Counts are of todos, not of completions: a repeating todo counts once, as pending or completed

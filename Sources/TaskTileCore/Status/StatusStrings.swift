@@ -1,4 +1,4 @@
-/// The few words status bars print (SPEC §8: English and Japanese), read from the string
+/// The few words status bars print (English and Japanese, docs/language.md), read from the string
 /// catalogue's `status.*` keys (`Localizer`).
 ///
 /// Templates use `{0}` for a count, as everywhere in the catalogue; `count(_:_:)` fills it.
@@ -30,11 +30,11 @@ public struct StatusStrings: Hashable, Sendable {
     /// The strings of `localizer`'s language.
     public init(_ localizer: Localizer) {
         let l = localizer
-        left = l.text("status.left", "{0}"); allDone = l.text("status.allDone")
-        overdueCount = l.text("status.overdueCount", "{0}"); overdue = l.text("due.overdue")
-        done = l.text("status.done", "{0}"); next = l.text("status.next"); more = l.text("status.more", "{0}")
-        error = l.text("status.error"); today = l.text("due.today"); tomorrow = l.text("due.tomorrow")
-        refresh = l.text("status.refresh"); language = l.language
+        left = l.text(.statusLeft, "{0}"); allDone = l.text(.statusAllDone)
+        overdueCount = l.text(.statusOverdueCount, "{0}"); overdue = l.text(.dueOverdue)
+        done = l.text(.statusDone, "{0}"); next = l.text(.statusNext); more = l.text(.statusMore, "{0}")
+        error = l.text(.statusError); today = l.text(.dueToday); tomorrow = l.text(.dueTomorrow)
+        refresh = l.text(.statusRefresh); language = l.language
     }
 
     /// English.
@@ -43,9 +43,12 @@ public struct StatusStrings: Hashable, Sendable {
     /// Japanese.
     public static let japanese = StatusStrings(Localizer(.ja))
 
-    /// The strings for a language code (`en`, `ja`; anything else is English).
-    public static func forLanguage(_ code: String) -> StatusStrings {
-        code.lowercased().hasPrefix("ja") ? japanese : english
+    /// The strings for `language`.
+    public static func forLanguage(_ language: Language) -> StatusStrings {
+        switch language {
+        case .en: english
+        case .ja: japanese
+        }
     }
 
     /// Fills `{0}` in `template`.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `TASKTILE_NOW` (ISO 8601 with offset, or a local `YYYY-MM-DDTHH:MM[:SS]` read in the user's zone)
 /// replaces the clock; `TZ` (an IANA id, optionally with a leading `:`) gives the zone, else
-/// `/etc/localtime` through Foundation (SPEC §11).
+/// `/etc/localtime` through Foundation (docs/cycles.md "The clock").
 public struct Clock: Sendable {
     /// The current instant (UTC).
     public var now: Date
@@ -19,12 +19,8 @@ public struct Clock: Sendable {
     /// Errors in the clock environment variables.
     public enum ClockError: Error, CustomStringConvertible, Sendable {
         case badNow(String)
-        public var description: String {
-            switch self {
-            case .badNow(let v):
-                "TASKTILE_NOW=\(v) is not a time (accepted: ISO 8601 such as 2027-01-31T09:00:00+09:00 or 2027-01-31T09:00)"
-            }
-        }
+        /// The message in English (`message(_:)` gives it in either language).
+        public var description: String { message(Localizer(.en)) }
     }
 
     /// The zone named by `TZ`, else the system zone.

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// The data directory shared by `tasktile` and `tasktile-render` (SPEC §0): the store, `themes.json`
+/// The data directory shared by `tasktile` and `tasktile-render` (docs/data-directory.md): the store, `themes.json`
 /// and the user's widget specs live here.
 ///
 /// Resolution order: `--data-dir DIR`, then `$TASKTILE_DATA_DIR`, then `$XDG_DATA_HOME/tasktile`,

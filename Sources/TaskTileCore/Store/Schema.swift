@@ -55,7 +55,7 @@ enum Schema {
         );
         CREATE INDEX flashes_by_list ON flashes(list_id, at);
         """)
-        // Search (SPEC §8): a folded key per title (`SearchKey.fold`), filled here for existing rows
+        // Search (docs/lists-and-todos.md "Search"): a folded key per title (`SearchKey.fold`), filled here for existing rows
         // in the same transaction and kept by the Store on insert, rename and edit. A title changed
         // by any other path (a hand-run UPDATE, a later feature that forgets the key) has its key
         // reset to NULL by the triggers, and search folds NULL-key rows on the fly, so a stale key
@@ -79,7 +79,7 @@ enum Schema {
             }
         })
         m.register("routine-lists", sql: Schema.routineListsSQL)
-        // Notification delivery log and list reminders (SPEC §4.2, §4.3). A distinctive identifier:
+        // Notification delivery log and list reminders (docs/notifications.md). A distinctive identifier:
         // other v2 migrations may be registered by other features.
         m.register("v2-deliveries-reminders", sql: """
         CREATE TABLE notification_deliveries (

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The keys of the `settings` table (SPEC §1, §8), with their types, defaults and validation.
+/// The keys of the `settings` table (docs/settings.md), with their types, defaults and validation.
 ///
 /// | key | type | default | meaning |
 /// |---|---|---|---|
@@ -29,7 +29,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     /// - Throws: `StoreError.invalidSetting` listing every key.
     public static func named(_ name: String) throws -> SettingKey {
         if let key = allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) { return key }
-        throw StoreError.invalidSetting(Phrase(key: "settings.error.unknownKey", name, allCases.map(\.rawValue).joined(separator: ", ")))
+        throw StoreError.invalidSetting(Phrase(key: .settingsErrorUnknownKey, name, allCases.map(\.rawValue).joined(separator: ", ")))
     }
 
     /// The value type, which decides validation and the JSON type of the value.
@@ -40,7 +40,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .soundEnabled, .soundOnIntent: .bool
         case .soundName: .choice(CompletionSound.allCases.map(\.rawValue))
         case .soundVolume: .percent
-        case .language: .choice(["auto", "en", "ja"])
+        case .language: .choice(["auto"] + Language.allCases.map(\.rawValue))
         case .notifyDefaultTime: .time
         case .notifyOpenCommand, .widgetOpenCommand: .text
         }
@@ -59,7 +59,18 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     }
 
     /// One sentence for `settings ls` and help (catalogue key `settings.summary.<key>`).
-    public var summaryPhrase: Phrase { Phrase(key: "settings.summary.\(rawValue)") }
+    public var summaryPhrase: Phrase {
+        switch self {
+        case .soundEnabled: Phrase(key: .settingsSummarySoundEnabled)
+        case .soundName: Phrase(key: .settingsSummarySoundName)
+        case .soundOnIntent: Phrase(key: .settingsSummarySoundOnIntent)
+        case .soundVolume: Phrase(key: .settingsSummarySoundVolume)
+        case .language: Phrase(key: .settingsSummaryLanguage)
+        case .notifyDefaultTime: Phrase(key: .settingsSummaryNotifyDefaultTime)
+        case .notifyOpenCommand: Phrase(key: .settingsSummaryNotifyOpenCommand)
+        case .widgetOpenCommand: Phrase(key: .settingsSummaryWidgetOpenCommand)
+        }
+    }
 
     /// `summaryPhrase` in English (`settings ls --json`, which scripts read).
     public var summary: String { summaryPhrase.description }
@@ -67,11 +78,11 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     /// What is accepted, for error messages and help.
     public var acceptedPhrase: Phrase {
         switch kind {
-        case .bool: Phrase(key: "settings.accepted.bool")
+        case .bool: Phrase(key: .settingsAcceptedBool)
         case .choice(let values): Phrase(stringLiteral: values.joined(separator: ", "))
-        case .percent: Phrase(key: "settings.accepted.percent")
-        case .time: Phrase(key: "settings.accepted.time")
-        case .text: Phrase(key: "settings.accepted.text", Self.maxTextLength)
+        case .percent: Phrase(key: .settingsAcceptedPercent)
+        case .time: Phrase(key: .settingsAcceptedTime)
+        case .text: Phrase(key: .settingsAcceptedText, Self.maxTextLength)
         }
     }
 
@@ -111,7 +122,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
                value.count <= Self.maxTextLength { result = value }
         }
         guard let result else {
-            throw StoreError.invalidSetting(Phrase(key: "settings.error.invalidValue", raw, rawValue, acceptedPhrase))
+            throw StoreError.invalidSetting(Phrase(key: .settingsErrorInvalidValue, raw, rawValue, acceptedPhrase))
         }
         return result
     }
@@ -204,13 +215,13 @@ public struct SoundSettings: Hashable, Sendable {
     public var gain: Double { Double(min(max(volumePercent, 0), 100)) / 100 }
 }
 
-/// The message language (SPEC §8): `--lang`, then `TASKTILE_LANG`, `LC_ALL`, `LC_MESSAGES`, `LANG`
+/// The message language (docs/language.md "Resolution order"): `--lang`, then `TASKTILE_LANG`, `LC_ALL`, `LC_MESSAGES`, `LANG`
 /// (read from the environment: Foundation's `Locale.current` ignores them on Linux); only when
 /// none of these is set (or all are empty) does the stored `language` setting apply; `auto` or no
 /// setting means English. A variable starting with `ja` means Japanese; any other value (`C`,
 /// `en_US.UTF-8`, `POSIX`) means English.
 ///
-/// Why the setting comes last: the SPEC's order is what scripts and the environment rely on, and a
+/// Why the setting comes last: the variables' order is what scripts and the environment rely on, and a
 /// value stored in one data directory must not silently outrank `LC_ALL`, which users set to make
 /// every program speak one language. To use tasktile in another language than the desktop, set
 /// `TASKTILE_LANG`; the `language` setting covers environments without any locale (systemd units,
@@ -219,13 +230,15 @@ public enum LanguagePreference {
     /// The environment variables consulted, in order.
     public static let variables = ["TASKTILE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"]
 
-    /// `en` or `ja`. `stored` is called only when flag and environment decide nothing.
-    public static func resolve(flag: String?, environment: [String: String], stored: () -> String?) -> String {
-        if let flag, ["en", "ja"].contains(flag) { return flag }
-        if deciding(environment) != nil { return Language.fromEnvironment(environment).rawValue }
-        if let s = stored(), s == "en" || s == "ja" { return s }
-        return "en"
+    /// The language: `flag` (`--lang`), else the environment, else `stored` (the `language`
+    /// setting, see `Store.peekLanguage(in:)`), else English. `stored` is called only when flag and
+    /// environment decide nothing.
+    public static func language(flag: Language?, environment: [String: String], stored: () -> Language?) -> Language {
+        if let flag { return flag }
+        if deciding(environment) != nil { return Language.fromEnvironment(environment) }
+        return stored() ?? .en
     }
+
 
     /// The first non-empty variable of `variables`, or nil.
     public static func deciding(_ environment: [String: String]) -> String? {
@@ -241,8 +254,14 @@ extension Store {
     public static func peekSetting(_ key: SettingKey, in directory: DataDirectory) -> String? {
         guard access(directory.storePath, R_OK) == 0,
               let db = try? Database(path: directory.storePath, create: false, readOnly: true, busyTimeout: 1) else { return nil }
-        defer { db.close() }
+        defer { try? db.close() }
         guard let raw = try? db.scalarText("SELECT value FROM settings WHERE key = ?", [.text(key.rawValue)]) else { return nil }
         return try? key.normalize(raw)
+    }
+
+    /// The stored `language` setting as a language, or nil when it is `auto`, unset or unreadable
+    /// (see `peekSetting`).
+    public static func peekLanguage(in directory: DataDirectory) -> Language? {
+        peekSetting(.language, in: directory).flatMap(Language.init(rawValue:))
     }
 }

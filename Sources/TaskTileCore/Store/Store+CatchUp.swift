@@ -1,6 +1,6 @@
 import Foundation
 
-/// Repeat catch-up (SPEC §3.4): moving repeating todos whose current cycle has passed on to the
+/// Repeat catch-up (docs/cycles.md "Cycle semantics"): moving repeating todos whose current cycle has passed on to the
 /// cycle that is current now, counting the cycles missed on the way.
 ///
 /// Cycle semantics, in terms of `Todo.occurrenceCount` (the current cycle index k) and `Todo.due`
@@ -72,7 +72,8 @@ extension Store {
             """
         let idArgument: [SQLValue] = todoID.map { [.text($0)] } ?? []
         let arguments: [SQLValue] = [.double(now.timeIntervalSince1970)] + idArgument + [.text(today.description)] + idArgument
-        return try database.rows(sql, arguments).map(Store.todo(from:)).compactMap {
+        // Cached: this runs on every open of the store, in every process.
+        return try database.cachedStatement(sql).rows(arguments).map(Store.todo(from:)).compactMap {
             Store.caughtUp($0, at: now, userZone: zone)
         }
     }

@@ -16,10 +16,10 @@ public struct CompletionResult: Sendable {
 }
 
 extension Store {
-    /// Seconds a flash record stays interesting to widgets (SPEC §5.4: flash frame within 5 s).
+    /// Seconds a flash record stays interesting to widgets (docs/widgets.md "Flash": the flash frame within 5 s).
     public static let flashWindow: TimeInterval = 5
 
-    /// **The** completion function (SPEC §7.1, §5.3, §4.2): the intent command, a widget click, a
+    /// **The** completion function (docs/completion.md): the intent command, a widget click, a
     /// notification action and `tasktile done` all complete a todo through here, by id.
     ///
     /// In one `BEGIN IMMEDIATE` transaction it re-reads the todo, refuses a completed one, completes
@@ -33,7 +33,7 @@ extension Store {
 
     /// The body of `complete(todoID:source:)`; call only inside a write transaction.
     ///
-    /// It first catches up this one todo (SPEC §3.4), so a long-running process whose store was
+    /// It first catches up this one todo (docs/cycles.md "Cycle semantics"), so a long-running process whose store was
     /// opened before a cycle boundary completes the cycle that is current *now*, never one that has
     /// already passed. Completing itself never advances the cycle.
     func completeInTransaction(todoID: String, source: CompletionSource) throws -> CompletionResult {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why `intent complete` found nothing to complete (exit 1, SPEC §7.1).
+/// Why `intent complete` found nothing to complete (exit 1, docs/completion.md "intent complete").
 public enum IntentFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// No list has the title.
     case listMissing(list: String)
@@ -38,33 +38,12 @@ public enum IntentFailure: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
-        switch self {
-        case .listMissing(let l): "no list titled \"\(l)\""
-        case .todoMissing(let l, let t): "list \"\(l)\" has no todo titled \"\(t)\""
-        case .alreadyCompleted(let l, let t): "\"\(t)\" in \"\(l)\" is already completed"
-        case .idMissing(let id):
-            id.trimmingCharacters(in: .whitespaces).count < Store.minimumIDPrefix
-                ? "\"\(id)\" is too short to name a todo (give at least \(Store.minimumIDPrefix) characters of its id)"
-                : "no todo has the id \"\(id)\""
-        case .idAlreadyCompleted(let c): "\"\(c.title)\" in \"\(c.listTitle)\" is already completed"
-        case .ambiguous(let l, let t, let c):
-            "\(c.count) incomplete todos titled \"\(t)\" in lists titled \"\(l)\"; use --id or --first:\n"
-                + IntentFailure.candidateLines(c)
-        case .ambiguousID(let id, let c):
-            "the id prefix \"\(id)\" matches \(c.count) todos; give more characters of the id, or --first:\n"
-                + IntentFailure.candidateLines(c)
-        }
-    }
-
-    static func candidateLines(_ candidates: [TodoCandidate]) -> String {
-        candidates.map { "  \($0.id)  \($0.title)  (\($0.listTitle))" + ($0.isCompleted ? "  [completed]" : "") }
-            .joined(separator: "\n")
-    }
+    /// The message in English (`message(_:)` gives it in either language).
+    public var description: String { message(Localizer(.en)) }
 }
 
 extension Store {
-    /// `tasktile intent complete --list TITLE --todo TITLE [--first]` (SPEC §7.1).
+    /// `tasktile intent complete --list TITLE --todo TITLE [--first]` (docs/completion.md "intent complete").
     ///
     /// Titles match after trimming and NFC normalisation, case-sensitively (dakuten are never
     /// stripped). Lists with the title are taken in `sortOrder`; only incomplete todos are candidates.

@@ -6,16 +6,18 @@ extension Store {
         try read {
             try database.rows("""
                 SELECT l.id, l.title, l.sort_order, l.created_at,
-                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 0),
-                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 1)
+                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 0) AS pending_count,
+                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 1) AS completed_count
                 FROM lists l ORDER BY l.sort_order, l.created_at, l.id
-                """).map { ListSummary(list: Store.list(from: $0), pendingCount: $0.int(4) ?? 0, completedCount: $0.int(5) ?? 0) }
+                """).map { ListSummary(list: Store.list(from: $0), pendingCount: $0.int("pending_count") ?? 0,
+                                       completedCount: $0.int("completed_count") ?? 0) }
         }
     }
 
-    /// Lists in order; call inside a transaction.
+    /// Lists in order; call inside a transaction. Cached: `status` asks on every call.
     func allLists() throws -> [TodoList] {
-        try database.rows("SELECT \(Store.listColumns) FROM lists ORDER BY sort_order, created_at, id").map { Store.list(from: $0) }
+        try database.cachedStatement("SELECT \(Store.listColumns) FROM lists ORDER BY sort_order, created_at, id").rows()
+            .map { Store.list(from: $0) }
     }
 
     /// Resolves a list reference: an exact title (after trimming and NFC), else a unique id prefix.

@@ -10,7 +10,7 @@ public struct DeliveryClaim: Sendable {
 }
 
 extension Store {
-    /// Reads the planner's input in one snapshot (SPEC §4.1).
+    /// Reads the planner's input in one snapshot (docs/notifications.md "Planning").
     public func notificationInput() throws -> NotificationPlanInput {
         try read { try loadNotificationInput() }
     }
@@ -59,7 +59,7 @@ extension Store {
                               [.double(since.timeIntervalSince1970)]).compactMap { $0.text(0) })
     }
 
-    /// Claims notifications in the delivery log **before** they are sent (claim-then-send, SPEC §4.2),
+    /// Claims notifications in the delivery log **before** they are sent (claim-then-send, docs/notifications.md "Delivery"),
     /// all in one `BEGIN IMMEDIATE` transaction. Each item is re-checked inside the transaction
     /// against the current store (the todo still exists, that cycle is still incomplete, the due is
     /// unchanged; the reminder still exists and is not used up) and inserted under its unique
@@ -130,7 +130,7 @@ extension Store {
         }
     }
 
-    /// Which of the given shown items no longer need to be on screen (SPEC §4.2 withdrawal): a todo
+    /// Which of the given shown items no longer need to be on screen (withdrawal, docs/notifications.md "Delivery"): a todo
     /// that was deleted, or whose notified cycle was completed (current cycle completed, or that
     /// cycle completed in history); a one-off todo that was completed; a list reminder whose list
     /// was deleted or has no incomplete todo left. One read transaction.

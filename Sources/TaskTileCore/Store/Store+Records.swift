@@ -1,13 +1,19 @@
 import Foundation
 
 /// Row ↔ model mapping for the store's tables.
+///
+/// Rows are read by column name (`row.text("title")`), so a query may list the columns in any
+/// order, add others (counts, a joined list title under an `AS` alias) and still map. The names
+/// are the tables' column names; a query that prefixes them (`t.title`) still returns them
+/// unprefixed, and joins alias whatever would be ambiguous.
 extension Store {
     static let listColumns = "id, title, sort_order, created_at"
 
-    static func list(from row: Row, offset: Int = 0) -> TodoList {
-        TodoList(id: row.text(offset) ?? "", title: row.text(offset + 1) ?? "",
-                 sortOrder: row.int(offset + 2) ?? 0,
-                 createdAt: Date(timeIntervalSince1970: row.double(offset + 3) ?? 0))
+    /// A list from a row with the `listColumns` names.
+    static func list(from row: Row) -> TodoList {
+        TodoList(id: row.text("id") ?? "", title: row.text("title") ?? "",
+                 sortOrder: row.int("sort_order") ?? 0,
+                 createdAt: Date(timeIntervalSince1970: row.double("created_at") ?? 0))
     }
 
     static let todoColumns = """
@@ -16,21 +22,28 @@ extension Store {
         repeat_end_date, missed_count, occurrence_count, notes
         """
 
+    /// A todo from a row with the `todoColumns` names.
     static func todo(from row: Row) -> Todo {
-        var rule: RepeatRule?
-        if let f = row.text(11), let frequency = RepeatRule.Frequency(rawValue: f) {
-            let weekdays = Set((row.text(13) ?? "").split(separator: ",").compactMap { Weekday(name: $0) })
-            var end = RepeatRule.End.never
-            if let count = row.int(14) { end = .afterCount(count) } else if let d = row.text(15).flatMap({ LocalDate(iso: $0) }) { end = .until(d) }
-            rule = RepeatRule(frequency: frequency, interval: row.int(12) ?? 1, weekdays: weekdays, end: end)
+        Todo(id: row.text("id") ?? "", listId: row.text("list_id") ?? "", title: row.text("title") ?? "",
+             isCompleted: row.bool("is_completed"), completedAt: row.double("completed_at").map { Date(timeIntervalSince1970: $0) },
+             sortOrder: row.int("sort_order") ?? 0, createdAt: Date(timeIntervalSince1970: row.double("created_at") ?? 0),
+             due: decodeDue(local: row.text("due_local"), zone: row.text("due_zone")),
+             anchor: decodeDue(local: row.text("anchor_local"), zone: row.text("anchor_zone")),
+             repeatRule: decodeRule(row), missedCount: row.int("missed_count") ?? 0,
+             occurrenceCount: row.int("occurrence_count") ?? 0, notes: row.text("notes"))
+    }
+
+    /// The repeat rule of a row with the `repeat_*` columns (todos and list reminders), or nil.
+    static func decodeRule(_ row: Row) -> RepeatRule? {
+        guard let f = row.text("repeat_frequency"), let frequency = RepeatRule.Frequency(rawValue: f) else { return nil }
+        let weekdays = Set((row.text("repeat_weekdays") ?? "").split(separator: ",").compactMap { Weekday(name: $0) })
+        var end = RepeatRule.End.never
+        if let count = row.int("repeat_end_count") {
+            end = .afterCount(count)
+        } else if let d = row.text("repeat_end_date").flatMap({ LocalDate(iso: $0) }) {
+            end = .until(d)
         }
-        return Todo(id: row.text(0) ?? "", listId: row.text(1) ?? "", title: row.text(2) ?? "",
-                    isCompleted: row.bool(3), completedAt: row.double(4).map { Date(timeIntervalSince1970: $0) },
-                    sortOrder: row.int(5) ?? 0, createdAt: Date(timeIntervalSince1970: row.double(6) ?? 0),
-                    due: decodeDue(local: row.text(7), zone: row.text(8)),
-                    anchor: decodeDue(local: row.text(9), zone: row.text(10)),
-                    repeatRule: rule, missedCount: row.int(16) ?? 0, occurrenceCount: row.int(17) ?? 0,
-                    notes: row.text(18))
+        return RepeatRule(frequency: frequency, interval: row.int("repeat_interval") ?? 1, weekdays: weekdays, end: end)
     }
 
     /// Column encoding of a due: (`due_local`, `due_zone`, `due_utc`).

@@ -6,17 +6,12 @@ extension Store {
         repeat_end_count, repeat_end_date, deliveries, created_at
         """
 
+    /// A reminder from a row with the `reminderColumns` names; nil without a list id or anchor.
     static func reminder(from row: Row) -> ListReminder? {
-        guard let listID = row.text(0), let anchor = decodeDue(local: row.text(1), zone: row.text(2)) else { return nil }
-        var rule: RepeatRule?
-        if let f = row.text(3), let frequency = RepeatRule.Frequency(rawValue: f) {
-            let weekdays = Set((row.text(5) ?? "").split(separator: ",").compactMap { Weekday(name: $0) })
-            var end = RepeatRule.End.never
-            if let count = row.int(6) { end = .afterCount(count) } else if let d = row.text(7).flatMap({ LocalDate(iso: $0) }) { end = .until(d) }
-            rule = RepeatRule(frequency: frequency, interval: row.int(4) ?? 1, weekdays: weekdays, end: end)
-        }
-        return ListReminder(listId: listID, anchor: anchor, repeatRule: rule, deliveries: row.int(8) ?? 0,
-                            createdAt: row.double(9).map { Date(timeIntervalSince1970: $0) })
+        guard let listID = row.text("list_id"),
+              let anchor = decodeDue(local: row.text("anchor_local"), zone: row.text("anchor_zone")) else { return nil }
+        return ListReminder(listId: listID, anchor: anchor, repeatRule: decodeRule(row), deliveries: row.int("deliveries") ?? 0,
+                            createdAt: row.double("created_at").map { Date(timeIntervalSince1970: $0) })
     }
 
     /// Every list reminder; call inside a transaction.
@@ -30,7 +25,7 @@ extension Store {
             .first.flatMap(Store.reminder(from:))
     }
 
-    /// Sets (or replaces) a list's reminder (SPEC §4.3). Replacing starts over: the delivery count
+    /// Sets (or replaces) a list's reminder (docs/notifications.md "List reminders"). Replacing starts over: the delivery count
     /// returns to 0. `anchor` must be a wall-clock time (`Due.dateTime`); the CLI turns a date into
     /// that day at the default notification time.
     /// - Throws: `StoreError.listNotFound`, `.ambiguousList`; `StoreError.invalidSetting` for a
@@ -38,7 +33,7 @@ extension Store {
     @discardableResult
     public func setListReminder(list reference: String, anchor: Due, repeatRule: RepeatRule?) throws -> (TodoList, ListReminder) {
         guard case .dateTime(let wc, let zone) = anchor else {
-            throw StoreError.invalidSetting("a list reminder needs a time of day, e.g. --at \"tomorrow 18:00\"")
+            throw StoreError.invalidSetting(Phrase(key: .reminderErrorNeedsTime))
         }
         return try write {
             let list = try resolveList(reference)

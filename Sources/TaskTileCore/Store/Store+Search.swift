@@ -1,13 +1,13 @@
 import Foundation
 
-/// A todo found by search, with its list's title (SPEC §8: "with each todo's list").
+/// A todo found by search, with its list's title (docs/lists-and-todos.md "Search").
 public struct TodoSearchHit: Hashable, Sendable {
     public var todo: Todo
     public var listTitle: String
     public init(todo: Todo, listTitle: String) { self.todo = todo; self.listTitle = listTitle }
 }
 
-/// What `Store.search` found: lists and todos whose titles contain the query (SPEC §8).
+/// What `Store.search` found: lists and todos whose titles contain the query (docs/lists-and-todos.md "Search").
 public struct SearchResults: Hashable, Sendable {
     /// The query as given.
     public var query: String
@@ -22,7 +22,7 @@ public struct SearchResults: Hashable, Sendable {
 
 extension Store {
     /// Finds lists and todos whose title contains `query` as literal text after folding both sides
-    /// with `SearchKey.fold` (NFKC + case folding, dakuten kept; SPEC §8).
+    /// with `SearchKey.fold` (NFKC + case folding, dakuten kept; docs/lists-and-todos.md "Search").
     ///
     /// Matching is a plain substring test (`instr` on the stored `search_key` column), so `%`, `_`,
     /// `*`, `"`, `OR` and `--` match only themselves: there is no LIKE, GLOB or FTS syntax. Rows whose
@@ -40,26 +40,27 @@ extension Store {
         return try read {
             let lists = try database.rows("""
                 SELECT l.id, l.title, l.sort_order, l.created_at,
-                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 0),
-                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 1),
+                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 0) AS pending_count,
+                       (SELECT count(*) FROM todos t WHERE t.list_id = l.id AND t.is_completed = 1) AS completed_count,
                        l.search_key
                 FROM lists l
                 WHERE l.search_key IS NULL OR instr(l.search_key, ?) > 0
                 ORDER BY l.sort_order, l.created_at, l.id
                 """, [.text(key)])
-                .filter { matches(storedKey: $0.text(6), title: $0.text(1) ?? "") }
-                .map { ListSummary(list: Store.list(from: $0), pendingCount: $0.int(4) ?? 0, completedCount: $0.int(5) ?? 0) }
+                .filter { matches(storedKey: $0.text("search_key"), title: $0.text("title") ?? "") }
+                .map { ListSummary(list: Store.list(from: $0), pendingCount: $0.int("pending_count") ?? 0,
+                                   completedCount: $0.int("completed_count") ?? 0) }
+            // The todo's own columns under their names, the list's title aliased (both are `title`).
             let columns = Store.todoColumns.split(separator: ",")
-                .map { "t." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
-            let todoCount = columns.split(separator: ",").count
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.map { "t.\($0) AS \($0)" }.joined(separator: ", ")
             let todos = try database.rows("""
-                SELECT \(columns), l.title, t.search_key
+                SELECT \(columns), l.title AS list_title, t.search_key AS search_key
                 FROM todos t JOIN lists l ON l.id = t.list_id
                 WHERE t.search_key IS NULL OR instr(t.search_key, ?) > 0
                 ORDER BY l.sort_order, l.created_at, l.id, t.is_completed, t.sort_order, t.created_at, t.id
                 """, [.text(key)])
-                .filter { matches(storedKey: $0.text(todoCount + 1), title: $0.text(2) ?? "") }
-                .map { TodoSearchHit(todo: Store.todo(from: $0), listTitle: $0.text(todoCount) ?? "") }
+                .filter { matches(storedKey: $0.text("search_key"), title: $0.text("title") ?? "") }
+                .map { TodoSearchHit(todo: Store.todo(from: $0), listTitle: $0.text("list_title") ?? "") }
             return SearchResults(query: query, lists: lists, todos: todos)
         }
     }
@@ -72,8 +73,7 @@ extension Store {
         let before = try database.prepare("SELECT max(id) FROM todos WHERE id < ?")
         let after = try database.prepare("SELECT min(id) FROM todos WHERE id > ?")
         func neighbour(_ statement: Statement, _ id: String) throws -> String? {
-            try statement.bind([.text(id)])
-            return try statement.step() ? statement.row().text(0) : nil
+            try statement.rows([.text(id)]).first?.text(0)
         }
         for id in ids {
             let previous = try neighbour(before, id), next = try neighbour(after, id)

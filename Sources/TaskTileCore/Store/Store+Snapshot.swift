@@ -7,7 +7,7 @@ public struct ListContent: Sendable {
     public var pending: [Todo]
     /// Completed todos in `sortOrder`.
     public var completed: [Todo]
-    /// Ids of todos completed within the flash window (SPEC §5.4) with their completion instants.
+    /// Ids of todos completed within the flash window (docs/widgets.md "Flash") with their completion instants.
     public var flashes: [String: Date]
 
     public init(list: TodoList, pending: [Todo], completed: [Todo], flashes: [String: Date] = [:]) {

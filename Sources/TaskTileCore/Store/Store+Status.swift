@@ -1,11 +1,13 @@
 import Foundation
 
 extension Store {
-    /// What `tasktile status` shows (SPEC §7.2), in one read transaction; never writes.
+    /// What `tasktile status` shows (docs/status-bars.md "Status is a read"), in one read transaction; never writes.
     ///
     /// Built to stay fast on large stores: the counts and the next due are one SQL aggregate over
     /// `todos`, and only the first `titleLimit` pending todos are read as rows, list by list through
     /// the index (with their short ids found by two primary-key probes each, not by reading every id).
+    /// Every query goes through the connection's statement cache (`Database.cachedStatement`), so a
+    /// process that asks again (a status bar, `status --follow`) prepares nothing after the first time.
     /// - Parameters:
     ///   - reference: a list title or id prefix (`--list`), or nil for all lists.
     ///   - titleLimit: how many pending todos to list, in list then todo `sortOrder`.
@@ -29,51 +31,53 @@ extension Store {
                 // The whole store: range searches on the (is_completed, due_utc, due_local) index of
                 // migration v3 instead of a scan of every row, so a status bar stays fast at 100k todos.
                 var byState = [0: 0, 1: 0]
-                for row in try database.rows("SELECT is_completed, count(*) FROM todos GROUP BY is_completed") {
-                    byState[row.int(0) ?? 0] = row.int(1) ?? 0
+                for row in try rows("SELECT is_completed, count(*) AS n FROM todos GROUP BY is_completed") {
+                    byState[row.int("is_completed") ?? 0] = row.int("n") ?? 0
                 }
                 pendingCount = byState[0] ?? 0
                 completedCount = byState[1] ?? 0
-                overdueCount = (try database.scalarInt("SELECT count(*) FROM todos WHERE is_completed = 0 AND due_utc <= ?", [nowArg]) ?? 0)
-                    + (try database.scalarInt("SELECT count(*) FROM todos WHERE is_completed = 0 AND due_utc IS NULL AND due_local < ?",
-                                              [todayArg]) ?? 0)
+                overdueCount = (try rows("SELECT count(*) FROM todos WHERE is_completed = 0 AND due_utc <= ?", [nowArg]).first?.int(0) ?? 0)
+                    + (try rows("SELECT count(*) FROM todos WHERE is_completed = 0 AND due_utc IS NULL AND due_local < ?",
+                                [todayArg]).first?.int(0) ?? 0)
                 nextIDs = try [
-                    database.scalarText("SELECT id FROM todos WHERE is_completed = 0 AND due_utc > ? ORDER BY due_utc, id LIMIT 1", [nowArg]),
-                    database.scalarText("""
+                    rows("SELECT id FROM todos WHERE is_completed = 0 AND due_utc > ? ORDER BY due_utc, id LIMIT 1", [nowArg]).first?.text(0),
+                    rows("""
                         SELECT id FROM todos WHERE is_completed = 0 AND due_utc IS NULL AND due_local >= ?
                         ORDER BY due_local, id LIMIT 1
-                        """, [todayArg]),
+                        """, [todayArg]).first?.text(0),
                 ].compactMap { $0 }
             } else {
                 // One list: one pass over its rows (through the list index) for everything counted;
                 // the next dues as sortable keys (a fixed-width instant or the ISO date) + the id.
-                let counts = try database.rows("""
-                    SELECT coalesce(sum(t.is_completed = 0), 0), coalesce(sum(t.is_completed = 1), 0),
+                let counts = try rows("""
+                    SELECT coalesce(sum(t.is_completed = 0), 0) AS pending,
+                           coalesce(sum(t.is_completed = 1), 0) AS completed,
                            coalesce(sum(t.is_completed = 0 AND (
                                (t.due_utc IS NOT NULL AND t.due_utc <= ?) OR
-                               (t.due_utc IS NULL AND t.due_local IS NOT NULL AND t.due_local < ?))), 0),
-                           min(CASE WHEN t.is_completed = 0 AND t.due_utc > ? THEN printf('%017.3f', t.due_utc) || t.id END),
+                               (t.due_utc IS NULL AND t.due_local IS NOT NULL AND t.due_local < ?))), 0) AS overdue,
+                           min(CASE WHEN t.is_completed = 0 AND t.due_utc > ? THEN printf('%017.3f', t.due_utc) || t.id END) AS next_timed,
                            min(CASE WHEN t.is_completed = 0 AND t.due_utc IS NULL AND t.due_local >= ?
-                                    THEN substr(t.due_local, 1, 10) || t.id END)
+                                    THEN substr(t.due_local, 1, 10) || t.id END) AS next_dated
                     FROM todos t WHERE 1\(scope)
                     """, [nowArg, todayArg, nowArg, todayArg] + scopeArgs)[0]
-                pendingCount = counts.int(0) ?? 0
-                completedCount = counts.int(1) ?? 0
-                overdueCount = counts.int(2) ?? 0
-                nextIDs = [counts.text(3).map { String($0.dropFirst(17)) }, counts.text(4).map { String($0.dropFirst(10)) }].compactMap { $0 }
+                pendingCount = counts.int("pending") ?? 0
+                completedCount = counts.int("completed") ?? 0
+                overdueCount = counts.int("overdue") ?? 0
+                nextIDs = [counts.text("next_timed").map { String($0.dropFirst(17)) },
+                           counts.text("next_dated").map { String($0.dropFirst(10)) }].compactMap { $0 }
             }
 
-            let columns = "t.id, t.title, l.title, t.due_local, t.due_zone"
+            let columns = "t.id AS id, t.title AS title, l.title AS list_title, t.due_local AS due_local, t.due_zone AS due_zone"
             func item(_ row: Row) throws -> StatusSnapshot.Item {
-                let id = row.text(0) ?? ""
-                let due = Store.decodeDue(local: row.text(3), zone: row.text(4))
-                return StatusSnapshot.Item(id: id, shortID: try shortID(ofTodo: id), title: row.text(1) ?? "",
-                                           listTitle: row.text(2) ?? "", due: due,
+                let id = row.text("id") ?? ""
+                let due = Store.decodeDue(local: row.text("due_local"), zone: row.text("due_zone"))
+                return StatusSnapshot.Item(id: id, shortID: try shortID(ofTodo: id), title: row.text("title") ?? "",
+                                           listTitle: row.text("list_title") ?? "", due: due,
                                            dueLabel: due.map { DueLabel(due: $0, now: now, zone: zone) })
             }
             func item(id: String) throws -> StatusSnapshot.Item? {
-                try database.rows("SELECT \(columns) FROM todos t JOIN lists l ON l.id = t.list_id WHERE t.id = ?",
-                                  [.text(id)]).first.map(item)
+                try rows("SELECT \(columns) FROM todos t JOIN lists l ON l.id = t.list_id WHERE t.id = ?",
+                         [.text(id)]).first.map(item)
             }
 
             // Of the two candidates, whichever is due first (`Due.deadline`: a date-only due is due
@@ -88,7 +92,7 @@ extension Store {
             // is never sorted as a whole.
             var pending: [StatusSnapshot.Item] = []
             for l in try list.map({ [$0] }) ?? allLists() where pending.count < titleLimit {
-                pending += try database.rows("""
+                pending += try rows("""
                     SELECT \(columns) FROM todos t JOIN lists l ON l.id = t.list_id
                     WHERE t.list_id = ? AND t.is_completed = 0
                     ORDER BY t.sort_order, t.created_at, t.id LIMIT ?
@@ -104,9 +108,15 @@ extension Store {
     /// The shortest unique prefix (≥ `minimum` characters) of one todo id among all todo ids, from
     /// its two neighbours in id order (the same rule as `Store.shortIDs`). Call inside a transaction.
     func shortID(ofTodo id: String, minimum: Int = 6) throws -> String {
-        let before = try database.scalarText("SELECT max(id) FROM todos WHERE id < ?", [.text(id)])
-        let after = try database.scalarText("SELECT min(id) FROM todos WHERE id > ?", [.text(id)])
+        let before = try rows("SELECT max(id) FROM todos WHERE id < ?", [.text(id)]).first?.text(0)
+        let after = try rows("SELECT min(id) FROM todos WHERE id > ?", [.text(id)]).first?.text(0)
         func lcp(_ other: String?) -> Int { other.map { zip($0.utf8, id.utf8).prefix { $0 == $1 }.count } ?? 0 }
         return String(id.prefix(max(minimum, lcp(before) + 1, lcp(after) + 1)))
+    }
+
+    /// Every row of `sql` through the connection's statement cache (the status path runs the same
+    /// few statements on every call).
+    private func rows(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {
+        try database.cachedStatement(sql).rows(arguments)
     }
 }

@@ -35,7 +35,7 @@ extension Store {
         return TodoCandidate(id: todo.id, title: todo.title, listId: todo.listId, listTitle: listTitle, isCompleted: todo.isCompleted)
     }
 
-    /// Resolves a todo reference (SPEC §11): with `list`, a title in that list (pending preferred)
+    /// Resolves a todo reference (docs/lists-and-todos.md "Addressing"): with `list`, a title in that list (pending preferred)
     /// or an id prefix; without, an id prefix, else a title that exactly one todo in the store has.
     /// Call inside a transaction.
     /// - Throws: `StoreError.todoNotFound`, `.ambiguousTodo`, `.listNotFound`, `.ambiguousList`.
@@ -75,8 +75,8 @@ extension Store {
     /// Adds a todo at the end of its list (`sortOrder` = max + 1 within the list).
     ///
     /// A repeating todo starts its series at `due`: its anchor and due become occurrence 0 (for a
-    /// weekly rule, the first selected weekday on or after `due`, SPEC §3.2), and it is caught up in
-    /// the same transaction (SPEC §3.4), so a due already in the past is moved on at once and the
+    /// weekly rule, the first selected weekday on or after `due`, docs/cycles.md "Repeat rules"), and it is caught up in
+    /// the same transaction (docs/cycles.md "Cycle semantics"), so a due already in the past is moved on at once and the
     /// returned todo is what every later read sees. A rule without a due is dropped.
     /// - Throws: `RepeatRuleError` when the rule is invalid for `due` (checked before anything is
     ///   written), `StoreError.invalidTitle`, `.invalidNotes`, `.listNotFound`, `.ambiguousList`.
@@ -205,7 +205,7 @@ extension Store {
     }
 
     /// Moves a todo to 0-based `position` within its section (pending or completed) and renumbers
-    /// that section 0…n-1 (SPEC §1).
+    /// that section 0…n-1 (docs/lists-and-todos.md "Order").
     @discardableResult
     public func moveTodo(_ reference: String, list listReference: String? = nil, to position: Int) throws -> Todo {
         try write {

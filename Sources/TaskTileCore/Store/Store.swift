@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The tasktile store: one WAL-mode SQLite database in the data directory, shared by every process
-/// (SPEC §0). A `Store` owns one connection; use one per thread.
+/// (docs/store.md). A `Store` owns one connection; use one per thread.
 ///
 /// Every write method runs one `BEGIN IMMEDIATE` transaction that re-reads what it changes; every
 /// multi-query read runs in one read transaction (one snapshot).
@@ -31,7 +31,7 @@ public final class Store {
     /// missing, refusing a foreign file or a newer store *before* writing anything, then switching
     /// to WAL, applying pending migrations and running the repeat catch-up (`catchUpRepeats()`,
     /// which writes nothing when no repeating todo's current cycle has passed).
-    /// - Parameter busyTimeout: seconds to wait for another process's lock (≥ 5 per SPEC §0).
+    /// - Parameter busyTimeout: seconds to wait for another process's lock (at least 5, docs/store.md "Connections").
     /// - Throws: `StoreError.notAStore`, `.newerStore`, `.inaccessible`, `.busy`.
     public static func open(_ directory: DataDirectory, clock: Clock, busyTimeout: Double = 10) throws -> Store {
         let path = directory.storePath
@@ -58,15 +58,15 @@ public final class Store {
             let unknown = try migrator.unknownIdentifiers(in: db)
             if !unknown.isEmpty { throw StoreError.newerStore(path: path, unknown: unknown) }
             if try migrator.isForeign(db) {
-                throw StoreError.notAStore(path: path, detail: "it is an SQLite database of another program")
+                throw StoreError.notAStore(path: path, detail: Phrase(key: .errorStoreForeignDatabase))
             }
             try db.configureForWAL()
             _ = try migrator.migrate(db, now: clock.now)
         } catch let e as DatabaseError {
-            db.close()
+            try? db.close()
             throw mapOpenError(e, path: path)
         } catch {
-            db.close()
+            try? db.close()
             throw error
         }
         for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
@@ -76,7 +76,7 @@ public final class Store {
         // the catch-up is then left to the next process that can write.
         do {
             try store.catchUpRepeats()
-        } catch let e as DatabaseError where e.resultCode == 8 /* SQLITE_READONLY */ {
+        } catch let e as DatabaseError where e.resultCode == .SQLITE_READONLY {
             _ = e
         }
         return store
@@ -84,7 +84,7 @@ public final class Store {
 
     static func mapOpenError(_ e: DatabaseError, path: String) -> Error {
         if e.isBusy { return StoreError.busy(detail: e.message) }
-        if e.isNotADatabase { return StoreError.notAStore(path: path, detail: e.message) }
+        if e.isNotADatabase { return StoreError.notAStore(path: path, detail: Phrase(stringLiteral: e.message)) }
         return StoreError.inaccessible(path: path, detail: e.message)
     }
 

@@ -1,7 +1,7 @@
-/// Everything a store operation can refuse, one sentence each (SPEC §10 maps them to exit codes).
+/// Everything a store operation can refuse, one sentence each (docs/exit-codes.md gives their exit codes).
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is not a tasktile store (not SQLite, or an SQLite file of another program).
-    case notAStore(path: String, detail: String)
+    case notAStore(path: String, detail: Phrase)
     /// The store was written by a newer tasktile (it records migrations this build does not know).
     case newerStore(path: String, unknown: [String])
     /// The store or data directory cannot be opened or written.
@@ -29,31 +29,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A setting key or value was refused.
     case invalidSetting(Phrase)
 
-    public var description: String {
-        switch self {
-        case .notAStore(let path, let detail):
-            "\(path) is not a tasktile store (\(detail)). Move it away or use --data-dir to choose another directory; it was not changed."
-        case .newerStore(let path, let unknown):
-            "\(path) was written by a newer version of tasktile (it has migrations \(unknown.joined(separator: ", ")) that this version does not know). Upgrade tasktile; the store was not changed."
-        case .inaccessible(let path, let detail):
-            "cannot open or write \(path): \(detail)"
-        case .busy(let detail):
-            "the store stayed locked by another process past the timeout (\(detail)); try again"
-        case .invalidTitle(let reason): "invalid title: \(reason)"
-        case .invalidNotes(let reason): "invalid notes: \(reason)"
-        case .listNotFound(let ref): "no list matches \"\(ref)\" (give a list title or an id prefix; 'tasktile list ls' shows them)"
-        case .ambiguousList(let ref, let candidates):
-            "\"\(ref)\" matches \(candidates.count) lists: " + candidates.map { "\($0.title) (\($0.id.prefix(8)))" }.joined(separator: ", ") + "; use an id prefix"
-        case .todoNotFound(let ref, let list):
-            if let list { "no todo \"\(ref)\" in list \"\(list)\"" } else { "no todo matches \"\(ref)\" (give an id prefix, or a title with --list)" }
-        case .ambiguousTodo(let ref, let candidates):
-            "\"\(ref)\" matches \(candidates.count) todos: " + candidates.map { $0.label }.joined(separator: ", ") + "; use a longer id prefix"
-        case .alreadyCompleted(let c): "\"\(c.title)\" in \"\(c.listTitle)\" is already completed"
-        case .notCompleted(let c): "\"\(c.title)\" in \"\(c.listTitle)\" is not completed"
-        case .badPosition(let p, let count): "position \(p) is out of range (accepted: 0…\(max(count - 1, 0)))"
-        case .invalidSetting(let reason): reason.description
-        }
-    }
+    /// The message in English (`message(_:)` gives it in either language).
+    public var description: String { message(Localizer(.en)) }
 }
 
 /// A todo named in an error or an intent result: enough to tell candidates apart.
@@ -68,6 +45,6 @@ public struct TodoCandidate: Hashable, Sendable {
         self.id = id; self.title = title; self.listId = listId; self.listTitle = listTitle; self.isCompleted = isCompleted
     }
 
-    /// `Milk in Shopping (1a2b3c4d)`.
-    public var label: String { "\(title) in \(listTitle) (\(id.prefix(8)))" }
+    /// `Milk in Shopping (1a2b3c4d)`: `label(_:)` in English.
+    public var label: String { label(Localizer(.en)) }
 }

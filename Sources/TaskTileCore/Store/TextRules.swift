@@ -1,6 +1,6 @@
 import Foundation
 
-/// Validation of user text (SPEC §1, §10): titles are trimmed, non-empty, at most 1000 characters
+/// Validation of user text (docs/lists-and-todos.md "Titles"): titles are trimmed, non-empty, at most 1000 characters
 /// (grapheme clusters) and contain no control characters (newline, NUL, …).
 public enum TextRules {
     /// Maximum title length in characters (extended grapheme clusters).
@@ -13,12 +13,12 @@ public enum TextRules {
     public static func title(_ raw: String) throws -> String {
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
         if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
-            throw StoreError.invalidTitle(Phrase(key: "error.title.controlCharacter", String(format: "%04X", bad.value)))
+            throw StoreError.invalidTitle(Phrase(key: .errorTitleControlCharacter, String(format: "%04X", bad.value)))
         }
-        guard !trimmed.isEmpty else { throw StoreError.invalidTitle(Phrase(key: "error.title.empty")) }
+        guard !trimmed.isEmpty else { throw StoreError.invalidTitle(Phrase(key: .errorTitleEmpty)) }
         let count = trimmed.count
         guard count <= maxTitleLength else {
-            throw StoreError.invalidTitle(Phrase(key: "error.title.tooLong", count, maxTitleLength))
+            throw StoreError.invalidTitle(Phrase(key: .errorTitleTooLong, count, maxTitleLength))
         }
         return trimmed.precomposedStringWithCanonicalMapping
     }
@@ -27,10 +27,10 @@ public enum TextRules {
     /// - Throws: `StoreError.invalidNotes`.
     public static func notes(_ raw: String) throws -> String {
         if let bad = raw.unicodeScalars.first(where: { isForbidden($0) && $0 != "\n" && $0 != "\t" }) {
-            throw StoreError.invalidNotes(Phrase(key: "error.notes.controlCharacter", String(format: "%04X", bad.value)))
+            throw StoreError.invalidNotes(Phrase(key: .errorNotesControlCharacter, String(format: "%04X", bad.value)))
         }
         guard raw.count <= maxNotesLength else {
-            throw StoreError.invalidNotes(Phrase(key: "error.notes.tooLong", raw.count, maxNotesLength))
+            throw StoreError.invalidNotes(Phrase(key: .errorNotesTooLong, raw.count, maxNotesLength))
         }
         return raw.precomposedStringWithCanonicalMapping
     }
@@ -40,7 +40,7 @@ public enum TextRules {
         s.properties.generalCategory == .control || s == "\u{2028}" || s == "\u{2029}"
     }
 
-    /// Trimmed and NFC-normalised text for title matching (SPEC §7.1: case-sensitive, dakuten kept).
+    /// Trimmed and NFC-normalised text for title matching (case-sensitive, dakuten kept; docs/lists-and-todos.md "Titles").
     public static func matchKey(_ s: String) -> String {
         s.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
     }

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Writes files so that another process never sees half of one (SPEC §0): the bytes go to a temporary
+/// Writes files so that another process never sees half of one (docs/data-directory.md "Atomic writes"): the bytes go to a temporary
 /// file in the same directory, are fsynced, and the temp file is renamed over the target; the directory
 /// is fsynced afterwards so the rename survives a crash.
 public enum AtomicFile {
@@ -55,12 +55,17 @@ public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A POSIX call failed with `errno`.
     case system(call: String, path: String, errno: Int32)
 
-    public var description: String {
+    /// The message in `localizer`'s language; the call, the path and the system's `strerror` text
+    /// stay as they are.
+    public func message(_ localizer: Localizer) -> String {
         switch self {
         case .system(let call, let path, let code):
-            "\(call) failed for \(path): \(String(cString: strerror(code)))"
+            localizer.text(.errorFileSystem, call, path, String(cString: strerror(code)))
         }
     }
+
+    /// The message in English (`message(_:)` gives it in either language).
+    public var description: String { message(Localizer(.en)) }
 
     /// The errno of the failure.
     public var errnoValue: Int32 {

@@ -1,7 +1,20 @@
 /// A JSON value with object keys kept in the order written, so files a person edits by hand
 /// (`themes.json`, widget specs) and `--json` output keep a stable, readable order.
 ///
-/// Parsing follows RFC 8259; numbers are kept as `Double` (integers up to 2^53 are exact).
+/// `JSONValue.parse` is the one JSON parser of both programs: themes and theme imports, widget
+/// specs, routine packs, backups and hit maps all go through it (nothing uses Foundation's
+/// `JSONSerialization` or `JSONDecoder`), and each format's own reader then checks its keys
+/// (`Theme.decode`, `WidgetSpec.decode`, `JSONObjectReader` for routines and backups).
+///
+/// Parsing follows RFC 8259 strictly, with one tolerance and a few refusals RFC 8259 leaves open:
+/// - a leading UTF-8 byte-order mark is skipped (editors on other systems write one into files
+///   people edit by hand); it is not counted in error columns;
+/// - an object with the same key twice is refused, naming the key (which value wins would
+///   otherwise depend on the reader);
+/// - a `\u` escape of a lone surrogate (one half of a UTF-16 pair) is refused: it is no character;
+/// - numbers must fit a `Double` (`1e400` is refused, not read as infinity); NaN and Infinity are
+///   not JSON; integers up to 2^53 are exact;
+/// - nesting is limited to `maximumDepth` arrays and objects, refused before the stack can run out.
 public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
@@ -47,6 +60,7 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// The text of a string value; nil for any other kind.
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
@@ -63,15 +77,25 @@ public enum JSONValue: Hashable, Sendable {
 
 /// A JSON syntax error with the 1-based line and column where it was found.
 public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Line of the offending text, from 1 (lines end at LF).
     public var line: Int
+    /// Column of the offending text, from 1, counted in Unicode scalars (a tab is one column;
+    /// a byte-order mark is not counted).
     public var column: Int
+    /// What was wrong, in English.
     public var reason: String
+    /// `line L, column C: reason`.
     public var description: String { "line \(line), column \(column): \(reason)" }
 }
 
 extension JSONValue {
-    /// Parses UTF-8 JSON text (RFC 8259). Nesting deeper than 512 levels is refused.
-    /// - Throws: `JSONSyntaxError` with line and column.
+    /// The deepest nesting of arrays and objects `parse` accepts.
+    public static let maximumDepth = 512
+
+    /// Parses UTF-8 JSON text (RFC 8259, with the rules in `JSONValue`'s documentation).
+    /// - Throws: `JSONSyntaxError` with the line and column of the offending text: invalid UTF-8,
+    ///   a syntax error, a duplicate key, a lone surrogate, a number out of range, nesting deeper
+    ///   than `maximumDepth`, or text after the value.
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         return try parser.parseDocument()
@@ -153,14 +177,16 @@ private struct JSONParser {
     let bytes: [UInt8]
     var i = 0
     var depth = 0
+    /// Where the text starts: 3 after a byte-order mark, else 0 (columns count from here).
+    var textStart = 0
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     mutating func parseDocument() throws -> JSONValue {
-        // A UTF-8 byte-order mark is tolerated (editors on other systems write one).
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-        guard String(validating: bytes[i...], as: UTF8.self) != nil else {
-            throw error("the text is not valid UTF-8")
+        // A UTF-8 byte-order mark is skipped (editors on other systems write one).
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; textStart = 3 }
+        if let bad = firstInvalidUTF8(from: i) {
+            throw error("the text is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))", at: bad)
         }
         skipSpace()
         let value = try parseValue()
@@ -169,9 +195,24 @@ private struct JSONParser {
         return value
     }
 
-    func error(_ reason: String) -> JSONSyntaxError {
+    /// The offset of the first byte that does not belong to valid UTF-8, or nil.
+    func firstInvalidUTF8(from start: Int) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes[start...].makeIterator()
+        var offset = start
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    /// An error at `position` (default: the current one), with its line and column.
+    func error(_ reason: String, at position: Int? = nil) -> JSONSyntaxError {
         var line = 1, column = 1
-        for b in bytes[..<min(i, bytes.count)] {
+        for b in bytes[min(textStart, bytes.count)..<min(position ?? i, bytes.count)] {
             if b == UInt8(ascii: "\n") { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
         }
         return JSONSyntaxError(line: line, column: column, reason: reason)
@@ -191,6 +232,7 @@ private struct JSONParser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "N"), UInt8(ascii: "I"): throw error("NaN and Infinity are not JSON numbers")
         default: throw error("unexpected character")
         }
     }
@@ -203,16 +245,28 @@ private struct JSONParser {
         i += w.count
     }
 
+    func isDigit(_ at: Int) -> Bool {
+        at < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at])
+    }
+
     mutating func parseNumber() throws -> JSONValue {
         let start = i
-        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        if bytes[i] == UInt8(ascii: "-") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "I") { throw error("NaN and Infinity are not JSON numbers", at: start) }
+            guard isDigit(i) else { throw error("invalid number: a digit must follow '-'", at: start) }
+        }
         func digits() -> Int {
             let s = i
-            while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
+            while isDigit(i) { i += 1 }
             return i - s
         }
-        guard i < bytes.count else { throw error("incomplete number") }
-        if bytes[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { throw error("invalid number") }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+            if isDigit(i) { throw error("invalid number: leading zeros are not allowed", at: start) }
+        } else {
+            _ = digits()
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             guard digits() > 0 else { throw error("invalid number: digits expected after '.'") }
@@ -223,11 +277,12 @@ private struct JSONParser {
             guard digits() > 0 else { throw error("invalid number: digits expected in exponent") }
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw error("number out of range") }
+        guard let value = Double(text), value.isFinite else { throw error("number out of range: \(text)", at: start) }
         return .number(value)
     }
 
     mutating func parseString() throws -> String {
+        let open = i
         i += 1 // opening quote
         var scalars = String.UnicodeScalarView()
         var chunkStart = i
@@ -235,14 +290,18 @@ private struct JSONParser {
             if end > chunkStart { scalars.append(contentsOf: String(decoding: bytes[chunkStart..<end], as: UTF8.self).unicodeScalars) }
         }
         while true {
-            guard i < bytes.count else { throw error("unterminated string") }
+            guard i < bytes.count else { throw error("unterminated string (opened here)", at: open) }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { flush(i); i += 1; break }
-            if b < 0x20 { throw error("control character in string (escape it as \\u00XX)") }
+            if b < 0x20 {
+                let hex = String(b, radix: 16, uppercase: true)
+                throw error("control character U+\(String(repeating: "0", count: 4 - hex.count) + hex) in string (escape it, e.g. as \\n or \\u00XX)")
+            }
             if b == UInt8(ascii: "\\") {
                 flush(i)
+                let escape = i
                 i += 1
-                guard i < bytes.count else { throw error("unterminated escape") }
+                guard i < bytes.count else { throw error("unterminated escape", at: escape) }
                 let e = bytes[i]
                 i += 1
                 switch e {
@@ -257,18 +316,21 @@ private struct JSONParser {
                 case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800...0xDBFF).contains(code) {
+                        // A high surrogate must be followed at once by a `\u` low surrogate.
                         guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                            throw error("unpaired surrogate in \\u escape")
+                            throw error("lone high surrogate \\u\(hexText(code)) (not followed by a low surrogate)", at: escape)
                         }
                         i += 2
                         let low = try hex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            throw error("lone high surrogate \\u\(hexText(code)) (followed by \\u\(hexText(low)), not a low surrogate)", at: escape)
+                        }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(code) {
-                        throw error("unpaired surrogate in \\u escape")
+                        throw error("lone low surrogate \\u\(hexText(code)) (no high surrogate before it)", at: escape)
                     }
                     scalars.append(Unicode.Scalar(code)!)
-                default: throw error("unknown escape")
+                default: throw error("unknown escape", at: escape)
                 }
                 chunkStart = i
                 continue
@@ -276,6 +338,11 @@ private struct JSONParser {
             i += 1
         }
         return String(scalars)
+    }
+
+    func hexText(_ code: UInt32) -> String {
+        let hex = String(code, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     mutating func hex4() throws -> UInt32 {
@@ -296,9 +363,17 @@ private struct JSONParser {
         return v
     }
 
-    mutating func parseArray() throws -> JSONValue {
+    /// Enters one array or object level, refusing the one past `JSONValue.maximumDepth` (so deep
+    /// input fails with a message instead of exhausting the stack).
+    mutating func enter() throws {
         depth += 1
-        guard depth <= 512 else { throw error("nesting too deep") }
+        guard depth <= JSONValue.maximumDepth else {
+            throw error("nesting too deep: more than \(JSONValue.maximumDepth) arrays and objects inside one another")
+        }
+    }
+
+    mutating func parseArray() throws -> JSONValue {
+        try enter()
         defer { depth -= 1 }
         i += 1
         var items: [JSONValue] = []
@@ -316,8 +391,7 @@ private struct JSONParser {
     }
 
     mutating func parseObject() throws -> JSONValue {
-        depth += 1
-        guard depth <= 512 else { throw error("nesting too deep") }
+        try enter()
         defer { depth -= 1 }
         i += 1
         var members: [(String, JSONValue)] = []
@@ -329,7 +403,7 @@ private struct JSONParser {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
             let keyPos = i
             let key = try parseString()
-            guard seen.insert(key).inserted else { i = keyPos; throw error("duplicate key \"\(key)\"") }
+            guard seen.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyPos) }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
             i += 1

@@ -1,10 +1,23 @@
-/// How many terminal columns text takes: East Asian wide and fullwidth characters and emoji take
-/// two, everything else one per grapheme cluster (after Unicode UAX #11 East Asian Width, by
-/// block ranges; enough for aligning columns of titles).
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How many terminal columns text takes, the way glibc's `wcwidth(3)` counts them (Unicode's East
+/// Asian Width and zero-width tables, as a terminal on this system uses them), per grapheme cluster.
+///
+/// The rule, for each grapheme cluster (a user-perceived character):
+/// - its width is the widest `wcwidth` of its scalars, asked under glibc's built-in `C.UTF-8`
+///   locale whatever the user's locale is: kana, kanji, Hangul and fullwidth forms take 2, Latin
+///   letters with combining marks 1 (the mark itself 0), halfwidth katakana 1;
+/// - a cluster with emoji presentation takes 2: one with U+FE0F (VARIATION SELECTOR-16, "❤️"),
+///   or a flag (two regional indicators), even where `wcwidth` says 1 for the base;
+/// - non-printable scalars (`wcwidth` −1: control characters) count 0; titles never hold them.
+/// If the `C.UTF-8` locale or `wcwidth` is unavailable, every cluster counts 1 (2 with emoji
+/// presentation).
 public enum TerminalWidth {
-    /// Columns `text` occupies in a monospaced terminal.
+    /// Columns `text` occupies in a monospaced terminal (see the rule above).
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
+        withUTF8Locale { text.reduce(0) { $0 + clusterWidth($1) } }
     }
 
     /// `text` padded with spaces on the right to `columns` columns (unchanged when already wider).
@@ -12,16 +25,37 @@ public enum TerminalWidth {
         text + String(repeating: " ", count: max(0, columns - of(text)))
     }
 
-    static func isWide(_ c: Character) -> Bool {
-        guard let v = c.unicodeScalars.first?.value else { return false }
-        if c.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return true } // emoji presentation
-        switch v {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F1E6...0x1F1FF, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
-            return true
-        default:
-            return false
+    /// Columns of one grapheme cluster; call inside `withUTF8Locale`.
+    static func clusterWidth(_ c: Character) -> Int {
+        var widest = 0, regionalIndicators = 0
+        for scalar in c.unicodeScalars {
+            if scalar.value == 0xFE0F { return 2 } // emoji presentation
+            if (0x1F1E6...0x1F1FF).contains(scalar.value) { regionalIndicators += 1 }
+            if let wcwidth, utf8Locale != nil {
+                widest = max(widest, Int(wcwidth(wchar_t(scalar.value))))
+            } else {
+                widest = 1
+            }
         }
+        return regionalIndicators >= 2 ? 2 : widest
+    }
+
+    /// glibc's `wcwidth`, looked up once at run time: `<wchar.h>` declares it only under
+    /// `_XOPEN_SOURCE`, which Swift's Glibc module is built without, so it cannot be imported.
+    private static let wcwidth: (@convention(c) (wchar_t) -> Int32)? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "wcwidth") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (wchar_t) -> Int32).self)
+    }()
+
+    /// glibc's built-in UTF-8 character-type locale, made once and never freed (it is immutable,
+    /// and `uselocale` installs it per thread only for the duration of a call).
+    nonisolated(unsafe) private static let utf8Locale: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+
+    /// Runs `body` with `C.UTF-8` as this thread's character-type locale, restoring the previous one.
+    private static func withUTF8Locale<T>(_ body: () -> T) -> T {
+        guard let utf8Locale else { return body() }
+        let previous = uselocale(utf8Locale)
+        defer { uselocale(previous) }
+        return body()
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading theme files that come from outside `themes.json`: presets, exports and TaskTune exports
-/// (`tasktile theme import FILE`, SPEC §6.1).
+/// (`tasktile theme import FILE`, docs/themes.md "Importing").
 ///
 /// Accepted shapes, detected from the content:
 /// - our theme file `{ "version": 1, "themes": [ … ] }` (what `theme export` writes, and what the
@@ -19,7 +19,7 @@ public enum ThemeImport {
     public static func decode(_ bytes: [UInt8], file: String) throws -> [Theme] {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw ThemeFileError(file: file, theme: nil, key: nil, reason: "not valid JSON (\(e))")
+            throw ThemeFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorNotJSON, e))
         }
         let themes: [Theme]
         switch root {
@@ -27,7 +27,7 @@ public enum ThemeImport {
             themes = try ThemeStore.decodeFile(bytes, file: file)
         case .object(let members) where members.count == 1 && root["themes"] != nil:
             guard case .array(let items)? = root["themes"] else {
-                throw ThemeFileError(file: file, theme: nil, key: "themes", reason: "must be an array of theme objects")
+                throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorThemesNotArray))
             }
             themes = try items.enumerated().map { try decodeItem($0.element, file: file, label: "themes[\($0.offset)]") }
         case .object:
@@ -36,15 +36,15 @@ public enum ThemeImport {
             themes = try items.enumerated().map { try decodeItem($0.element, file: file, label: "[\($0.offset)]") }
         default:
             throw ThemeFileError(file: file, theme: nil, key: nil,
-                                 reason: "must be a theme object, { \"version\": 1, \"themes\": [ … ] } or a TaskTune theme export, found \(root.kindName)")
+                                 reason: Phrase(key: .themeErrorNotAThemeFile, root.kindName))
         }
         guard !themes.isEmpty else {
-            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: "holds no theme (nothing to import)")
+            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorNoTheme))
         }
         var seen = Set<String>()
         for t in themes {
             guard seen.insert(t.name).inserted else {
-                throw ThemeFileError(file: file, theme: t.name, key: "name", reason: "\"\(t.name)\" is used by two themes in this file")
+                throw ThemeFileError(file: file, theme: t.name, key: "name", reason: Phrase(key: .themeErrorDuplicateNameInFile, t.name))
             }
         }
         return themes
@@ -77,7 +77,7 @@ extension Theme {
                                       "fontSize", "customFontSizePoints", "rowHeight", "checkboxStyle", "checkboxPosition",
                                       "showRemainingCount", "showCompletedCount", "showCompletedTodos", "cornerRadius"]
 
-    /// TaskTune's checkbox style raw names → ours (SPEC §5.2). TaskTune writes the Swift enum case
+    /// TaskTune's checkbox style raw names → ours (docs/widgets.md "Checkbox styles"). TaskTune writes the Swift enum case
     /// names of its `CheckboxStyle`; a few older builds wrote the SF Symbol names, accepted too.
     /// Our own names are accepted as they are.
     public static let taskTuneCheckboxStyles: [String: CheckboxStyle] = {
@@ -104,31 +104,31 @@ extension Theme {
     ///   unknown key is an error (importing never silently drops a setting).
     public static func decodeTaskTune(_ value: JSONValue, file: String, label: String) throws -> Theme {
         guard case .object(let members) = value else {
-            throw ThemeFileError(file: file, theme: label, key: nil, reason: "a theme must be a JSON object, found \(value.kindName)")
+            throw ThemeFileError(file: file, theme: label, key: nil, reason: Phrase(key: .themeErrorNotAnObject, value.kindName))
         }
         guard case .string(let name)? = value["name"], !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ThemeFileError(file: file, theme: label, key: "name", reason: "is required (a non-empty string)")
+            throw ThemeFileError(file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNameRequired))
         }
         var theme = Theme(name: name)
-        func fail(_ key: String, _ reason: String) -> ThemeFileError {
-            ThemeFileError(file: file, theme: name, key: key, reason: Phrase(stringLiteral: reason))
+        func fail(_ key: String, _ reason: Phrase) -> ThemeFileError {
+            ThemeFileError(file: file, theme: name, key: key, reason: reason)
         }
         func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
         func color(_ key: String, _ v: JSONValue) throws -> ThemeColor {
-            let accepted = "a colour object { \"red\": 0…1, \"green\": 0…1, \"blue\": 0…1, \"opacity\": 0…1 }"
-            guard case .object(let parts) = v else { throw fail(key, "\(shown(v)) is not accepted (accepted: \(accepted))") }
+            let accepted = Phrase(key: .themeErrorTaskTuneColour)
+            guard case .object(let parts) = v else { throw fail(key, Phrase(key: .themeErrorNotAccepted, shown(v), accepted)) }
             var c: [String: Double] = ["opacity": 1]
             for (k, p) in parts {
                 guard ["red", "green", "blue", "opacity"].contains(k) else {
-                    throw fail(key, "\(shown(v)) has an unknown component \"\(k)\" (accepted: \(accepted))")
+                    throw fail(key, Phrase(key: .themeErrorUnknownComponent, shown(v), k, accepted))
                 }
                 guard case .number(let n) = p, (0...1).contains(n) else {
-                    throw fail(key, "\(shown(v)) is not accepted: \"\(k)\" must be a number 0…1 (accepted: \(accepted))")
+                    throw fail(key, Phrase(key: .themeErrorComponentNotNumber, shown(v), k, accepted))
                 }
                 c[k] = n
             }
             guard let r = c["red"], let g = c["green"], let b = c["blue"] else {
-                throw fail(key, "\(shown(v)) is not accepted: red, green and blue are required (accepted: \(accepted))")
+                throw fail(key, Phrase(key: .themeErrorComponentsRequired, shown(v), accepted))
             }
             return ThemeColor(red: r, green: g, blue: b, alpha: c["opacity"]!)
         }
@@ -152,7 +152,7 @@ extension Theme {
             case "fontName": try ours("fontFamily", key, v)
             case "fontSize":
                 guard case .string(let s) = v, ["small", "medium", "large", "custom"].contains(s) else {
-                    throw fail(key, "\(shown(v)) is not accepted (accepted: small, medium, large, custom)")
+                    throw fail(key, Phrase(key: .themeErrorNotAccepted, shown(v), "small, medium, large, custom"))
                 }
                 namedSize = s
             case "customFontSizePoints": customPoints = v
@@ -162,16 +162,16 @@ extension Theme {
             case "checkboxStyle":
                 guard case .string(let s) = v, let style = taskTuneCheckboxStyles[s] else {
                     let accepted = taskTuneCheckboxStyles.keys.sorted().joined(separator: ", ")
-                    throw fail(key, "\(shown(v)) is not a checkbox style we know (accepted: \(accepted))")
+                    throw fail(key, Phrase(key: .themeErrorUnknownCheckboxStyle, shown(v), accepted))
                 }
                 theme.checkboxStyle = style
             default:
-                throw fail(key, "unknown key in a TaskTune theme (accepted keys: \(taskTuneKeys.joined(separator: ", ")))")
+                throw fail(key, Phrase(key: .themeErrorUnknownTaskTuneKey, taskTuneKeys.joined(separator: ", ")))
             }
         }
         switch (namedSize, customPoints) {
         case ("custom", nil):
-            throw fail("customFontSizePoints", "is required when fontSize is \"custom\" (accepted: a number of points 8…32)")
+            throw fail("customFontSizePoints", Phrase(key: .themeErrorCustomSizeRequired))
         case ("custom", let p?), (nil, let p?):
             try ours("fontSize", "customFontSizePoints", p)
         case (let s?, _):

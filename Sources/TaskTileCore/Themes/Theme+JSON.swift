@@ -16,12 +16,8 @@ public struct ThemeFileError: Error, Hashable, Sendable, CustomStringConvertible
         self.file = file; self.theme = theme; self.key = key; self.reason = reason
     }
 
-    public var description: String {
-        var where_ = file
-        if let theme { where_ += ": theme \"\(theme)\"" }
-        if let key { where_ += ": key \"\(key)\"" }
-        return "\(where_): \(reason)"
-    }
+    /// The message in English (`message(_:)` gives it in either language).
+    public var description: String { message(Localizer(.en)) }
 }
 
 extension Theme {
@@ -30,23 +26,23 @@ extension Theme {
                               "fontSize", "rowHeight", "checkboxStyle", "checkboxPosition",
                               "showRemainingCount", "showCompletedCount", "showCompleted", "cornerRadius"]
 
-    /// Decodes one theme object (SPEC §6.1). Absent keys take their defaults; `name` is required.
+    /// Decodes one theme object (docs/themes.md "Keys"). Absent keys take their defaults; `name` is required.
     /// - Parameters:
     ///   - file: the path named in errors.
     ///   - label: how to name this theme in errors before its name is known (`themes[2]`).
     /// - Throws: `ThemeFileError` naming file, theme, key and the bad value; unknown keys are errors.
     public static func decode(_ value: JSONValue, file: String, label: String) throws -> Theme {
         guard case .object(let members) = value else {
-            throw ThemeFileError(file: file, theme: label, key: nil, reason: Phrase(key: "theme.error.notAnObject", value.kindName))
+            throw ThemeFileError(file: file, theme: label, key: nil, reason: Phrase(key: .themeErrorNotAnObject, value.kindName))
         }
         var themeName = label
         if let nameValue = value["name"] {
             guard case .string(let n) = nameValue, !n.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw ThemeFileError(file: file, theme: label, key: "name", reason: Phrase(key: "theme.error.nonEmptyString"))
+                throw ThemeFileError(file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNonEmptyString))
             }
             themeName = n
         } else {
-            throw ThemeFileError(file: file, theme: label, key: "name", reason: Phrase(key: "theme.error.nameRequired"))
+            throw ThemeFileError(file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNameRequired))
         }
         var theme = Theme(name: themeName)
         var hasID = false
@@ -67,7 +63,7 @@ extension Theme {
         func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
         func color() throws -> ThemeColor {
             guard case .string(let s) = value, let c = ThemeColor(hex: s) else {
-                throw fail(Phrase(key: "theme.error.notAColour", shown(value)))
+                throw fail(Phrase(key: .themeErrorNotAColour, shown(value)))
             }
             return c
         }
@@ -78,27 +74,27 @@ extension Theme {
         func choice<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> E where E.RawValue == String {
             guard case .string(let s) = value, let e = E(rawValue: s) else {
                 let accepted = E.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fail(Phrase(key: "theme.error.notAccepted", shown(value), accepted))
+                throw fail(Phrase(key: .themeErrorNotAccepted, shown(value), accepted))
             }
             return e
         }
         func bool() throws -> Bool {
-            guard case .bool(let b) = value else { throw fail(Phrase(key: "theme.error.notAccepted", shown(value), "true, false")) }
+            guard case .bool(let b) = value else { throw fail(Phrase(key: .themeErrorNotAccepted, shown(value), "true, false")) }
             return b
         }
         switch key {
         case "id":
             guard case .string(let s) = value, let uuid = UUID(uuidString: s) else {
-                throw fail(Phrase(key: "theme.error.notAUUID", shown(value)))
+                throw fail(Phrase(key: .themeErrorNotAUUID, shown(value)))
             }
             id = uuid.uuidString.lowercased()
         case "name":
             guard case .string(let s) = value, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw fail(Phrase(key: "theme.error.nonEmptyString"))
+                throw fail(Phrase(key: .themeErrorNonEmptyString))
             }
             // Names are shown in one-line listings and matched by `theme set NAME`: no tabs or newlines.
             guard !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw fail(Phrase(key: "theme.error.nameControl"))
+                throw fail(Phrase(key: .themeErrorNameControl))
             }
             name = s
         case "accent": accent = try color()
@@ -107,7 +103,7 @@ extension Theme {
         case "appearance": appearance = try choice(Appearance.self)
         case "fontFamily":
             guard case .string(let s) = value, !s.isEmpty, !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw fail(Phrase(key: "theme.error.notAFontFamily", shown(value)))
+                throw fail(Phrase(key: .themeErrorNotAFontFamily, shown(value)))
             }
             fontFamily = s
         case "fontSize":
@@ -117,7 +113,7 @@ extension Theme {
             case .number(let n) where FontSize.customRange.contains(n):
                 fontSize = .points(n)
             default:
-                throw fail(Phrase(key: "theme.error.notAFontSize", shown(value)))
+                throw fail(Phrase(key: .themeErrorNotAFontSize, shown(value)))
             }
         case "rowHeight": rowHeight = try choice(RowHeight.self)
         case "checkboxStyle": checkboxStyle = try choice(CheckboxStyle.self)
@@ -127,11 +123,11 @@ extension Theme {
         case "showCompleted": showCompleted = try bool()
         case "cornerRadius":
             guard case .number(let n) = value, (0...200).contains(n) else {
-                throw fail(Phrase(key: "theme.error.notACornerRadius", shown(value)))
+                throw fail(Phrase(key: .themeErrorNotACornerRadius, shown(value)))
             }
             cornerRadius = n
         default:
-            throw fail(Phrase(key: "theme.error.unknownKey", Theme.keys.joined(separator: ", ")))
+            throw fail(Phrase(key: .themeErrorUnknownKey, Theme.keys.joined(separator: ", ")))
         }
     }
 

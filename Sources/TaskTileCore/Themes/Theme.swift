@@ -1,12 +1,12 @@
 import Foundation
 
-/// A widget theme (SPEC §6.1), as stored in `themes.json` and shipped in `Themes/*.json`.
+/// A widget theme (docs/themes.md), as stored in `themes.json` and shipped in `Themes/*.json`.
 public struct Theme: Hashable, Sendable {
     public enum Appearance: String, CaseIterable, Sendable { case light, dark }
     public enum RowHeight: String, CaseIterable, Sendable { case compact, normal, comfortable }
     public enum CheckboxPosition: String, CaseIterable, Sendable { case leading, trailing }
 
-    /// Text size: a named size or custom points 8…32 (SPEC §6.1).
+    /// Text size: a named size or custom points 8…32 (docs/themes.md "Font sizes and row heights").
     public enum FontSize: Hashable, Sendable {
         case small, medium, large
         /// Custom size in points, 8…32.
@@ -14,7 +14,7 @@ public struct Theme: Hashable, Sendable {
         public static let customRange: ClosedRange<Double> = 8...32
     }
 
-    /// The ten checkbox styles (SPEC §5.2).
+    /// The ten checkbox styles (docs/widgets.md "Checkbox styles").
     public enum CheckboxStyle: String, CaseIterable, Sendable {
         case circleDotted, circle, square, roundedSquare, diamond, seal, bubble, heart, star, bookmark
     }
@@ -44,7 +44,7 @@ public struct Theme: Hashable, Sendable {
     /// The default accent, `#007AFF`.
     public static let defaultAccent = ThemeColor(hex: "#007AFF")!
 
-    /// A theme with every default of SPEC §6.1.
+    /// A theme with every default of docs/themes.md "Keys".
     public init(id: String = UUID().uuidString.lowercased(), name: String) {
         self.id = id
         self.name = name
@@ -76,16 +76,16 @@ public struct Theme: Hashable, Sendable {
 
     /// The primary text colour actually drawn: `text`, else black (light) or white (dark).
     public var resolvedText: ThemeColor { text ?? (appearance == .light ? .black : .white) }
-    /// Secondary text: the text colour at 60 % (SPEC §6.1).
+    /// Secondary text: the text colour at 60 % (docs/themes.md "Keys").
     public var secondaryText: ThemeColor { resolvedText.withAlphaScaled(0.6) }
-    /// Tertiary text: the text colour at 40 % (SPEC §6.1).
+    /// Tertiary text: the text colour at 40 % (docs/themes.md "Keys").
     public var tertiaryText: ThemeColor { resolvedText.withAlphaScaled(0.4) }
 
-    /// Font metrics in points derived from `fontSize` (SPEC §6.1 table).
+    /// Font metrics in points derived from `fontSize` (docs/themes.md "Font sizes and row heights").
     public var metrics: ThemeMetrics { ThemeMetrics(fontSize: fontSize, rowHeight: rowHeight) }
 }
 
-/// Sizes in points derived from a theme's font size and row height (SPEC §6.1).
+/// Sizes in points derived from a theme's font size and row height (docs/themes.md "Font sizes and row heights").
 public struct ThemeMetrics: Hashable, Sendable {
     /// Row title size, points.
     public var item: Double

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The theme file of a data directory, `themes.json`: `{ "version": 1, "themes": [ … ] }` (SPEC §6.1).
+/// The theme file of a data directory, `themes.json`: `{ "version": 1, "themes": [ … ] }` (docs/themes.md "The theme file").
 ///
 /// Created with the Default theme on first use. Every write replaces the file atomically
 /// (`AtomicFile`), so the renderer never reads half a file; a refused edit leaves it untouched.
@@ -38,26 +38,26 @@ public struct ThemeStore: Sendable {
     public static func decodeFile(_ bytes: [UInt8], file: String) throws -> [Theme] {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw ThemeFileError(file: file, theme: nil, key: nil, reason: Phrase(key: "theme.error.notJSON", e))
+            throw ThemeFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorNotJSON, e))
         }
         guard case .object(let members) = root else {
-            throw ThemeFileError(file: file, theme: nil, key: nil, reason: Phrase(key: "theme.error.fileNotAnObject"))
+            throw ThemeFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorFileNotAnObject))
         }
         for (key, _) in members where key != "version" && key != "themes" {
-            throw ThemeFileError(file: file, theme: nil, key: key, reason: Phrase(key: "theme.error.unknownKey", "version, themes"))
+            throw ThemeFileError(file: file, theme: nil, key: key, reason: Phrase(key: .themeErrorUnknownKey, "version, themes"))
         }
         guard root["version"]?.intValue == formatVersion else {
             throw ThemeFileError(file: file, theme: nil, key: "version",
-                                 reason: Phrase(key: "theme.error.badVersion", root["version"]?.serialized(pretty: false) ?? "missing"))
+                                 reason: Phrase(key: .themeErrorBadVersion, root["version"]?.serialized(pretty: false) ?? "missing"))
         }
         guard case .array(let items)? = root["themes"] else {
-            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: "theme.error.themesNotArray"))
+            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorThemesNotArray))
         }
         var themes: [Theme] = []
         for (i, item) in items.enumerated() {
             let theme = try Theme.decode(item, file: file, label: "themes[\(i)]")
             if themes.contains(where: { $0.id == theme.id }) {
-                throw ThemeFileError(file: file, theme: theme.name, key: "id", reason: Phrase(key: "theme.error.duplicateID", theme.id))
+                throw ThemeFileError(file: file, theme: theme.name, key: "id", reason: Phrase(key: .themeErrorDuplicateID, theme.id))
             }
             themes.append(theme)
         }

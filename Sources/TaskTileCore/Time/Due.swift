@@ -1,6 +1,6 @@
 import Foundation
 
-/// When a todo is due (SPEC §3.1): a floating date, or a wall-clock time in an IANA zone.
+/// When a todo is due (docs/cycles.md "Due dates"): a floating date, or a wall-clock time in an IANA zone.
 public enum Due: Hashable, Sendable {
     /// Due on this calendar day wherever the user is; due at the *end* of that day and never
     /// shifted to the previous day west of UTC.
@@ -28,16 +28,7 @@ public enum Due: Hashable, Sendable {
         }
     }
 
-    /// The instant used for ordering dues: the start of the day for date-only dues (so a date-only due
-    /// sorts before timed dues later that day), else the timed instant.
-    public func sortInstant(userZone: TimeZone) -> Date {
-        switch self {
-        case .date(let d): ZonedClock.startOfDay(d, in: userZone)
-        case .dateTime: deadline(userZone: userZone)
-        }
-    }
-
-    /// `--json` form (SPEC §11): `YYYY-MM-DD` for date-only, ISO 8601 with offset otherwise.
+    /// `--json` form (docs/lists-and-todos.md "JSON output"): `YYYY-MM-DD` for date-only, ISO 8601 with offset otherwise.
     public var jsonText: String {
         switch self {
         case .date(let d): return d.description

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a due reads in `show`, widgets and status bars (SPEC §2): overdue, today, or a date.
+/// How a due reads in `show`, widgets and status bars (docs/lists-and-todos.md "show"): overdue, today, or a date.
 public struct DueLabel: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// The due has passed (red on a terminal).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Parses the due forms a person types (SPEC §2), in the user's zone:
+/// Parses the due forms a person types (docs/lists-and-todos.md "Due input"), in the user's zone:
 /// ISO `2027-01-31`, `2027-01-31 09:00[:30]`, `2027-01-31T09:00+09:00`; `today`, `tomorrow`,
 /// `mon`…`sun` (the next such day, today included while it has not passed), `jan 31 [2028]`,
 /// `31 jan`, each optionally followed by a time `18:00`, `9am`, `9:30pm`; `+2d`, `+3w` (date only);
@@ -18,7 +18,8 @@ public enum DueParser {
         public var input: String
         /// What is wrong, in either language (`Phrase.text(_:)`); `description` is English.
         public var reason: Phrase
-        public var description: String { "cannot read the due \"\(input)\": \(reason) (accepted: \(DueParser.acceptedForms))" }
+        /// The message in English (`message(_:)` gives it in either language).
+        public var description: String { message(Localizer(.en)) }
     }
 
     /// Parses `text` relative to `clock` (now and zone).
@@ -26,7 +27,7 @@ public enum DueParser {
     public static func parse(_ text: String, clock: Clock) throws -> Due {
         let input = text.trimmingCharacters(in: .whitespaces)
         func fail(_ reason: Phrase) -> ParseError { ParseError(input: text, reason: reason) }
-        guard !input.isEmpty else { throw fail(Phrase(key: "due.error.empty")) }
+        guard !input.isEmpty else { throw fail(Phrase(key: .dueErrorEmpty)) }
         let zone = clock.timeZone
         let zoneID = zone.identifier
         let nowWall = ZonedClock.wallClock(of: clock.now, in: zone)
@@ -43,7 +44,7 @@ public enum DueParser {
                 let wc = ZonedClock.wallClock(of: instant, in: zone)
                 return .dateTime(wc, zoneID: zoneID)
             }
-            throw fail(LocalDate(iso: input.prefix(10)) == nil ? impossibleOrShape(String(input.prefix(10))) : Phrase(key: "due.error.badTimePart"))
+            throw fail(LocalDate(iso: input.prefix(10)) == nil ? impossibleOrShape(String(input.prefix(10))) : Phrase(key: .dueErrorBadTimePart))
         }
 
         let words = input.lowercased().split(whereSeparator: { $0 == " " }).map(String.init)
@@ -51,30 +52,30 @@ public enum DueParser {
         // Relative: +Nd / +Nw
         if words.count == 1, words[0].hasPrefix("+"), words[0].count >= 3 {
             let unit = words[0].last!
-            guard let n = Int(words[0].dropFirst().dropLast()), n >= 0, n <= 36_500 else { throw fail(Phrase(key: "due.error.daysRange")) }
+            guard let n = Int(words[0].dropFirst().dropLast()), n >= 0, n <= 36_500 else { throw fail(Phrase(key: .dueErrorDaysRange)) }
             switch unit {
             case "d": return .date(today.adding(days: n))
-            case "w": guard n <= 5214 else { throw fail(Phrase(key: "due.error.tooManyWeeks")) }; return .date(today.adding(days: 7 * n))
-            default: throw fail(Phrase(key: "due.error.unknownPlusUnit", unit))
+            case "w": guard n <= 5214 else { throw fail(Phrase(key: .dueErrorTooManyWeeks)) }; return .date(today.adding(days: 7 * n))
+            default: throw fail(Phrase(key: .dueErrorUnknownPlusUnit, unit))
             }
         }
         // in N hours/minutes/days
         if words.first == "in" {
-            guard words.count == 3, let n = Int(words[1]), n >= 0 else { throw fail(Phrase(key: "due.error.inForm")) }
+            guard words.count == 3, let n = Int(words[1]), n >= 0 else { throw fail(Phrase(key: .dueErrorInForm)) }
             let unit = words[2]
             if ["day", "days", "d"].contains(unit) {
-                guard n <= 36_500 else { throw fail(Phrase(key: "due.error.daysRange")) }
+                guard n <= 36_500 else { throw fail(Phrase(key: .dueErrorDaysRange)) }
                 return .date(today.adding(days: n))
             }
             if ["week", "weeks", "w"].contains(unit) {
-                guard n <= 5214 else { throw fail(Phrase(key: "due.error.daysRange")) }
+                guard n <= 5214 else { throw fail(Phrase(key: .dueErrorDaysRange)) }
                 return .date(today.adding(days: 7 * n))
             }
             let seconds: Int
             switch unit {
-            case "hour", "hours", "h": guard n <= 876_000 else { throw fail(Phrase(key: "due.error.tooManyHours")) }; seconds = n * 3600
-            case "minute", "minutes", "min", "mins", "m": guard n <= 52_560_000 else { throw fail(Phrase(key: "due.error.tooManyMinutes")) }; seconds = n * 60
-            default: throw fail(Phrase(key: "due.error.unknownInUnit", unit))
+            case "hour", "hours", "h": guard n <= 876_000 else { throw fail(Phrase(key: .dueErrorTooManyHours)) }; seconds = n * 3600
+            case "minute", "minutes", "min", "mins", "m": guard n <= 52_560_000 else { throw fail(Phrase(key: .dueErrorTooManyMinutes)) }; seconds = n * 60
+            default: throw fail(Phrase(key: .dueErrorUnknownInUnit, unit))
             }
             let instant = clock.now.addingTimeInterval(TimeInterval(seconds))
             var wc = ZonedClock.wallClock(of: instant, in: zone)
@@ -91,13 +92,13 @@ public enum DueParser {
         func monthDay(_ m: Int, _ day: Int, label: String) throws -> LocalDate {
             if let y = rest.first.flatMap({ Int($0) }), isYearWord(rest.first!) {
                 rest = rest.dropFirst()
-                guard let d = LocalDate(year: y, month: m, day: day) else { throw fail(Phrase(key: "due.error.notADate", label)) }
+                guard let d = LocalDate(year: y, month: m, day: day) else { throw fail(Phrase(key: .dueErrorNotADate, label)) }
                 return d
             }
             for y in today.year...(today.year + 8) {
                 if let d = LocalDate(year: y, month: m, day: day), d >= today { return d }
             }
-            throw fail(Phrase(key: "due.error.notADate", label))
+            throw fail(Phrase(key: .dueErrorNotADate, label))
         }
         switch rest.first {
         case "today"?: date = today; rest = rest.dropFirst()
@@ -106,7 +107,7 @@ public enum DueParser {
             weekdayTarget = Weekday(name: w); rest = rest.dropFirst()
         case let w? where month(w) != nil:
             // jan 31 [2028]
-            guard rest.count >= 2, let day = Int(rest[rest.startIndex + 1]) else { throw fail(Phrase(key: "due.error.dayMustFollowMonth")) }
+            guard rest.count >= 2, let day = Int(rest[rest.startIndex + 1]) else { throw fail(Phrase(key: .dueErrorDayMustFollowMonth)) }
             rest = rest.dropFirst(2)
             date = try monthDay(month(w)!, day, label: "\(w) \(day)")
         case let w? where Int(w) != nil && rest.count >= 2 && month(rest[rest.startIndex + 1]) != nil:
@@ -122,8 +123,8 @@ public enum DueParser {
         if !rest.isEmpty {
             let timeText = rest.joined(separator: "")
             guard let t = parseTime(timeText.hasPrefix("at") ? String(timeText.dropFirst(2)) : timeText) else {
-                if date == nil && weekdayTarget == nil { throw fail(Phrase(key: "due.error.notRecognised")) }
-                throw fail(Phrase(key: "due.error.notATime", rest.joined(separator: " ")))
+                if date == nil && weekdayTarget == nil { throw fail(Phrase(key: .dueErrorNotRecognised)) }
+                throw fail(Phrase(key: .dueErrorNotATime, rest.joined(separator: " ")))
             }
             time = t
         }
@@ -137,7 +138,7 @@ public enum DueParser {
             if d == today, let (h, m) = time, h * 60 + m <= nowWall.hour * 60 + nowWall.minute { d = d.adding(days: 7) }
             date = d
         }
-        guard let date else { throw fail(Phrase(key: "due.error.notRecognised")) }
+        guard let date else { throw fail(Phrase(key: .dueErrorNotRecognised)) }
         if let (h, m) = time {
             return .dateTime(LocalDateTime(date: date, hour: h, minute: m)!, zoneID: zoneID)
         }
@@ -149,12 +150,12 @@ public enum DueParser {
     static func impossibleOrShape(_ s: String) -> Phrase {
         let parts = s.split(separator: "-")
         if parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) {
-            if !(1...12).contains(m) { return Phrase(key: "due.error.noSuchMonth", m) }
+            if !(1...12).contains(m) { return Phrase(key: .dueErrorNoSuchMonth, m) }
             if d < 1 || d > LocalDate.daysInMonth(year: y, month: m) {
-                return Phrase(key: "due.error.noSuchDay", s, LocalDate.daysInMonth(year: y, month: m))
+                return Phrase(key: .dueErrorNoSuchDay, s, LocalDate.daysInMonth(year: y, month: m))
             }
         }
-        return Phrase(key: "due.error.expectedISODate")
+        return Phrase(key: .dueErrorExpectedISODate)
     }
 
     static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]

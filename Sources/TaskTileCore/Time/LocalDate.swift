@@ -1,7 +1,7 @@
 /// A calendar date with no time zone (proleptic Gregorian), e.g. `2027-07-20`.
 ///
 /// Used for date-only ("floating") dues, which mean "that day wherever the user is" and must never
-/// turn into the previous day west of UTC (SPEC §3.1), and as the date part of a `LocalDateTime`.
+/// turn into the previous day west of UTC (docs/cycles.md "Due dates"), and as the date part of a `LocalDateTime`.
 /// All arithmetic is done on day numbers (days since 1970-01-01), independent of any time zone.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Year, 1...9999.

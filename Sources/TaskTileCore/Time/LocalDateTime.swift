@@ -33,9 +33,6 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         self.second = rest % 60
     }
 
-    /// Seconds since midnight of `date`.
-    public var secondsIntoDay: Int { hour * 3600 + minute * 60 + second }
-
     /// `YYYY-MM-DDTHH:MM:SS`.
     public var description: String {
         "\(date)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"

@@ -2,7 +2,7 @@ extension RecurrenceEngine {
     /// The index of the last occurrence of `rule` from `anchor` at or after `start`, or nil when
     /// occurrence `start` itself does not exist.
     ///
-    /// Catch-up (SPEC §3.4) needs it when a series has ended while the todo sat on an earlier cycle:
+    /// Catch-up (docs/cycles.md "Cycle semantics") needs it when a series has ended while the todo sat on an earlier cycle:
     /// the todo moves to the last cycle, which stays current (pending and overdue, or completed).
     /// A series that "never" ends still ends at year 9999, so there is always an answer.
     ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Computes the occurrences ("cycles") of a repeating todo from its rule and its anchor (SPEC §3.3).
+/// Computes the occurrences ("cycles") of a repeating todo from its rule and its anchor (docs/cycles.md "Computing cycles").
 ///
 /// The engine is pure: every answer depends only on `(rule, anchor, k)` — plus "now" and the
 /// user's zone for `firstOccurrenceIndex(after:of:anchor:userZone:)` — and occurrence `k` is computed
@@ -21,7 +21,7 @@ import Foundation
 ///
 /// Where this deliberately differs from RFC 5545: the RFC drops impossible dates (`FREQ=MONTHLY`
 /// from Jan 31 skips February) where we clamp to the month end, and `UNTIL` is an instant where our
-/// `until` covers the whole calendar day. See FORMATS.md for the RRULE forms that match ours.
+/// `until` covers the whole calendar day. See docs/cycles.md "iCalendar forms" for the RRULE forms that match ours.
 ///
 /// Corrupt rules (interval outside `RepeatRule.intervalRange`, a count below 1) never crash or hang:
 /// an interval outside the range yields no occurrences at all; `afterCount(n)` with `n < 1` yields
@@ -74,7 +74,7 @@ public enum RecurrenceEngine {
     /// day in `userZone`) is strictly after `instant`. Nil when no such occurrence exists (the
     /// series has ended before `instant`, or the rule is corrupt).
     ///
-    /// Used by catch-up (SPEC §3.4). Deadlines never decrease as `k` grows and existence is a prefix
+    /// Used by catch-up (docs/cycles.md "Cycle semantics"). Deadlines never decrease as `k` grows and existence is a prefix
     /// (`occurrence(k)` exists ⇒ every smaller index does), so the answer is found by estimating `k`
     /// from the elapsed time and the rule's mean period, galloping from the estimate (the step
     /// doubles, so at most 23 probes reach either end of 0...maxOccurrenceIndex), then bisecting
@@ -170,7 +170,7 @@ public enum RecurrenceEngine {
                 virtualIndex = k + (perWeek - eligible)
             } else {
                 // Nothing left in the anchor's week: occurrence 0 is in the next week, and weeks
-                // are counted from there (SPEC §3.2: the first selected weekday on or after).
+                // are counted from there (docs/cycles.md "Repeat rules": the first selected weekday on or after).
                 firstWeekStart = weekStart + 7
                 virtualIndex = k
             }

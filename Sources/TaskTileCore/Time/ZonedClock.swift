@@ -2,7 +2,7 @@ import Foundation
 
 /// Conversions between UTC instants and wall-clock times in an IANA time zone.
 ///
-/// Rules (SPEC §3.3, RFC 5545 §3.3.5): a wall-clock time that does not exist (spring-forward gap)
+/// Rules (docs/cycles.md "Daylight saving time", RFC 5545 §3.3.5): a wall-clock time that does not exist (spring-forward gap)
 /// is moved forward by the gap, i.e. interpreted with the UTC offset in force *before* the gap
 /// (02:30 → 03:30 in Europe/Berlin); an ambiguous time (autumn overlap) takes the first instant.
 public enum ZonedClock {
@@ -30,11 +30,6 @@ public enum ZonedClock {
     public static func wallClock(of instant: Date, in zone: TimeZone) -> LocalDateTime {
         let t = Int(instant.timeIntervalSince1970.rounded(.down))
         return LocalDateTime(naiveSeconds: t + zone.secondsFromGMT(for: instant))
-    }
-
-    /// The UTC offset of `zone` at `instant`, in seconds east of UTC.
-    public static func offset(of zone: TimeZone, at instant: Date) -> Int {
-        zone.secondsFromGMT(for: instant)
     }
 
     /// The instant at which local day `date` starts in `zone` (midnight, or the first instant after a

@@ -47,6 +47,25 @@ final class BusConnection {
         connection = c
     }
 
+    /// Connects to the bus at `address` (a D-Bus address, e.g. `unix:path=/tmp/bus`) and registers
+    /// with it (`Hello`), like `init()` does for the session bus. A test hook: libdbus reads
+    /// `DBUS_SESSION_BUS_ADDRESS` once per process, so tests reach a private bus this way.
+    /// - Throws: `BusError` when the bus cannot be reached or refuses us.
+    init(address: String) throws {
+        var error = DBusError()
+        dbus_error_init(&error)
+        guard let c = dbus_connection_open_private(address, &error) else {
+            throw BusConnection.consume(&error, fallback: "cannot connect to \(address)")
+        }
+        guard dbus_bus_register(c, &error) != 0 else {
+            dbus_connection_close(c)
+            dbus_connection_unref(c)
+            throw BusConnection.consume(&error, fallback: "cannot register with \(address)")
+        }
+        dbus_connection_set_exit_on_disconnect(c, 0)
+        connection = c
+    }
+
     deinit {
         dbus_connection_close(connection)
         dbus_connection_unref(connection)

@@ -28,8 +28,14 @@ final class NotificationServer {
     /// Connects to the session bus, subscribes to the service's signals and asks for its
     /// capabilities (which also starts a D-Bus-activatable server).
     /// - Throws: `BusError` when there is no session bus or no notification service.
-    init() throws {
-        bus = try BusConnection()
+    convenience init() throws {
+        try self.init(bus: BusConnection())
+    }
+
+    /// The same on `bus` (a test hook: tests pass a private bus, `BusConnection(address:)`).
+    /// - Throws: `BusError` when there is no notification service on `bus`.
+    init(bus: BusConnection) throws {
+        self.bus = bus
         try bus.addMatch("type='signal',interface='\(Self.name)',path='\(Self.path)'")
         let reply = try bus.call(destination: Self.name, path: Self.path, interface: Self.name, method: "GetCapabilities")
         owner = reply.sender

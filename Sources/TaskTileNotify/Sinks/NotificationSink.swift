@@ -87,7 +87,8 @@ public final class ExecSink: NotificationSink {
     /// - Throws: `NotifyDaemonError.badSink` for an empty command or one that cannot be split into words.
     public init(command: String) throws {
         do { argv = try CommandWords.split(command) } catch SpawnError.empty {
-            throw NotifyDaemonError.badSink("exec: needs a command, e.g. exec:/usr/local/bin/my-notifier")
+            // NotifyDaemonError carries English text.
+            throw NotifyDaemonError.badSink(Localizer(.en).text(.notifyErrorExecSinkEmpty))
         } catch {
             throw NotifyDaemonError.badSink("exec:\(command): \(error)")
         }
@@ -123,12 +124,12 @@ public final class ExecSink: NotificationSink {
 public final class DBusSink: NotificationSink {
     public let name = "dbus"
     private let server: NotificationServer
-    private let language: String
+    private let language: Language
 
-    /// - Parameter language: `en` or `ja`, for the action labels.
+    /// - Parameter language: for the action labels.
     /// - Throws: `BusError` when there is no session bus or notification service.
     /// - Throws: `BusError` when there is no session bus or no notification service on it.
-    public init(language: String) throws {
+    public init(language: Language) throws {
         server = try NotificationServer()
         self.language = language
     }
@@ -137,9 +138,9 @@ public final class DBusSink: NotificationSink {
         let markup = server.capabilities.contains("body-markup")
         var actions: [(String, String)] = []
         if server.capabilities.isEmpty || server.capabilities.contains("actions") {
-            let ja = language == "ja"
-            if n.completable { actions.append(("complete", ja ? "完了" : "Complete")) }
-            actions.append(("default", ja ? "開く" : "Open"))
+            let l = Localizer(language)
+            if n.completable { actions.append(("complete", l.text(.notifyActionComplete))) }
+            actions.append(("default", l.text(.notifyActionOpen)))
         }
         return try server.notify(appName: "tasktile", summary: markup ? NotificationText.escapeMarkup(n.summary) : n.summary,
                                  body: markup ? NotificationText.escapeMarkup(n.body) : n.body, actions: actions,

@@ -51,14 +51,6 @@ final class Context {
     }
 
     func scale(_ sx: Double, _ sy: Double) { cairo_scale(pointer, sx, sy) }
-    func translate(_ tx: Double, _ ty: Double) { cairo_translate(pointer, tx, ty) }
-
-    /// The current user-to-device scale along x (the widget scale after `scale(_:_:)`).
-    var deviceScale: Double {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(pointer, &m)
-        return m.xx
-    }
 
     func setColor(_ c: ThemeColor) { cairo_set_source_rgba(pointer, c.red, c.green, c.blue, c.alpha) }
     func setLineWidth(_ w: Double) { cairo_set_line_width(pointer, w) }
@@ -66,7 +58,6 @@ final class Context {
         cairo_set_line_cap(pointer, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(pointer, CAIRO_LINE_JOIN_ROUND)
     }
-    func setEvenOddFill() { cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_EVEN_ODD) }
     /// Drawing erases to transparent (`CAIRO_OPERATOR_CLEAR`) until restored.
     func setClearOperator() { cairo_set_operator(pointer, CAIRO_OPERATOR_CLEAR) }
 

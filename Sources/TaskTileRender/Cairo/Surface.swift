@@ -75,27 +75,6 @@ public final class Surface {
         return try body(UnsafeRawPointer(cairo_image_surface_get_data(pointer)!), stride)
     }
 
-    /// Encodes the surface with Cairo's own PNG writer (`cairo_surface_write_to_png_stream`).
-    ///
-    /// Kept as the reference the benchmarks compare against; widgets are written with the faster
-    /// `PNGEncoder.encode` (libpng at a low zlib level).
-    /// - Throws: `CairoError.pngEncoding`.
-    public func cairoPNGData() throws -> [UInt8] {
-        final class Sink { var bytes: [UInt8] = [] }
-        let sink = Sink()
-        sink.bytes.reserveCapacity(width * height)
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(pointer, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
-        }
-        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError.pngEncoding(status: Surface.text(status)) }
-        return sink.bytes
-    }
-
     static func text(_ status: cairo_status_t) -> String {
         String(cString: cairo_status_to_string(status))
     }

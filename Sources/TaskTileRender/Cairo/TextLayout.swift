@@ -25,7 +25,7 @@ final class TextContext {
     let pointer: OpaquePointer
 
     /// Creates the context from `context`'s current transform; set the widget scale first.
-    init(context: Context, language: String) {
+    init(context: Context, language: Language) {
         pointer = pango_cairo_create_context(context.pointer)
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -33,7 +33,7 @@ final class TextContext {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         pango_cairo_context_set_font_options(pointer, options)
         cairo_font_options_destroy(options)
-        pango_context_set_language(pointer, pango_language_from_string(language))
+        pango_context_set_language(pointer, pango_language_from_string(language.rawValue))
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
@@ -74,16 +74,6 @@ final class TextLayout {
         pango_layout_set_alignment(pointer, centered ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT)
     }
 
-    /// Draws a strike-through line across the text in `color` (the text itself uses the source colour).
-    func setStrikethrough(color: ThemeColor) {
-        let list = pango_attr_list_new()
-        func c16(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
-        pango_attr_list_insert(list, pango_attr_strikethrough_new(1))
-        pango_attr_list_insert(list, pango_attr_strikethrough_color_new(c16(color.red), c16(color.green), c16(color.blue)))
-        pango_layout_set_attributes(pointer, list)
-        pango_attr_list_unref(list)
-    }
-
     /// Number of lines after layout (1 for a single-line title, whatever its length).
     var lineCount: Int { Int(pango_layout_get_line_count(pointer)) }
     /// Whether Pango shortened the text with "…".
@@ -94,14 +84,6 @@ final class TextLayout {
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(pointer, &ink, &logical)
         return (Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
-    }
-
-    /// Ink rectangle in points relative to the layout's top-left corner.
-    var inkRect: Rect {
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(pointer, &ink, &logical)
-        let s = Double(PANGO_SCALE)
-        return Rect(x: Double(ink.x) / s, y: Double(ink.y) / s, width: Double(ink.width) / s, height: Double(ink.height) / s)
     }
 
     /// Distance in points from the layout's top to the first line's baseline.

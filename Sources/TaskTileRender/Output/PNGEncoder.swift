@@ -6,7 +6,7 @@ import Glibc
 /// The one PNG encoder of the renderer: libpng at a low zlib level behind a C shim (libpng reports
 /// errors by `longjmp`, which must never cross Swift frames). About 3× faster than Cairo's
 /// `cairo_surface_write_to_png` for the same pixels, at a somewhat larger file (measured in
-/// `Benchmarks/`); `Surface.cairoPNGData()` remains as the reference.
+/// `Benchmarks/`).
 public enum PNGEncoder {
     /// zlib level for widgets: 1 favours speed; widgets are small and rewritten often.
     public static let defaultLevel: Int32 = 1

@@ -14,7 +14,7 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Writes a rendered widget: the PNG and `<name>.hits.json` beside it, each atomically
-/// (temp file in the same directory, fsync, rename; SPEC §0), so a wallpaper tool or `click`
+/// (temp file in the same directory, fsync, rename; docs/data-directory.md "Atomic writes"), so a wallpaper tool or `click`
 /// never reads half a file.
 public enum WidgetOutput {
     /// Writes `widget` to `pngPath` and its hit map to `WidgetSpec.hitMapPath(forPNG:)`, creating

@@ -1,7 +1,7 @@
 import Foundation
 import TaskTileCore
 
-/// A widget family: the iOS-sized widget shapes (SPEC §5.1).
+/// A widget family: the iOS-sized widget shapes (docs/widgets.md "Families and geometry").
 public enum WidgetFamily: String, CaseIterable, Sendable {
     case small, medium, large
 
@@ -24,7 +24,7 @@ public enum WidgetFamily: String, CaseIterable, Sendable {
     }
 }
 
-/// Whether a widget can complete todos (SPEC §5.3).
+/// Whether a widget can complete todos (docs/widgets.md "Interactive and read-only").
 public enum WidgetMode: String, CaseIterable, Sendable {
     /// Checkboxes are drawn and the hit map has `complete` regions (default).
     case interactive
@@ -32,12 +32,7 @@ public enum WidgetMode: String, CaseIterable, Sendable {
     case readOnly
 }
 
-/// The language of a widget's strings and Pango text shaping.
-public enum WidgetLanguage: String, CaseIterable, Sendable {
-    case en, ja
-}
-
-/// A widget spec file (SPEC §6.2): which list, in which theme, drawn how big and where.
+/// A widget spec file (docs/widgets.md "Specs"): which list, in which theme, drawn how big and where.
 ///
 /// ```json
 /// { "version": 1, "name": "desk-shopping", "family": "medium", "list": "Shopping",
@@ -74,7 +69,7 @@ public struct WidgetSpec: Hashable, Sendable {
     /// PNG pixels per point, 1…4, default 2.
     public var scale: Double
     /// Default `en`.
-    public var language: WidgetLanguage
+    public var language: Language
     /// Width override in points (default: the family's width).
     public var width: Double?
     /// Height override in points (default: the family's height).
@@ -87,7 +82,7 @@ public struct WidgetSpec: Hashable, Sendable {
 
     /// A spec with every default, for code and tests.
     public init(file: String = "", name: String, family: WidgetFamily, list: String?, theme: String? = nil,
-                mode: WidgetMode = .interactive, scale: Double = 2, language: WidgetLanguage = .en,
+                mode: WidgetMode = .interactive, scale: Double = 2, language: Language = .en,
                 width: Double? = nil, height: Double? = nil, output: String? = nil,
                 placement: WidgetPlacement = WidgetPlacement()) {
         self.file = file; self.name = name; self.family = family; self.list = list; self.theme = theme
@@ -189,7 +184,7 @@ public struct WidgetSpec: Hashable, Sendable {
                 if case .null = value { spec.theme = nil } else { spec.theme = try string(key, value, accepted: "a theme name or id") }
             case "mode": spec.mode = try choice(key, value, WidgetMode.self)
             case "scale": spec.scale = try number(key, value, in: scaleRange, what: "a number of pixels per point")
-            case "lang": spec.language = try choice(key, value, WidgetLanguage.self)
+            case "lang": spec.language = try choice(key, value, Language.self)
             case "width": spec.width = try number(key, value, in: sizeRange, what: "a number of points")
             case "height": spec.height = try number(key, value, in: sizeRange, what: "a number of points")
             case "output":

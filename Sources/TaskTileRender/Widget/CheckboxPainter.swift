@@ -1,7 +1,7 @@
 import Foundation
 import TaskTileCore
 
-/// Draws the ten checkbox styles of SPEC §5.2 as vector paths.
+/// Draws the ten checkbox styles of docs/widgets.md "Checkbox styles" as vector paths.
 ///
 /// A glyph occupies a square of `size` points (the theme's icon size) centred on a point.
 /// Pending = an outline in the accent colour; completed = the shape filled in the secondary text

@@ -2,7 +2,7 @@ import TaskTileCore
 
 /// One clickable rectangle of a rendered widget, in **PNG pixel** coordinates (origin top-left).
 public struct HitRegion: Hashable, Sendable {
-    /// What a click on the region does (SPEC §5.3).
+    /// What a click on the region does (docs/widgets.md "Hit maps").
     public enum Action: Hashable, Sendable {
         /// Complete this todo (pending checkboxes of interactive widgets only).
         case complete(todoID: String)
@@ -49,7 +49,7 @@ public struct HitRegion: Hashable, Sendable {
     }
 }
 
-/// The hit map written beside a widget PNG as `<name>.hits.json` (SPEC §5.3): every pending
+/// The hit map written beside a widget PNG as `<name>.hits.json` (docs/widgets.md "Hit maps"): every pending
 /// checkbox (`complete`), every row (`open` todo), the header (`open` list), in PNG pixels.
 public struct HitMap: Hashable, Sendable {
     /// The file format version.

@@ -10,14 +10,12 @@ public enum ThemePreview {
     /// A sample list in `language`: pending todos with emoji, a ZWJ family and a flag, one title too
     /// long for any widget, and two completed todos (so the large widget's completed section shows
     /// when the theme says so).
-    public static func sampleContent(language: WidgetLanguage) -> WidgetContent {
-        let (title, pending, completed): (String, [String], [String]) = language == .ja
-            ? ("買い物", ["牛乳 🥛", "卵（10個入り）", "クレンジングオイルと詰め替え用のシャンプーとコンディショナーを忘れずに買う",
-                       "食パン 🍞", "トイレットペーパー", "花束 💐 を母の日に", "洗濯洗剤", "お米 5kg"],
-               ["トマト 🍅", "豆腐"])
-            : ("Weekend", ["Buy flowers 💐", "Call the family 👨‍👩‍👧‍👦", "Review the quarterly roadmap with the design team before Friday's all-hands",
-                           "🇯🇵 Trip planning", "Fix the bike 🚲", "Café with Zoë", "Water the plants 🌿", "Return library books 📚"],
-               ["Laundry 🧺", "Pay rent"])
+    public static func sampleContent(language: Language) -> WidgetContent {
+        let l = Localizer(language)
+        let title = l.text(.themePreviewList)
+        let pending = [StringKey.themePreviewPending1, .themePreviewPending2, .themePreviewPending3, .themePreviewPending4,
+                       .themePreviewPending5, .themePreviewPending6, .themePreviewPending7, .themePreviewPending8].map { l.text($0) }
+        let completed = [l.text(.themePreviewCompleted1), l.text(.themePreviewCompleted2)]
         let list = TodoList(id: "00000000-0000-4000-8000-00000000a001", title: title, sortOrder: 0, createdAt: sampleInstant)
         var order = 0
         func todo(_ t: String, done: Bool) -> Todo {
@@ -41,7 +39,7 @@ public enum ThemePreview {
             throw OutputError(path: directory, detail: (error as NSError).localizedDescription)
         }
         var written: [String] = []
-        for language in WidgetLanguage.allCases {
+        for language in Language.allCases {
             for family in WidgetFamily.allCases {
                 let name = "\(family.rawValue)-\(language.rawValue)"
                 let spec = WidgetSpec(name: name, family: family, list: "sample", theme: theme.name, scale: scale, language: language)

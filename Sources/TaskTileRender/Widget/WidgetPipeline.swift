@@ -1,8 +1,8 @@
 import Foundation
 import TaskTileCore
 
-/// Renders specs against one open store and theme set: the function `once` uses now and
-/// `watch`/`click` will reuse.
+/// Renders specs against one open store and theme set: the one drawing path of `once`, `watch`
+/// and `click`.
 public struct WidgetPipeline {
     /// The data directory: default outputs go to its `widgets/out/`.
     public let dataDirectory: DataDirectory
@@ -27,7 +27,7 @@ public struct WidgetPipeline {
 
     /// Draws `spec` from the store's current snapshot without writing anything.
     ///
-    /// Todos completed within the flash window (SPEC §5.4) are drawn as the flash frame, except
+    /// Todos completed within the flash window (docs/widgets.md "Flash") are drawn as the flash frame, except
     /// those in `shownFlashes` (a watcher passes the ones it has already shown for 1.5 s).
     /// - Throws: `WidgetSpecError`, `StoreError`, `CairoError`.
     public func draw(_ spec: WidgetSpec, excludingFlashes shownFlashes: Set<String> = []) throws -> WidgetDrawing {

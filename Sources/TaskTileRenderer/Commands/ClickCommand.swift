@@ -22,8 +22,7 @@ struct ClickCommand: Command {
         specFile = a.positionals[0]
         guard let x = Double(a.positionals[1]), let y = Double(a.positionals[2]), x.isFinite, y.isFinite,
               x >= 0, y >= 0, x < 1e6, y < 1e6 else {
-            throw Self.usage(Phrase(stringLiteral:
-                "'\(a.positionals[1]) \(a.positionals[2])' is not a pixel position (accepted: two numbers ≥ 0, e.g. 40 120)"))
+            throw Self.usage(Phrase(key: .renderErrorPixelPosition, a.positionals[1], a.positionals[2]))
         }
         self.x = Int(x); self.y = Int(y)
     }
@@ -36,17 +35,19 @@ struct ClickCommand: Command {
         let hitsPath = WidgetSpec.hitMapPath(forPNG: spec.outputPath(dataDirectory: directory))
         let bytes: [UInt8]
         do { bytes = try Posix.readFile(hitsPath) } catch {
-            context.stderr.write(l.text("error.prefix", "no hit map at \(hitsPath) (render the widget first: tasktile-render once \(specFile))") + "\n")
+            context.stderr.write(l.text(.errorPrefix, l.text(.renderErrorNoHitMap, hitsPath, specFile)) + "\n")
             return .nothingMatched
         }
         guard let json = try? JSONValue.parse(bytes), let map = HitMap(json: json) else {
-            context.stderr.write(l.text("error.prefix", "\(hitsPath) is not a hit map (render the widget again)") + "\n")
+            context.stderr.write(l.text(.errorPrefix, l.text(.renderErrorNotAHitMap, hitsPath)) + "\n")
             return .dataError
         }
         guard let region = map.region(atX: x, y: y) else {
-            context.stderr.write("nothing at (\(x), \(y)) in \(spec.name) (\(map.width)×\(map.height) px)\n")
+            context.stderr.write(l.text(.renderClickNothing, x, y, spec.name, map.width, map.height) + "\n")
             return .nothingMatched
         }
+        // The three result lines are a protocol for scripts (README "Clicking a widget"), not
+        // phrases: the same words in every language.
         switch region.action {
         case .openTodo(let id): context.out("open todo \(id)"); return .success
         case .openList(let id): context.out("open list \(id)"); return .success

@@ -18,8 +18,7 @@ struct OnceCommand: Command {
         let directory = context.dataDirectory
         let files = specs.isEmpty ? WidgetPipeline.specFiles(in: directory) : specs
         guard !files.isEmpty else {
-            context.stderr.write(context.localizer.text("error.prefix",
-                "no widget specs in \(directory.widgetsPath) (add a *.json spec there or name spec files)") + "\n")
+            context.stderr.write(context.localizer.text(.errorPrefix, context.localizer.text(.renderErrorNoSpecs, directory.widgetsPath)) + "\n")
             return .nothingMatched
         }
         let store = try context.store()
@@ -45,7 +44,7 @@ struct SpecFileError: ReportableError {
     var file: String
     var underlying: FileError
     var exitCode: ExitCode { .ioError }
-    func message(_ l: Localizer) -> String { "cannot read spec \(file): \(underlying)" }
+    func message(_ l: Localizer) -> String { l.text(.renderErrorCannotReadSpec, file, underlying.message(l)) }
 
     static func wrap(_ error: Error, file: String) -> Error {
         (error as? FileError).map { SpecFileError(file: file, underlying: $0) } ?? error

@@ -13,7 +13,7 @@ struct WatchCommand: Command {
     init(_ a: ParsedArguments, context: CommandContext) throws {
         if let text = a.value("--on-render") {
             do { onRender = try CommandWords.split(text) } catch {
-                throw Self.usage(Phrase(stringLiteral: "--on-render: \(error)"))
+                throw Self.usage(Phrase(key: .renderErrorOnRender, "\(error)"))
             }
         } else {
             onRender = nil

@@ -14,12 +14,12 @@ struct LocalizedMessagesTests {
         .notAStore(path: "/d/tasktile.sqlite", detail: "file is not a database"),
         .newerStore(path: "/d/tasktile.sqlite", unknown: ["0009", "0010"]),
         .inaccessible(path: "/d", detail: "Permission denied"), .busy(detail: "database is locked"),
-        .invalidTitle(Phrase(key: "error.title.empty")), .invalidTitle(Phrase(key: "error.title.tooLong", 1001, 1000)),
-        .invalidTitle(Phrase(key: "error.title.controlCharacter", "000A")), .invalidNotes(Phrase(key: "error.notes.tooLong", 10001, 10000)),
+        .invalidTitle(Phrase(key: .errorTitleEmpty)), .invalidTitle(Phrase(key: .errorTitleTooLong, 1001, 1000)),
+        .invalidTitle(Phrase(key: .errorTitleControlCharacter, "000A")), .invalidNotes(Phrase(key: .errorNotesTooLong, 10001, 10000)),
         .listNotFound("買い物"), .ambiguousList("買", candidates: [list, list]),
         .todoNotFound("牛乳", list: "買い物"), .todoNotFound("牛乳", list: nil),
         .ambiguousTodo("牛乳", candidates: [milk, milk]), .alreadyCompleted(milk), .notCompleted(milk),
-        .badPosition(9, count: 3), .invalidSetting(Phrase(key: "settings.error.unknownKey", "x", "a, b")),
+        .badPosition(9, count: 3), .invalidSetting(Phrase(key: .settingsErrorUnknownKey, "x", "a, b")),
     ]
 
     static let intentFailures: [IntentFailure] = [
@@ -46,7 +46,7 @@ struct LocalizedMessagesTests {
         for e in Self.routineErrors { #expect(e.message(Self.en) == e.description) }
         let clock = Clock.ClockError.badNow("soon")
         #expect(clock.message(Self.en) == clock.description)
-        let theme = ThemeFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: "theme.error.notAColour", "\"red\""))
+        let theme = ThemeFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: .themeErrorNotAColour, "\"red\""))
         #expect(theme.message(Self.en) == theme.description)
     }
 
@@ -54,11 +54,11 @@ struct LocalizedMessagesTests {
     func japanese() {
         #expect(StoreError.listNotFound("買い物").message(Self.ja).hasPrefix("リスト \"買い物\" が見つかりません"))
         #expect(StoreError.alreadyCompleted(Self.milk).message(Self.ja) == "\"買い物\" の \"牛乳\" は完了済みです")
-        #expect(StoreError.invalidTitle(Phrase(key: "error.title.empty")).message(Self.ja).hasPrefix("タイトルが無効です: 空です"))
+        #expect(StoreError.invalidTitle(Phrase(key: .errorTitleEmpty)).message(Self.ja).hasPrefix("タイトルが無効です: 空です"))
         #expect(IntentFailure.todoMissing(list: "買い物", todo: "牛乳").message(Self.ja) == "リスト \"買い物\" にタスク \"牛乳\" はありません")
         #expect(IntentFailure.ambiguousID("1a2b", candidates: [Self.milk]).message(Self.ja).hasSuffix("1a2b3c4d-0000  牛乳  (買い物)  [完了済み]"))
         #expect(RepeatRuleError.weeklyWithoutWeekdays.message(Self.ja) == "毎週の繰り返しには曜日を1つ以上指定してください。")
-        let theme = ThemeFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: "theme.error.notAColour", "\"red\""))
+        let theme = ThemeFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: .themeErrorNotAColour, "\"red\""))
         #expect(theme.message(Self.ja).hasPrefix("themes.json: テーマ \"Dusk\": キー \"accent\": \"red\" は色ではありません"))
         let all = Self.storeErrors.map { $0.message(Self.ja) } + Self.intentFailures.map { $0.message(Self.ja) }
             + Self.ruleErrors.map { $0.message(Self.ja) } + Self.routineErrors.map { $0.message(Self.ja) }
@@ -110,5 +110,20 @@ struct LocalizedMessagesTests {
         #expect(StatusStrings.english.count(StatusStrings.english.left, 3) == "3 left")
         #expect(StatusStrings.japanese.count(StatusStrings.japanese.left, 3) == "残り3件")
         #expect(StatusStrings.japanese.refresh == "更新")
+    }
+
+    @Test("import errors and notes: English in description and --json, Japanese through message(_:) and the report")
+    func interchangeMessages() throws {
+        let bad = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nEND:VCALENDAR\r\n".utf8)
+        let error = try #require(throws: InterchangeError.self) { try ICalendarText.components(ICalendarText.contentLines(bad, file: "a.ics"), file: "a.ics") }
+        #expect(error.description == "a.ics:4: END:VCALENDAR does not match BEGIN:VTODO at line 2")
+        #expect(error.message(Self.ja) == "a.ics:4: END:VCALENDAR が 2行目の BEGIN:VTODO と一致しません")
+        let alarm = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:u1\r\nSUMMARY:Milk\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        let plan = try ICalendarImporter.parse(alarm, file: "a.ics", userZone: TimeZone(identifier: "Asia/Tokyo")!, now: Date(timeIntervalSince1970: 0))
+        var report = ImportReport()
+        report.notes = plan.notes
+        #expect(report.noteLines(Self.en) == ["line 5 (u1): VALARM (TRIGGER -PT15M) not imported: tasktile notifies at the due time"])
+        #expect(report.noteLines(Self.ja) == ["5行目 (u1): VALARM (TRIGGER -PT15M) は読み込んでいません: tasktile は期限の時刻に通知します"])
+        #expect("\(report.jsonValue)".contains("not imported: tasktile notifies at the due time"))
     }
 }

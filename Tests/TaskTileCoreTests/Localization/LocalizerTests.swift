@@ -3,11 +3,20 @@ import Testing
 
 @Suite("Localisation: catalogue parity and the language from the environment")
 struct LocalizerTests {
+    @Test("every StringKey has an English text and a Japanese one", arguments: Language.allCases)
+    func totality(language: Language) {
+        let table = StringCatalogue.table(language)
+        let missing = StringKey.allCases.filter { table[$0] == nil }.map(\.rawValue)
+        #expect(missing == [], "keys missing in \(language)")
+        #expect(table.count == StringKey.allCases.count)
+        for key in StringKey.allCases { #expect(table[key]?.isEmpty == false, "\(key.rawValue) is empty in \(language)") }
+    }
+
     @Test("every key exists in English and Japanese, with the same placeholders")
     func parity() {
         let en = Set(StringCatalogue.en.keys), ja = Set(StringCatalogue.ja.keys)
-        #expect(en.subtracting(ja).sorted() == [], "keys missing in ja")
-        #expect(ja.subtracting(en).sorted() == [], "keys missing in en")
+        #expect(en.subtracting(ja).map(\.rawValue).sorted() == [], "keys missing in ja")
+        #expect(ja.subtracting(en).map(\.rawValue).sorted() == [], "keys missing in en")
         for key in en.intersection(ja) {
             func placeholders(_ s: String) -> Set<String> {
                 Set((0..<10).map { "{\($0)}" }.filter { s.contains($0) })
@@ -34,30 +43,30 @@ struct LocalizerTests {
 
     @Test("substitution is one pass: an argument containing {1} is printed as typed")
     func onePass() {
-        #expect(Localizer(.en).text("list.added", "{1}", "1a2b") == "Added list \"{1}\" (1a2b)")
-        #expect(Localizer(.ja).text("todo.added", "{2}牛乳", "買い物", "{0}") == "\"{2}牛乳\" を 買い物 に追加しました ({0})")
+        #expect(Localizer(.en).text(.listAdded, "{1}", "1a2b") == "Added list \"{1}\" (1a2b)")
+        #expect(Localizer(.ja).text(.todoAdded, "{2}牛乳", "買い物", "{0}") == "\"{2}牛乳\" を 買い物 に追加しました ({0})")
     }
 
     @Test("a Phrase renders in either language, nested phrases too; a literal is the same in both")
     func phrases() {
-        let p = Phrase(key: "settings.error.invalidValue", "maybe", "sound.enabled", Phrase(key: "settings.accepted.bool"))
+        let p = Phrase(key: .settingsErrorInvalidValue, "maybe", "sound.enabled", Phrase(key: .settingsAcceptedBool))
         #expect(p.description == "invalid value 'maybe' for sound.enabled (accepted: true or false; also on/off, yes/no, 1/0)")
         #expect(p.text(Localizer(.ja)) == "sound.enabled に 'maybe' は設定できません（指定できる値: true または false（on/off、yes/no、1/0 も可））")
         let literal: Phrase = "as \("typed")"
         #expect(literal.text(Localizer(.ja)) == "as typed")
     }
 
-    @Test("SPEC §8 key terms")
+    @Test("the key terms of docs/language.md")
     func keyTerms() {
         let ja = Localizer(.ja), en = Localizer(.en)
-        #expect(ja.text("count.left", 3) == "残り3件")
-        #expect(en.text("count.left", 3) == "3 left")
-        #expect(ja.text("count.more", 2) == "他2件")
-        #expect(ja.text("state.allDone") == "全て完了！")
-        #expect(ja.text("repeat.everyDays", 3) == "3日ごと")
-        let terms = ["section.pending": "未完了", "section.completed": "完了", "count.done": "{0}件完了",
-                     "due.overdue": "期限切れ", "due.today": "今日", "repeat.missed": "未達成", "repeat.daily": "毎日",
-                     "repeat.weekly": "毎週", "repeat.monthly": "毎月", "repeat.yearly": "毎年"]
+        #expect(ja.text(.countLeft, 3) == "残り3件")
+        #expect(en.text(.countLeft, 3) == "3 left")
+        #expect(ja.text(.countMore, 2) == "他2件")
+        #expect(ja.text(.stateAllDone) == "全て完了！")
+        #expect(ja.text(.repeatEveryDays, 3) == "3日ごと")
+        let terms: [StringKey: String] = [.sectionPending: "未完了", .sectionCompleted: "完了", .countDone: "{0}件完了",
+                     .dueOverdue: "期限切れ", .dueToday: "今日", .repeatMissed: "未達成", .repeatDaily: "毎日",
+                     .repeatWeekly: "毎週", .repeatMonthly: "毎月", .repeatYearly: "毎年"]
         for (key, text) in terms { #expect(StringCatalogue.ja[key] == text, "\(key)") }
     }
 
@@ -83,15 +92,5 @@ struct LocalizerTests {
     ])
     func precedence(env: [String: String], expected: Language) {
         #expect(Language.fromEnvironment(env) == expected)
-    }
-}
-
-@Suite("Terminal column widths")
-struct TerminalWidthTests {
-    @Test("wide characters take two columns", arguments: [
-        ("Work", 4), ("買い物", 6), ("ｶﾀｶﾅ", 4), ("ＡＢＣ", 6), ("Café", 4), ("🚀 go", 5), ("한국", 4),
-    ])
-    func width(text: String, columns: Int) {
-        #expect(TerminalWidth.of(text) == columns)
     }
 }

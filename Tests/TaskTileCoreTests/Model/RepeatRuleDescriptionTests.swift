@@ -1,7 +1,7 @@
 import Testing
 @testable import TaskTileCore
 
-/// The repeat line of `show` (SPEC §2).
+/// The repeat line of `show` (docs/lists-and-todos.md "show").
 @Suite struct RepeatRuleDescriptionTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let rule: RepeatRule

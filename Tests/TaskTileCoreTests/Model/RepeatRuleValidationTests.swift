@@ -1,7 +1,7 @@
 import Testing
 @testable import TaskTileCore
 
-/// `RepeatRule.validate()` (SPEC §3.2).
+/// `RepeatRule.validate()` (docs/cycles.md "Repeat rules").
 @Suite struct RepeatRuleValidationTests {
     @Test(arguments: [
         RepeatRule(frequency: .daily),
@@ -10,8 +10,8 @@ import Testing
         RepeatRule(frequency: .monthly, end: .afterCount(1)),
         RepeatRule(frequency: .yearly, end: .until(LocalDate(year: 2027, month: 1, day: 1)!)),
     ])
-    func validRules(_ rule: RepeatRule) throws {
-        try rule.validate()
+    func validRules(_ rule: RepeatRule) {
+        #expect(throws: Never.self) { try rule.validate() }
     }
 
     struct Case: CustomTestStringConvertible, Sendable {

@@ -3,7 +3,7 @@ import Testing
 @testable import TaskTileCore
 import TestSupport
 
-@Suite("Notification planner (SPEC §4.1, §4.3)")
+@Suite("Notification planner (docs/notifications.md)")
 struct NotificationPlannerTests {
     static let zone = TimeZone(identifier: "Asia/Tokyo")!
     static let list = TodoList(id: "list-1", title: "Home", sortOrder: 0, createdAt: Date(timeIntervalSince1970: 0))

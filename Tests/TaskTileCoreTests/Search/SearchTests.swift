@@ -132,7 +132,7 @@ struct StoreSearchTests {
             _ = try m.migrate(db, now: Date())
             try db.run("INSERT INTO lists (id, title, sort_order, created_at) VALUES ('l1', 'ＳＨＯＰ', 0, 0)")
             try db.run("INSERT INTO todos (id, list_id, title, sort_order, created_at) VALUES ('t1', 'l1', 'ﾊﾟﾝ', 0, 0)")
-            db.close()
+            try db.close()
         }
         let store = try Store.open(tmp.dataDirectory, clock: testClock())
         #expect(try store.database.scalarText("SELECT search_key FROM todos WHERE id = 't1'") == "パン")
@@ -141,7 +141,7 @@ struct StoreSearchTests {
         #expect(try store.search("shop").lists.map(\.list.id) == ["l1"])
     }
 
-    @Test("a 5,000-todo store answers correctly (timing lives in Benchmarks/search.sh)")
+    @Test("a 5,000-todo store answers correctly (timing lives in Benchmarks/bench.py)")
     func largeStore() throws {
         let tmp = TemporaryDirectory("search-large")
         let store = try Store.open(tmp.dataDirectory, clock: testClock())

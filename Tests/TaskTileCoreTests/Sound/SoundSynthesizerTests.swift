@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TaskTileCore
 
-/// The SPEC §8 parameters, copied here independently of `CompletionSound` so that a typo in either
+/// The parameters of docs/sounds.md, copied here independently of `CompletionSound` so that a typo in either
 /// shows up: (start Hz, end Hz, seconds, gap seconds) per note, and the sound's volume.
 let specSounds: [(CompletionSound, volume: Double, notes: [(f0: Double, f1: Double, duration: Double, gap: Double)])] = [
     (.glint, 0.3, [(784, 784, 0.09, 0.03), (1319, 1319, 0.6, 0)]),

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import TaskTileCore
 
-/// Catch-up (SPEC §3.4): the pure transition as a table, date-only dues west of UTC, and the rule
+/// Catch-up (docs/cycles.md "Cycle semantics"): the pure transition as a table, date-only dues west of UTC, and the rule
 /// that a catch-up with nothing to do writes nothing at all.
 @Suite("Catch-up")
 struct CatchUpTests {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import TaskTileCore
 
-/// SPEC §3.4 on a real WAL store: completing, missing and catching up repeating todos.
+/// docs/cycles.md "Cycle semantics" on a real WAL store: completing, missing and catching up repeating todos.
 ///
 /// The series used throughout: "Stretch", daily at 09:00 Europe/Berlin from Monday 2027-01-04
 /// (cycle k is due 2027-01-(4+k) 09:00 +01:00). Each step reopens the store at a new "now", as a

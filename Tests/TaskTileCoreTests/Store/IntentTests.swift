@@ -3,7 +3,7 @@ import Testing
 @testable import TaskTileCore
 import TestSupport
 
-@Suite("Intent complete (SPEC §7.1): matching, refusals, and one transaction")
+@Suite("Intent complete (docs/completion.md): matching, refusals, and one transaction")
 struct IntentTests {
     /// A store with a snapshot function for "nothing changed" checks.
     struct Fixture {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TaskTileCore
 
-/// Finding the current cycle (SPEC §3.4 catch-up): the smallest k whose deadline is after "now",
+/// Finding the current cycle (docs/cycles.md "Cycle semantics"): the smallest k whose deadline is after "now",
 /// fast for old anchors and bounded for any rule, however corrupt.
 @Suite struct RecurrenceEngineCurrentIndexTests {
     /// The obvious answer, by walking k up from 0 (bounded for the test's sake).

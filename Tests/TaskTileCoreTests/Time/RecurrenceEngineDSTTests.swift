@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TaskTileCore
 
-/// Wall-clock kept across DST (SPEC §3.3): the engine keeps the time of day; `ZonedClock` resolves a
+/// Wall-clock kept across DST (docs/cycles.md "Daylight saving time"): the engine keeps the time of day; `ZonedClock` resolves a
 /// spring-gap time forward by the gap for that one occurrence and an autumn-overlap time to the
 /// first instant. Expected instants were worked out by hand from the zone rules and agree with
 /// Python's zoneinfo (`fold=0`).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TaskTileCore
 
-/// Calendar arithmetic of the recurrence engine (SPEC §3.3): every occurrence computed from the
+/// Calendar arithmetic of the recurrence engine (docs/cycles.md "Computing cycles"): every occurrence computed from the
 /// anchor, month ends clamped, weekly sets with every-N-weeks.
 @Suite struct RecurrenceEngineTests {
     struct DateCase: CustomTestStringConvertible, Sendable {

@@ -3,15 +3,15 @@ import Testing
 @testable import TaskTileCore
 
 /// Differential test: the engine against python-dateutil's `rrule`, an independent RFC 5545
-/// implementation (FORMATS.md), over 2,000 random rules × 4 zones in `Vectors/recurrence-vectors.json`.
+/// implementation (docs/cycles.md "iCalendar forms"), over 2,000 random rules × 4 zones in `Vectors/recurrence-vectors.json`.
 ///
 /// Regenerate the vectors from the repository root with
 /// `/usr/bin/python3 Tests/TaskTileCoreTests/Time/Vectors/generate_vectors.py` (Debian python3-dateutil).
 ///
 /// Where our semantics deliberately differ from RFC 5545 §3.3.10, and how the vectors encode ours:
 /// - **Month-end clamping.** The RFC drops impossible dates (`FREQ=MONTHLY` from Jan 31 skips
-///   February); we clamp to the month's last day (SPEC §3.3). The generator states the anchor day
-///   in the forms FORMATS.md gives: day 31 → `BYMONTHDAY=-1`, day 30 → `BYMONTHDAY=28,29,30;BYSETPOS=-1`,
+///   February); we clamp to the month's last day (docs/cycles.md "Computing cycles"). The generator states the anchor day
+///   in the forms docs/cycles.md "iCalendar forms" gives: day 31 → `BYMONTHDAY=-1`, day 30 → `BYMONTHDAY=28,29,30;BYSETPOS=-1`,
 ///   day 29 → `BYMONTHDAY=28,29;BYSETPOS=-1`, yearly Feb 29 → `BYMONTH=2;BYMONTHDAY=-1`.
 /// - **`until` covers its whole calendar day** in the todo's zone; RFC `UNTIL` is an instant. The
 ///   vectors use `UNTIL` = that day at 23:59:59 local wall-clock.

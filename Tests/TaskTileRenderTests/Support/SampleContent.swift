@@ -21,7 +21,7 @@ enum Sample {
 
     /// Renders `content` with `theme` into a `family` widget.
     static func render(_ content: WidgetContent, family: WidgetFamily, theme: Theme = .standard, scale: Double = 1,
-                       language: WidgetLanguage = .en, mode: WidgetMode = .interactive,
+                       language: Language = .en, mode: WidgetMode = .interactive,
                        width: Double? = nil, height: Double? = nil, file: String = "") throws -> RenderedWidget {
         let spec = WidgetSpec(file: file, name: "sample", family: family, list: "sample", mode: mode, scale: scale,
                               language: language, width: width, height: height)

@@ -20,7 +20,7 @@ public enum ICalendarExporter {
     public static let productID = "-//tasktile//tasktile//EN"
 
     /// The calendar text (CRLF lines, folded at 75 octets) and what could not be represented (none so far).
-    public static func export(_ backup: Backup) throws -> (text: String, notes: [String]) {
+    public static func export(_ backup: Backup) throws -> (text: String, notes: [Phrase]) {
         var out = ""
         func line(_ s: String) { out += ICalendarText.fold(s) }
         line("BEGIN:VCALENDAR")

@@ -30,7 +30,7 @@ public enum ICalendarImporter {
         var seen = Set<String>()
         for calendar in roots {
             guard calendar.name == "VCALENDAR" else {
-                plan.notes.append(.init(line: calendar.line, item: nil, message: "\(calendar.name) outside VCALENDAR skipped"))
+                plan.notes.append(.init(line: calendar.line, item: nil, message: Phrase(key: .icsNoteOutsideCalendar, calendar.name)))
                 continue
             }
             // TZID → IANA zone, from VTIMEZONE blocks.
@@ -50,14 +50,14 @@ public enum ICalendarImporter {
                         if seen.insert(item.todo.id).inserted {
                             plan.items.append(item)
                         } else {
-                            reader.note("a second VTODO with the same UID was not imported")
+                            reader.note(Phrase(key: .icsNoteDuplicateUID))
                         }
                     }
                     plan.notes += reader.notes
                 case "VTIMEZONE": break
                 default:
                     plan.notes.append(.init(line: component.line, item: nil,
-                                            message: "\(component.name) skipped: tasktile imports VTODO components only"))
+                                            message: Phrase(key: .icsNoteNotVTODO, component.name)))
                 }
             }
         }
@@ -88,12 +88,12 @@ public enum ICalendarImporter {
             self.component = component; self.file = file; self.zones = zones; self.userZone = userZone; self.now = now
         }
 
-        mutating func note(_ message: String, line: Int? = nil) {
+        mutating func note(_ message: Phrase, line: Int? = nil) {
             notes.append(.init(line: line ?? component.line, item: item, message: message))
         }
 
-        func fail(_ l: ICalendarText.ContentLine, _ reason: String) -> InterchangeError {
-            InterchangeError(file: file, line: l.line, reason: "\(l.name): \(reason)")
+        func fail(_ l: ICalendarText.ContentLine, _ reason: Phrase) -> InterchangeError {
+            InterchangeError(file: file, line: l.line, reason: Phrase(key: .icsErrorProperty, l.name, reason))
         }
 
         /// A DATE or DATE-TIME property as a due.
@@ -101,17 +101,17 @@ public enum ICalendarImporter {
             let value = l.value.trimmingCharacters(in: .whitespaces)
             if l.parameters["VALUE"]?.uppercased() == "DATE" || value.count == 8 {
                 guard let d = ICalendarText.date(Substring(value)) else {
-                    throw fail(l, "\"\(value)\" is not a valid date (YYYYMMDD)")
+                    throw fail(l, Phrase(key: .icsErrorBadDate, value))
                 }
                 return .date(d)
             }
             guard let (wc, utc) = ICalendarText.dateTime(value) else {
-                throw fail(l, "\"\(value)\" is not a valid date-time (YYYYMMDDTHHMMSS, optionally with Z)")
+                throw fail(l, Phrase(key: .icsErrorBadDateTime, value))
             }
             if utc { return .dateTime(wc, zoneID: "UTC") }
             if let tzid = l.parameters["TZID"] {
                 if let iana = zones[tzid] ?? ICalendarImporter.resolveZoneName(tzid) { return .dateTime(wc, zoneID: iana) }
-                note("time zone \"\(tzid)\" is unknown; \(l.name) read in your zone \(userZone.identifier)", line: l.line)
+                note(Phrase(key: .icsNoteUnknownZone, tzid, l.name, userZone.identifier), line: l.line)
             }
             return .dateTime(wc, zoneID: userZone.identifier)
         }
@@ -131,25 +131,25 @@ public enum ICalendarImporter {
             var title = c.first("SUMMARY").map { ICalendarText.unescape(Substring($0.value)) } ?? ""
             item = uid.isEmpty ? (title.isEmpty ? nil : title) : uid
             let id = uid.isEmpty ? Store.newID() : StableID.from(uid)
-            if uid.isEmpty { note("no UID: given a new id (importing this file again will add it again)") }
+            if uid.isEmpty { note(Phrase(key: .icsNoteNoUID)) }
 
             // Title: one line, 1…1000 characters.
             let cleaned = String(String.UnicodeScalarView(title.unicodeScalars.map { TextRules.isForbidden($0) ? " " : $0 }))
                 .trimmingCharacters(in: .whitespaces)
-            if cleaned != title.trimmingCharacters(in: .whitespaces) { note("line breaks or control characters in SUMMARY became spaces") }
+            if cleaned != title.trimmingCharacters(in: .whitespaces) { note(Phrase(key: .icsNoteSummaryCleaned)) }
             title = cleaned
-            if title.isEmpty { title = "(untitled)"; note("no SUMMARY: titled \"(untitled)\"") }
+            if title.isEmpty { title = ImportPlan.untitled; note(Phrase(key: .icsNoteNoSummary, title)) }
             var notesText = c.first("DESCRIPTION").map { ICalendarText.unescape(Substring($0.value)) }
             if title.count > TextRules.maxTitleLength {
-                note("SUMMARY longer than \(TextRules.maxTitleLength) characters: shortened; the full text is in the notes")
+                note(Phrase(key: .icsNoteSummaryTooLong, TextRules.maxTitleLength))
                 notesText = title + (notesText.map { "\n\n" + $0 } ?? "")
                 title = String(title.prefix(TextRules.maxTitleLength))
             }
             if let n = notesText {
                 var kept = String(String.UnicodeScalarView(n.unicodeScalars.filter { !TextRules.isForbidden($0) || $0 == "\n" || $0 == "\t" }))
-                if kept.count != n.count { note("control characters in DESCRIPTION removed") }
+                if kept.count != n.count { note(Phrase(key: .icsNoteDescriptionControl)) }
                 if kept.count > TextRules.maxNotesLength {
-                    note("DESCRIPTION longer than \(TextRules.maxNotesLength) characters: the rest was cut")
+                    note(Phrase(key: .icsNoteDescriptionTooLong, TextRules.maxNotesLength))
                     kept = String(kept.prefix(TextRules.maxNotesLength))
                 }
                 notesText = kept.isEmpty ? nil : kept
@@ -158,7 +158,7 @@ public enum ICalendarImporter {
             // List.
             let categories = c.all("CATEGORIES").flatMap { ICalendarText.splitList($0.value) }
             let listTitle = (try? TextRules.title(categories.first ?? defaultList)) ?? defaultList
-            if categories.count > 1 { note("categories \(categories.dropFirst().joined(separator: ", ")) not imported (a todo belongs to one list: \(listTitle))") }
+            if categories.count > 1 { note(Phrase(key: .icsNoteExtraCategories, categories.dropFirst().joined(separator: ", "), listTitle)) }
             let listID = c.first("X-TASKTILE-LIST-ID")?.value.lowercased()
 
             // Dues and repeats.
@@ -167,7 +167,7 @@ public enum ICalendarImporter {
             let start = try startLine.map { try self.due($0) }
             if due == nil, ruleLine != nil, let start { due = start }
             if let start, start != due, ruleLine == nil {
-                note("DTSTART (start date) \(startLine!.value) not imported: tasktile has due dates only", line: startLine!.line)
+                note(Phrase(key: .icsNoteStartNotImported, startLine!.value), line: startLine!.line)
             }
             var rule: RepeatRule?
             var anchor: Due?
@@ -199,10 +199,10 @@ public enum ICalendarImporter {
                             for n in parsed.notes { note(n, line: ruleLine.line) }
                         }
                     } else {
-                        for n in parsed.notes { note(n + "; imported as a one-off todo", line: ruleLine.line) }
+                        for n in parsed.notes { note(Phrase(key: .icsNoteRuleAsOneOff, n), line: ruleLine.line) }
                     }
                 } else {
-                    note("RRULE without DUE or DTSTART not imported (a repeat needs a first due)", line: ruleLine.line)
+                    note(Phrase(key: .icsNoteRuleWithoutDue), line: ruleLine.line)
                 }
             }
             // Weekly rules whose start is not on a selected weekday begin at the first matching day.
@@ -210,17 +210,17 @@ public enum ICalendarImporter {
                 due = first
             }
 
-            // Completion: any of the three markers (FORMATS.md).
+            // Completion: any of the three markers (docs/interchange.md "iCalendar (RFC 5545)").
             let status = c.first("STATUS")?.value.uppercased()
             let percent = c.first("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
             let completedLine = c.first("COMPLETED")
             var isCompleted = status == "COMPLETED" || completedLine != nil || percent == 100
             if status == "CANCELLED" {
                 isCompleted = true
-                note("STATUS:CANCELLED imported as completed (tasktile has no cancelled state)")
+                note(Phrase(key: .icsNoteCancelled))
             }
-            if let p = percent, p > 0, p < 100, !isCompleted { note("PERCENT-COMPLETE:\(p) not imported (a todo is done or not)") }
-            if status == "IN-PROCESS", !isCompleted { note("STATUS:IN-PROCESS imported as pending") }
+            if let p = percent, p > 0, p < 100, !isCompleted { note(Phrase(key: .icsNotePercent, p)) }
+            if status == "IN-PROCESS", !isCompleted { note(Phrase(key: .icsNoteInProcess)) }
             var completedAt: Date?
             if isCompleted {
                 completedAt = try completedLine.map { try instant($0) } ?? c.first("DTSTAMP").map { try instant($0) } ?? now
@@ -232,15 +232,15 @@ public enum ICalendarImporter {
             for p in c.properties where !ICalendarImporter.handled.contains(p.name) {
                 if p.name == "CLASS" && p.value.uppercased() == "PUBLIC" { continue }
                 switch p.name {
-                case "RDATE", "EXDATE": note("\(p.name):\(p.value) not imported (tasktile repeats by rule only)", line: p.line)
-                case "RECURRENCE-ID": note("RECURRENCE-ID: a changed single occurrence is not supported; this VTODO was not imported", line: p.line)
-                case "PRIORITY": if p.value != "0" { note("PRIORITY:\(p.value) not imported (tasktile has no priorities)", line: p.line) }
-                default: note("\(p.name) not imported", line: p.line)
+                case "RDATE", "EXDATE": note(Phrase(key: .icsNoteExtraDates, p.name, p.value), line: p.line)
+                case "RECURRENCE-ID": note(Phrase(key: .icsNoteRecurrenceID), line: p.line)
+                case "PRIORITY": if p.value != "0" { note(Phrase(key: .icsNotePriority, p.value), line: p.line) }
+                default: note(Phrase(key: .icsNoteProperty, p.name), line: p.line)
                 }
             }
             for child in c.children {
                 let trigger = child.first("TRIGGER").map { " (TRIGGER \($0.value))" } ?? ""
-                note("\(child.name)\(trigger) not imported\(child.name == "VALARM" ? ": tasktile notifies at the due time" : "")", line: child.line)
+                note(Phrase(key: child.name == "VALARM" ? .icsNoteAlarm : .icsNoteComponent, child.name, trigger), line: child.line)
             }
             if c.first("RECURRENCE-ID") != nil { return nil }
 

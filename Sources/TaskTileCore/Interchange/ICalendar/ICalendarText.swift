@@ -108,7 +108,7 @@ public enum ICalendarText {
             if physical.last == 0x0D { physical = physical.dropLast() }
             if let first = physical.first, first == 0x20 || first == 0x09 {
                 guard !logical.isEmpty else {
-                    throw InterchangeError(file: file, line: lineNumber, reason: "a continuation line (starting with a space) before any property")
+                    throw InterchangeError(file: file, line: lineNumber, reason: Phrase(key: .icsErrorContinuationFirst))
                 }
                 logical[logical.count - 1].0 += physical.dropFirst()
                 continue
@@ -118,14 +118,14 @@ public enum ICalendarText {
         }
         return try logical.map { bytes, line in
             guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
-                throw InterchangeError(file: file, line: line, reason: "not UTF-8 text (binary data or another encoding); an iCalendar file is UTF-8")
+                throw InterchangeError(file: file, line: line, reason: Phrase(key: .icsErrorNotUTF8))
             }
             return try parse(text, line: line, file: file)
         }
     }
 
     static func parse(_ text: String, line: Int, file: String) throws -> ContentLine {
-        func fail(_ reason: String) -> InterchangeError { InterchangeError(file: file, line: line, reason: reason) }
+        func fail(_ reason: Phrase) -> InterchangeError { InterchangeError(file: file, line: line, reason: reason) }
         let scalars = Array(text.unicodeScalars)
         var i = 0
         func isNameChar(_ s: Unicode.Scalar) -> Bool {
@@ -134,14 +134,14 @@ public enum ICalendarText {
         var name = ""
         while i < scalars.count, isNameChar(scalars[i]) { name.unicodeScalars.append(scalars[i]); i += 1 }
         guard !name.isEmpty, i < scalars.count, scalars[i] == ";" || scalars[i] == ":" else {
-            throw fail("not an iCalendar content line (expected NAME:VALUE), found \"\(text.prefix(40))\"")
+            throw fail(Phrase(key: .icsErrorNotAContentLine, text.prefix(40)))
         }
         var parameters: [String: String] = [:]
         while i < scalars.count, scalars[i] == ";" {
             i += 1
             var pname = ""
             while i < scalars.count, isNameChar(scalars[i]) { pname.unicodeScalars.append(scalars[i]); i += 1 }
-            guard !pname.isEmpty, i < scalars.count, scalars[i] == "=" else { throw fail("a malformed parameter in \(name)") }
+            guard !pname.isEmpty, i < scalars.count, scalars[i] == "=" else { throw fail(Phrase(key: .icsErrorMalformedParameter, name)) }
             i += 1
             var pvalue = ""
             var first = true
@@ -151,7 +151,7 @@ public enum ICalendarText {
                 if i < scalars.count, scalars[i] == "\"" {
                     i += 1
                     while i < scalars.count, scalars[i] != "\"" { pvalue.unicodeScalars.append(scalars[i]); i += 1 }
-                    guard i < scalars.count else { throw fail("an unterminated quoted parameter value in \(name)") }
+                    guard i < scalars.count else { throw fail(Phrase(key: .icsErrorUnterminatedQuote, name)) }
                     i += 1
                 } else {
                     while i < scalars.count, scalars[i] != ";", scalars[i] != ":", scalars[i] != "," {
@@ -161,7 +161,7 @@ public enum ICalendarText {
             } while i < scalars.count && scalars[i] == ","
             parameters[pname.uppercased()] = pvalue
         }
-        guard i < scalars.count, scalars[i] == ":" else { throw fail("expected ':' after the parameters of \(name)") }
+        guard i < scalars.count, scalars[i] == ":" else { throw fail(Phrase(key: .icsErrorExpectedColon, name)) }
         var value = String.UnicodeScalarView()
         value.append(contentsOf: scalars[(i + 1)...])
         return ContentLine(name: name.uppercased(), parameters: parameters, value: String(value), line: line)
@@ -189,30 +189,30 @@ public enum ICalendarText {
             switch l.name {
             case "BEGIN":
                 let name = l.value.trimmingCharacters(in: .whitespaces).uppercased()
-                guard !name.isEmpty else { throw InterchangeError(file: file, line: l.line, reason: "BEGIN without a component name") }
-                guard stack.count < 16 else { throw InterchangeError(file: file, line: l.line, reason: "components nested too deeply") }
+                guard !name.isEmpty else { throw InterchangeError(file: file, line: l.line, reason: Phrase(key: .icsErrorBeginWithoutName)) }
+                guard stack.count < 16 else { throw InterchangeError(file: file, line: l.line, reason: Phrase(key: .icsErrorNestedTooDeeply)) }
                 stack.append(Component(name: name, line: l.line))
             case "END":
                 let name = l.value.trimmingCharacters(in: .whitespaces).uppercased()
                 guard let open = stack.popLast() else {
-                    throw InterchangeError(file: file, line: l.line, reason: "END:\(name) without a matching BEGIN")
+                    throw InterchangeError(file: file, line: l.line, reason: Phrase(key: .icsErrorEndWithoutBegin, name))
                 }
                 guard open.name == name else {
-                    throw InterchangeError(file: file, line: l.line, reason: "END:\(name) does not match BEGIN:\(open.name) at line \(open.line)")
+                    throw InterchangeError(file: file, line: l.line, reason: Phrase(key: .icsErrorEndMismatch, name, open.name, open.line))
                 }
                 if stack.isEmpty { roots.append(open) } else { stack[stack.count - 1].children.append(open) }
             default:
                 guard !stack.isEmpty else {
-                    throw InterchangeError(file: file, line: l.line, reason: "\(l.name) outside BEGIN:VCALENDAR … END:VCALENDAR")
+                    throw InterchangeError(file: file, line: l.line, reason: Phrase(key: .icsErrorOutsideCalendar, l.name))
                 }
                 stack[stack.count - 1].properties.append(l)
             }
         }
         if let open = stack.last {
-            throw InterchangeError(file: file, line: open.line, reason: "BEGIN:\(open.name) has no END:\(open.name) (is the file truncated?)")
+            throw InterchangeError(file: file, line: open.line, reason: Phrase(key: .icsErrorNoEnd, open.name))
         }
         guard roots.contains(where: { $0.name == "VCALENDAR" }) else {
-            throw InterchangeError(file: file, line: lines.first?.line ?? 1, reason: "no BEGIN:VCALENDAR … END:VCALENDAR: this is not an iCalendar file")
+            throw InterchangeError(file: file, line: lines.first?.line ?? 1, reason: Phrase(key: .icsErrorNotICalendar))
         }
         return roots
     }

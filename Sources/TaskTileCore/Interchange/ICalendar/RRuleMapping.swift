@@ -1,7 +1,7 @@
 import Foundation
 
 /// Our repeat rules ↔ RFC 5545 RRULE (§3.3.10, §3.8.5.3), in forms other clients expand the way
-/// `RecurrenceEngine` does (FORMATS.md):
+/// `RecurrenceEngine` does (docs/cycles.md "iCalendar forms"):
 ///
 /// - DTSTART is the current cycle (occurrence k), so `COUNT` is the cycles *left* (end count − k);
 /// - monthly from day 29/30/31 (clamped to the month end by us, dropped by the RFC):
@@ -53,22 +53,22 @@ public enum RRuleMapping {
     /// Reads an RRULE whose DTSTART (first instance) is `start`.
     /// - Returns: the rule, or nil with the reason when it cannot be represented; plus notes about
     ///   parts that were adjusted.
-    public static func parse(_ value: String, start: Due) -> (rule: RepeatRule?, notes: [String]) {
-        var notes: [String] = []
+    public static func parse(_ value: String, start: Due) -> (rule: RepeatRule?, notes: [Phrase]) {
+        var notes: [Phrase] = []
         var fields: [String: String] = [:]
         for part in value.split(separator: ";") {
             let kv = part.split(separator: "=", maxSplits: 1)
-            guard kv.count == 2 else { return (nil, ["RRULE part \"\(part)\" is malformed"]) }
+            guard kv.count == 2 else { return (nil, [Phrase(key: .rruleMalformedPart, part)]) }
             fields[kv[0].uppercased()] = String(kv[1]).uppercased()
         }
-        func unsupported(_ why: String) -> (RepeatRule?, [String]) { (nil, ["RRULE \(value) not imported: \(why)"]) }
-        guard let f = fields.removeValue(forKey: "FREQ") else { return unsupported("FREQ is missing") }
+        func unsupported(_ why: Phrase) -> (RepeatRule?, [Phrase]) { (nil, [Phrase(key: .rruleNotImported, value, why)]) }
+        guard let f = fields.removeValue(forKey: "FREQ") else { return unsupported(Phrase(key: .rruleWhyNoFreq)) }
         guard let frequency = RepeatRule.Frequency(rawValue: f.lowercased()) else {
-            return unsupported("FREQ=\(f) (tasktile repeats daily, weekly, monthly or yearly)")
+            return unsupported(Phrase(key: .rruleWhyFreq, f))
         }
         var interval = 1
         if let i = fields.removeValue(forKey: "INTERVAL") {
-            guard let n = Int(i), RepeatRule.intervalRange.contains(n) else { return unsupported("INTERVAL=\(i) (accepted 1…999)") }
+            guard let n = Int(i), RepeatRule.intervalRange.contains(n) else { return unsupported(Phrase(key: .rruleWhyInterval, i)) }
             interval = n
         }
         var end = RepeatRule.End.never
@@ -87,9 +87,9 @@ public enum RRuleMapping {
                     last = wc.date
                 }
             } else {
-                return unsupported("UNTIL=\(u) is not a date or date-time")
+                return unsupported(Phrase(key: .rruleWhyUntil, u))
             }
-            if case .afterCount = end { notes.append("RRULE has both COUNT and UNTIL (the RFC allows one); COUNT was kept") } else { end = .until(last) }
+            if case .afterCount = end { notes.append(Phrase(key: .rruleNoteCountAndUntil)) } else { end = .until(last) }
         }
         let a = start.localDate
         var weekdays = Set<Weekday>()
@@ -99,18 +99,18 @@ public enum RRuleMapping {
         let byMonth = fields.removeValue(forKey: "BYMONTH")
         let wkst = fields.removeValue(forKey: "WKST")
         if let other = fields.keys.sorted().first {
-            return unsupported("\(other) (tasktile cannot repeat by \(other.dropFirst(2).lowercased()))")
+            return unsupported(Phrase(key: .rruleWhyOtherPart, other, other.dropFirst(2).lowercased()))
         }
         let isLastDay = a.day == LocalDate.daysInMonth(year: a.year, month: a.month)
         switch frequency {
         case .daily:
-            if byDay != nil || byMonthDay != nil || byMonth != nil || bySetPos != nil { return unsupported("daily with BY… parts") }
+            if byDay != nil || byMonthDay != nil || byMonth != nil || bySetPos != nil { return unsupported(Phrase(key: .rruleWhyDailyBy)) }
         case .weekly:
-            if byMonthDay != nil || byMonth != nil || bySetPos != nil { return unsupported("weekly with BYMONTH/BYMONTHDAY/BYSETPOS") }
+            if byMonthDay != nil || byMonth != nil || bySetPos != nil { return unsupported(Phrase(key: .rruleWhyWeeklyBy)) }
             if let byDay {
                 for code in byDay.split(separator: ",") {
                     guard let day = dayCodes.first(where: { $0.value == code })?.key else {
-                        return unsupported("BYDAY=\(byDay) (only plain weekdays such as MO,WE are supported for weekly)")
+                        return unsupported(Phrase(key: .rruleWhyByDay, byDay))
                     }
                     weekdays.insert(day)
                 }
@@ -118,38 +118,38 @@ public enum RRuleMapping {
                 weekdays = [a.weekday]
             }
             if !weekdays.contains(a.weekday) {
-                notes.append("DTSTART \(a) is not one of the BYDAY days; the first cycle is the next matching day")
+                notes.append(Phrase(key: .rruleNoteStartNotOnDay, a))
             }
             if let wkst, wkst != "MO", interval > 1, weekdays.count > 1 {
-                notes.append("WKST=\(wkst): tasktile counts weeks from Monday, so every-\(interval)-weeks may pair days differently")
+                notes.append(Phrase(key: .rruleNoteWkst, wkst, interval))
             }
         case .monthly:
-            if byDay != nil || byMonth != nil { return unsupported("monthly by weekday or month (BYDAY/BYMONTH)") }
+            if byDay != nil || byMonth != nil { return unsupported(Phrase(key: .rruleWhyMonthlyBy)) }
             switch (byMonthDay, bySetPos) {
             case (nil, nil): break
             case (let d?, nil) where Int(d) == a.day: break
             case ("-1", nil) where isLastDay:
-                if a.day != 31 { return unsupported("month end starting from \(a) (a month shorter than 31 days)") }
+                if a.day != 31 { return unsupported(Phrase(key: .rruleWhyMonthEnd, a)) }
             case ("28,29", "-1") where a.day == 29 || (isLastDay && a.day == 28):
-                if a.day != 29 { return unsupported("the 29th or month end starting from \(a)") }
+                if a.day != 29 { return unsupported(Phrase(key: .rruleWhyDay29, a)) }
             case ("28,29,30", "-1") where a.day == 30 || (isLastDay && a.day < 30):
-                if a.day != 30 { return unsupported("the 30th or month end starting from \(a)") }
+                if a.day != 30 { return unsupported(Phrase(key: .rruleWhyDay30, a)) }
             default:
-                return unsupported("BYMONTHDAY=\(byMonthDay ?? "")\(bySetPos.map { ";BYSETPOS=\($0)" } ?? "") with DTSTART \(a)")
+                return unsupported(Phrase(key: .rruleWhyByMonthDay, (byMonthDay ?? "") + (bySetPos.map { ";BYSETPOS=\($0)" } ?? ""), a))
             }
         case .yearly:
-            if byDay != nil || bySetPos != nil { return unsupported("yearly by weekday or position (BYDAY/BYSETPOS)") }
+            if byDay != nil || bySetPos != nil { return unsupported(Phrase(key: .rruleWhyYearlyBy)) }
             switch (byMonth, byMonthDay) {
             case (nil, nil): break
             case (let m?, nil) where Int(m) == a.month: break
             case (let m?, let d?) where Int(m) == a.month && Int(d) == a.day: break
             case ("2", "-1") where a.month == 2:
-                if a.day != 29 { return unsupported("Feb month end starting in a common year (\(a))") }
-            default: return unsupported("BYMONTH=\(byMonth ?? "")/BYMONTHDAY=\(byMonthDay ?? "") with DTSTART \(a)")
+                if a.day != 29 { return unsupported(Phrase(key: .rruleWhyFebEnd, a)) }
+            default: return unsupported(Phrase(key: .rruleWhyByMonth, byMonth ?? "", byMonthDay ?? "", a))
             }
         }
         let rule = RepeatRule(frequency: frequency, interval: interval, weekdays: frequency == .weekly ? weekdays : [], end: end)
-        do { try rule.validate(anchor: start) } catch { return unsupported("\(error)") }
+        do { try rule.validate(anchor: start) } catch { return unsupported(error.phrase) }
         return (rule, notes)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A routine pack (SPEC §9): a person's (or a character's) daily schedule that becomes a list of
+/// A routine pack (docs/interchange.md "Routines"): a person's (or a character's) daily schedule that becomes a list of
 /// repeating todos, one per item, due at the item's wall-clock time in the user's zone.
 ///
 /// ```
@@ -37,19 +37,19 @@ public struct RoutinePack: Sendable, Equatable {
     public static func decode(_ bytes: [UInt8], file: String) throws -> RoutinePack {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw InterchangeError(file: file, line: e.line, reason: "not valid JSON: column \(e.column): \(e.reason)")
+            throw InterchangeError(file: file, line: e.line, reason: Phrase(key: .importErrorNotJSON, e.column, e.reason))
         }
         let r = try JSONObjectReader(root, path: "", file: file, keys: ["format", "version", "name", "list", "lang", "description", "days", "items"])
-        guard r.value("format")?.stringValue == format else { throw r.fail("format", "must be \"\(format)\"") }
-        guard r.value("version")?.intValue == version else { throw r.fail("version", "must be \(version)") }
+        guard r.value("format")?.stringValue == format else { throw r.fail("format", Phrase(key: .importErrorMustBeQuoted, format)) }
+        guard r.value("version")?.intValue == version else { throw r.fail("version", Phrase(key: .importErrorMustBe, version)) }
         let name = try r.string("name")
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            throw r.fail("name", "must be a word of letters, digits, - and _ (e.g. student-day-ja)")
+            throw r.fail("name", Phrase(key: .routineErrorBadName))
         }
         let listTitle: String
-        do { listTitle = try TextRules.title(try r.string("list")) } catch let e as StoreError { throw r.fail("list", e.description) }
+        do { listTitle = try TextRules.title(try r.string("list")) } catch let e as StoreError { throw r.fail("list", e.quotablePhrase) }
         let days = try r.array("days").map { v -> Weekday in
-            guard let s = v.stringValue, let d = Weekday(name: s) else { throw r.fail("days", "must list mon … sun") }
+            guard let s = v.stringValue, let d = Weekday(name: s) else { throw r.fail("days", Phrase(key: .routineErrorBadDays)) }
             return d
         }
         let items = try r.array("items").enumerated().map { i, v -> Item in
@@ -58,16 +58,16 @@ public struct RoutinePack: Sendable, Equatable {
             let parts = time.split(separator: ":")
             guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
                   let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) else {
-                throw ir.fail("time", "\"\(time)\" is not a time HH:MM (00:00 … 23:59)")
+                throw ir.fail("time", Phrase(key: .routineErrorBadTime, time))
             }
             let title: String, notes: String?
             do {
                 title = try TextRules.title(try ir.string("title"))
                 notes = try ir.optionalString("notes").map(TextRules.notes)
-            } catch let e as StoreError { throw ir.fail("title", e.description) }
+            } catch let e as StoreError { throw ir.fail("title", e.quotablePhrase) }
             return Item(hour: h, minute: m, title: title, notes: notes)
         }
-        guard !items.isEmpty else { throw r.fail("items", "must hold at least one item") }
+        guard !items.isEmpty else { throw r.fail("items", Phrase(key: .routineErrorNoItems)) }
         return RoutinePack(name: name, listTitle: listTitle, lang: try r.optionalString("lang"),
                            description: try r.optionalString("description"), days: Set(days), items: items, path: file)
     }
@@ -125,14 +125,8 @@ public enum RoutineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The routine's list holds todos the routine did not create.
     case holdsOtherTodos(String, listTitle: String, count: Int)
 
-    public var description: String {
-        switch self {
-        case .notFound(let r, let dirs): "no routine \"\(r)\" (looked in \(dirs.joined(separator: ", ")); give a name from 'tasktile routine ls' or a file path)"
-        case .alreadyApplied(let n, let l): "routine \"\(n)\" is already applied as list \"\(l)\"; 'tasktile routine remove \(n)' first"
-        case .notARoutine(let n): "no list was created by a routine named \"\(n)\"; 'routine remove' deletes only lists a routine made (use 'tasktile list rm' for your own lists)"
-        case .holdsOtherTodos(let n, let l, let c): "list \"\(l)\" of routine \"\(n)\" holds \(c) todo(s) you added; move them or use 'tasktile list rm' — nothing was removed"
-        }
-    }
+    /// The message in English (`message(_:)` gives it in either language).
+    public var description: String { message(Localizer(.en)) }
 }
 
 extension Store {

@@ -55,9 +55,9 @@ public enum TodoTxt {
 /// Writes todo.txt lines (see `TodoTxt`).
 public enum TodoTxtExporter {
     /// One line per todo (lists in order, pending then completed), and what could not be written.
-    public static func export(_ backup: Backup, zone: TimeZone) throws -> (text: String, notes: [String]) {
+    public static func export(_ backup: Backup, zone: TimeZone) throws -> (text: String, notes: [Phrase]) {
         var out = ""
-        var notes: [String] = []
+        var notes: [Phrase] = []
         let lists = Dictionary(uniqueKeysWithValues: backup.lists.map { ($0.id, $0) })
         for todo in backup.todos {
             var words: [String] = []
@@ -68,7 +68,6 @@ public enum TodoTxtExporter {
             }
             let priority = marker.first(where: TodoTxt.isPriority)
             marker.removeAll { TodoTxt.isPriority($0) }
-            let label = "\"\(todo.title)\""
             if todo.isCompleted {
                 words += ["x", ZonedClock.wallClock(of: todo.completedAt ?? todo.createdAt, in: zone).date.description]
             } else if let priority {
@@ -83,7 +82,7 @@ public enum TodoTxtExporter {
             if todo.isCompleted, let priority { words.append("pri:\(priority.dropFirst().prefix(1))") }
             if let due = todo.due {
                 words.append("due:\(due.localDate)")
-                if case .dateTime(let wc, let zoneID) = due { notes.append("\(label): the time \(wc.hourMinute) \(zoneID) (todo.txt dues are dates)") }
+                if case .dateTime(let wc, let zoneID) = due { notes.append(Phrase(key: .todotxtNoteTime, todo.title, wc.hourMinute, zoneID)) }
             }
             if let rule = todo.repeatRule {
                 let unit: String?
@@ -94,11 +93,11 @@ public enum TodoTxtExporter {
                 case .yearly: unit = "y"
                 }
                 if let unit { words.append("rec:+\(rule.interval)\(unit)") } else {
-                    notes.append("\(label): the repeat on several weekdays (rec: repeats one interval)")
+                    notes.append(Phrase(key: .todotxtNoteWeekdays, todo.title))
                 }
-                if rule.end != .never { notes.append("\(label): the repeat's end (todo.txt rec: has none)") }
+                if rule.end != .never { notes.append(Phrase(key: .todotxtNoteEnd, todo.title)) }
             }
-            if !otherNotes.allSatisfy({ $0.isEmpty }) { notes.append("\(label): its notes") }
+            if !otherNotes.allSatisfy({ $0.isEmpty }) { notes.append(Phrase(key: .todotxtNoteNotes, todo.title)) }
             words.append("uid:\(todo.id)")
             out += words.joined(separator: " ") + "\n"
         }
@@ -118,12 +117,12 @@ public enum TodoTxtImporter {
             var tokens = line.split(separator: " ", omittingEmptySubsequences: true)[...]
             guard !tokens.isEmpty else { continue }
             if line.unicodeScalars.contains(where: { TextRules.isForbidden($0) && $0 != "\t" }) {
-                throw InterchangeError(file: file, line: lineNumber, reason: "control characters in a todo.txt line")
+                throw InterchangeError(file: file, line: lineNumber, reason: Phrase(key: .todotxtErrorControl))
             }
-            func note(_ m: String) { plan.notes.append(.init(line: lineNumber, item: nil, message: m)) }
-            func date(_ s: Substring, _ what: String) throws -> LocalDate {
+            func note(_ m: Phrase) { plan.notes.append(.init(line: lineNumber, item: nil, message: m)) }
+            func date(_ s: Substring, _ what: Phrase) throws -> LocalDate {
                 guard let d = LocalDate(iso: s) else {
-                    throw InterchangeError(file: file, line: lineNumber, reason: "\(what) \"\(s)\" is not a valid date YYYY-MM-DD")
+                    throw InterchangeError(file: file, line: lineNumber, reason: Phrase(key: .todotxtErrorBadDate, what, s))
                 }
                 return d
             }
@@ -132,11 +131,11 @@ public enum TodoTxtImporter {
             if tokens.first == "x" {
                 isDone = true; tokens = tokens.dropFirst()
                 if let t = tokens.first, TodoTxt.isPriority(t) { marker.append(t); tokens = tokens.dropFirst() }
-                if let t = tokens.first, t.count == 10, t.first?.isNumber == true, t.contains("-") { completion = try date(t, "completion date"); tokens = tokens.dropFirst() }
+                if let t = tokens.first, t.count == 10, t.first?.isNumber == true, t.contains("-") { completion = try date(t, Phrase(key: .todotxtCompletionDate)); tokens = tokens.dropFirst() }
             } else if let t = tokens.first, TodoTxt.isPriority(t) {
                 marker.append(t); tokens = tokens.dropFirst()
             }
-            if let t = tokens.first, t.count == 10, t.first?.isNumber == true, t.contains("-") { creation = try date(t, "creation date"); tokens = tokens.dropFirst() }
+            if let t = tokens.first, t.count == 10, t.first?.isNumber == true, t.contains("-") { creation = try date(t, Phrase(key: .todotxtCreationDate)); tokens = tokens.dropFirst() }
             var titleWords: [String] = [], projects: [Substring] = []
             var due: LocalDate?, rec: Substring?, uid: String?
             for t in tokens {
@@ -151,23 +150,23 @@ public enum TodoTxtImporter {
                     case "rec": rec = value
                     case "uid": uid = String(value)
                     case "pri" where isDone && value.count == 1: marker.insert("(\(value))", at: 0)
-                    default: marker.append(t); note("\(t) kept in the notes (tasktile has no field for \(key):)")
+                    default: marker.append(t); note(Phrase(key: .todotxtNoteUnknownKey, t, key))
                     }
                     continue
                 }
                 titleWords.append(TodoTxt.unescapeWord(t))
             }
             var title = titleWords.joined(separator: " ")
-            if title.isEmpty { title = "(untitled)"; note("a line without a title was titled \"(untitled)\"") }
+            if title.isEmpty { title = ImportPlan.untitled; note(Phrase(key: .todotxtNoteUntitled, title)) }
             if title.count > TextRules.maxTitleLength {
-                throw InterchangeError(file: file, line: lineNumber, reason: "the title is longer than \(TextRules.maxTitleLength) characters")
+                throw InterchangeError(file: file, line: lineNumber, reason: Phrase(key: .todotxtErrorTitleTooLong, TextRules.maxTitleLength))
             }
             let listTitle = projects.first.map { $0.replacingOccurrences(of: "_", with: " ") } ?? TodoTxt.inbox
             if projects.count > 1 {
                 marker += projects.dropFirst().map { "+" + $0 }
-                note("projects \(projects.dropFirst().map { "+" + $0 }.joined(separator: " ")) kept in the notes (a todo belongs to one list)")
+                note(Phrase(key: .todotxtNoteProjects, projects.dropFirst().map { "+" + $0 }.joined(separator: " ")))
             }
-            if marker.contains(where: { $0.hasPrefix("@") }) { note("contexts \(marker.filter { $0.hasPrefix("@") }.joined(separator: " ")) kept in the notes") }
+            if marker.contains(where: { $0.hasPrefix("@") }) { note(Phrase(key: .todotxtNoteContexts, marker.filter { $0.hasPrefix("@") }.joined(separator: " "))) }
             var rule: RepeatRule?
             if let rec {
                 let strict = rec.hasPrefix("+")
@@ -175,14 +174,14 @@ public enum TodoTxtImporter {
                 if let unit = body.last, let n = Int(body.dropLast()), RepeatRule.intervalRange.contains(n), let d = due,
                    let f: RepeatRule.Frequency = ["d": .daily, "w": .weekly, "m": .monthly, "y": .yearly][unit] {
                     rule = RepeatRule(frequency: f, interval: n, weekdays: f == .weekly ? [d.weekday] : [])
-                    if !strict { note("rec:\(rec) repeats from the completion date; tasktile repeats from the due date (as rec:+\(body))") }
+                    if !strict { note(Phrase(key: .todotxtNoteRecFromCompletion, rec, body)) }
                 } else {
                     marker.append("rec:" + rec)
-                    note("rec:\(rec) kept in the notes: " + (due == nil ? "a repeat needs due:" : "only d, w, m, y intervals 1…999 are supported"))
+                    note(Phrase(key: due == nil ? .todotxtNoteRecNeedsDue : .todotxtNoteRecUnsupported, rec))
                 }
             }
             let id = uid.flatMap { UUID(uuidString: $0) }.map { $0.uuidString.lowercased() } ?? StableID.from("todo.txt|\(listTitle)|\(title)")
-            guard seen.insert(id).inserted else { note("a second line for the same todo was not imported"); continue }
+            guard seen.insert(id).inserted else { note(Phrase(key: .todotxtNoteDuplicate)); continue }
             let createdAt = creation.map { ZonedClock.startOfDay($0, in: userZone) } ?? now
             let todo = Todo(id: id, listId: "", title: try cleanTitle(title, file: file, line: lineNumber), isCompleted: isDone,
                             completedAt: isDone ? (completion.map { ZonedClock.startOfDay($0, in: userZone) } ?? now) : nil,
@@ -194,6 +193,6 @@ public enum TodoTxtImporter {
     }
 
     static func cleanTitle(_ t: String, file: String, line: Int) throws -> String {
-        do { return try TextRules.title(t) } catch let e as StoreError { throw InterchangeError(file: file, line: line, reason: e.description) }
+        do { return try TextRules.title(t) } catch let e as StoreError { throw InterchangeError(file: file, line: line, reason: e.quotablePhrase) }
     }
 }

@@ -9,9 +9,9 @@ It writes recurrence-vectors.json beside this file. The output depends only on t
 dateutil's rrule and the system's tz database (/usr/share/zoneinfo, read through zoneinfo), so a
 regeneration on the same tzdata is byte-identical.
 
-How our semantics (SPEC §3.3) are put to dateutil, which implements RFC 5545 §3.3.10:
+How our semantics (docs/cycles.md "Computing cycles") are put to dateutil, which implements RFC 5545 §3.3.10:
 - Month ends clamp where the RFC drops invalid dates; the anchor day is expressed in the RRULE
-  forms from FORMATS.md: monthly day 31 -> BYMONTHDAY=-1; 30 -> BYMONTHDAY=28,29,30;BYSETPOS=-1;
+  forms from docs/cycles.md "iCalendar forms": monthly day 31 -> BYMONTHDAY=-1; 30 -> BYMONTHDAY=28,29,30;BYSETPOS=-1;
   29 -> BYMONTHDAY=28,29;BYSETPOS=-1; yearly Feb 29 -> BYMONTH=2;BYMONTHDAY=-1.
 - Weekly: DTSTART is occurrence 0, the first selected weekday on or after the anchor (WKST=MO), so
   RFC week counting from DTSTART equals ours. An empty weekday set means the anchor's weekday.

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Reading a backup file strictly: every key known, every record valid, before anything is written.
+extension Backup {
+    /// Decodes and validates a backup file. Every record is checked (ids, titles, dates, zones,
+    /// repeat rules, references between records) before anything is written.
+    /// - Throws: `InterchangeError` naming the line (JSON syntax) or the member path, and what is accepted.
+    public static func decode(_ bytes: [UInt8], file: String) throws -> Backup {
+        let root: JSONValue
+        do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
+            throw InterchangeError(file: file, line: e.line, reason: "not valid JSON: column \(e.column): \(e.reason)")
+        }
+        let top = try JSONObjectReader(root, path: "", file: file,
+                                       keys: ["format", "version", "lists", "todos", "completions", "settings", "routines", "themes"])
+        guard top.value("format")?.stringValue == format else {
+            throw top.fail("format", "must be \"\(format)\" (this is not a tasktile backup; for iCalendar or todo.txt use --format ics or todotxt)")
+        }
+        guard top.value("version")?.intValue == version else {
+            throw top.fail("version", "\(top.value("version")?.serialized(pretty: false) ?? "missing") is not supported (this tasktile reads version \(version); a newer tasktile wrote this file)")
+        }
+        var b = Backup()
+        for (i, item) in try top.array("lists").enumerated() {
+            let r = try JSONObjectReader(item, path: "lists[\(i)]", file: file, keys: ["id", "title", "sortOrder", "createdAt"])
+            let list = TodoList(id: try id(r, "id"), title: try title(r, "title"), sortOrder: try r.int("sortOrder"),
+                                createdAt: try r.date("createdAt"))
+            guard !b.lists.contains(where: { $0.id == list.id }) else { throw r.fail("id", "\(list.id) is used by another list") }
+            b.lists.append(list)
+        }
+        var todoIDs = Set<String>()
+        for (i, item) in try top.array("todos").enumerated() {
+            let todo = try decodeTodo(item, path: "todos[\(i)]", file: file)
+            guard todoIDs.insert(todo.id).inserted else {
+                throw InterchangeError(file: file, path: "todos[\(i)].id", reason: "\(todo.id) is used by another todo")
+            }
+            b.todos.append(todo)
+        }
+        var completionIDs = Set<Int>()
+        for (i, item) in try top.array("completions").enumerated() {
+            let r = try JSONObjectReader(item, path: "completions[\(i)]", file: file,
+                                         keys: ["id", "todoId", "listId", "title", "cycleIndex", "cycleDue", "completedAt", "source", "undoneAt"])
+            let c = Completion(id: try r.int("id", min: 1), todoId: try id(r, "todoId"), listId: try id(r, "listId"),
+                               title: try r.string("title"), cycleIndex: try r.int("cycleIndex"),
+                               cycleDue: try r.optionalString("cycleDue"), completedAt: try r.date("completedAt"),
+                               source: try r.string("source"), undoneAt: try r.optionalDate("undoneAt"))
+            if let due = c.cycleDue, Store.decodeDue(local: due, zone: due.count > 10 ? "UTC" : nil) == nil {
+                throw r.fail("cycleDue", "must be YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS")
+            }
+            guard completionIDs.insert(c.id).inserted else { throw r.fail("id", "\(c.id) is used by another completion") }
+            b.completions.append(c)
+        }
+        if let settings = top.value("settings") {
+            guard case .object(let members) = settings else { throw top.fail("settings", "must be an object of strings") }
+            for (key, value) in members {
+                guard let s = value.stringValue, !key.isEmpty else { throw top.fail("settings.\(key)", "must be a string") }
+                b.settings.append((key, s))
+            }
+        }
+        for (i, item) in try top.array("routines").enumerated() {
+            let r = try JSONObjectReader(item, path: "routines[\(i)]", file: file, keys: ["listId", "name", "source", "appliedAt", "todoIds"])
+            let ids = try r.array("todoIds").map { v -> String in
+                guard let s = v.stringValue, isID(s) else { throw r.fail("todoIds", "must be an array of todo ids") }
+                return s
+            }
+            b.routines.append(RoutineRecord(listId: try id(r, "listId"), name: try r.string("name"), source: try r.string("source"),
+                                            appliedAt: try r.date("appliedAt"), todoIds: ids))
+        }
+        for (i, item) in try top.array("themes").enumerated() {
+            do {
+                let theme = try Theme.decode(item, file: file, label: "themes[\(i)]")
+                guard !b.themes.contains(where: { $0.id == theme.id }) else {
+                    throw InterchangeError(file: file, path: "themes[\(i)].id", reason: "\(theme.id) is used by another theme")
+                }
+                b.themes.append(theme)
+            } catch let e as ThemeFileError {
+                throw InterchangeError(file: file, path: "themes[\(i)]", reason: e.description.replacingOccurrences(of: "\(file): ", with: ""))
+            }
+        }
+        return b
+    }
+
+    /// Lowercase hyphenated UUID text, as the store writes ids.
+    static func isID(_ s: String) -> Bool {
+        s.count == 36 && s.allSatisfy { ($0.isHexDigit && !$0.isUppercase) || $0 == "-" } && UUID(uuidString: s) != nil
+    }
+
+    static func id(_ r: JSONObjectReader, _ key: String) throws -> String {
+        let s = try r.string(key)
+        guard isID(s) else { throw r.fail(key, "\"\(s)\" is not an id (a lowercase UUID such as 0f8e…-…)") }
+        return s
+    }
+
+    static func title(_ r: JSONObjectReader, _ key: String) throws -> String {
+        do { return try TextRules.title(try r.string(key)) } catch let e as StoreError { throw r.fail(key, e.description) }
+    }
+
+    static func decodeDue(_ r: JSONObjectReader, _ key: String) throws -> Due? {
+        guard let v = r.value(key) else { return nil }
+        let d = try JSONObjectReader(v, path: r.path + "." + key, file: r.file, keys: ["local", "zone"])
+        let local = try d.string("local")
+        if let zone = try d.optionalString("zone") {
+            guard TimeZone(identifier: zone) != nil else { throw d.fail("zone", "\"\(zone)\" is not an IANA time zone (e.g. Asia/Tokyo)") }
+            guard local.count == 19, let wc = LocalDateTime(iso: local) else {
+                throw d.fail("local", "\"\(local)\" is not a wall-clock time YYYY-MM-DDTHH:MM:SS")
+            }
+            return .dateTime(wc, zoneID: zone)
+        }
+        guard let date = LocalDate(iso: local) else { throw d.fail("local", "\"\(local)\" is not a date YYYY-MM-DD (or give a zone for a time)") }
+        return .date(date)
+    }
+
+    static func decodeTodo(_ value: JSONValue, path: String, file: String) throws -> Todo {
+        let r = try JSONObjectReader(value, path: path, file: file,
+                                     keys: ["id", "listId", "title", "isCompleted", "completedAt", "sortOrder", "createdAt",
+                                            "due", "anchor", "repeat", "missedCount", "occurrenceCount", "notes"])
+        var notes = try r.optionalString("notes")
+        if let n = notes {
+            do { notes = try TextRules.notes(n) } catch let e as StoreError { throw r.fail("notes", e.description) }
+        }
+        let due = try decodeDue(r, "due"), anchor = try decodeDue(r, "anchor")
+        var rule: RepeatRule?
+        if let v = r.value("repeat") {
+            let rr = try JSONObjectReader(v, path: path + ".repeat", file: file,
+                                          keys: ["frequency", "interval", "weekdays", "endCount", "endDate"])
+            let f = try rr.string("frequency")
+            guard let frequency = RepeatRule.Frequency(rawValue: f) else {
+                throw rr.fail("frequency", "\"\(f)\" is not one of daily, weekly, monthly, yearly")
+            }
+            let weekdays = try rr.array("weekdays").map { w -> Weekday in
+                guard let s = w.stringValue, let day = Weekday(name: s) else { throw rr.fail("weekdays", "must list mon … sun") }
+                return day
+            }
+            var end = RepeatRule.End.never
+            if let n = try rr.optionalInt("endCount", min: 1) { end = .afterCount(n) }
+            if let s = try rr.optionalString("endDate") {
+                guard case .never = end else { throw rr.fail("endDate", "cannot be given together with endCount") }
+                guard let d = LocalDate(iso: s) else { throw rr.fail("endDate", "\"\(s)\" is not a date YYYY-MM-DD") }
+                end = .until(d)
+            }
+            let candidate = RepeatRule(frequency: frequency, interval: try rr.int("interval", min: 1), weekdays: Set(weekdays), end: end)
+            do { try candidate.validate() } catch { throw InterchangeError(file: file, path: path + ".repeat", reason: "\(error)") }
+            guard anchor != nil, due != nil else { throw r.fail("repeat", "a repeating todo needs both due and anchor") }
+            rule = candidate
+        }
+        return Todo(id: try id(r, "id"), listId: try id(r, "listId"), title: try title(r, "title"),
+                    isCompleted: try r.bool("isCompleted"), completedAt: try r.optionalDate("completedAt"),
+                    sortOrder: try r.int("sortOrder"), createdAt: try r.date("createdAt"), due: due, anchor: anchor,
+                    repeatRule: rule, missedCount: try r.int("missedCount"), occurrenceCount: try r.int("occurrenceCount"),
+                    notes: notes)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Instants in a backup: ISO 8601 UTC text whose fractional seconds are the shortest decimal that
+/// reads back to the same `Double` (so a backup restores every stored instant bit for bit), e.g.
+/// `2027-01-05T08:00:00Z`, `2027-01-05T08:00:00.123456Z`. Instants before 1970 or beyond what
+/// prints without an exponent are written as seconds since 1970 (a JSON number), and both forms are read.
+enum BackupTime {
+    static func jsonValue(_ date: Date) -> JSONValue {
+        let t = date.timeIntervalSince1970
+        let text = String(t)
+        guard t >= 0, !text.contains("e"), let dot = text.firstIndex(of: "."), let whole = Int(text[..<dot]) else {
+            return .number(t)
+        }
+        let base = String(JSONDates.utc(Date(timeIntervalSince1970: Double(whole))).dropLast())
+        let fraction = text[dot...]
+        return .string(fraction == ".0" ? base + "Z" : base + fraction + "Z")
+    }
+
+    static func parse(_ value: JSONValue) -> Date? {
+        switch value {
+        case .number(let n): return Date(timeIntervalSince1970: n)
+        case .string(var s):
+            guard s.hasSuffix("Z") else { return nil }
+            s.removeLast()
+            var fraction = ""
+            if let dot = s.firstIndex(of: ".") {
+                fraction = String(s[dot...])
+                guard fraction.count > 1, fraction.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+                s = String(s[..<dot])
+            }
+            guard s.count == 19, let wall = LocalDateTime(iso: s) else { return nil }
+            guard let seconds = Double("\(wall.naiveSeconds)\(fraction)") else { return nil }
+            return Date(timeIntervalSince1970: seconds)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Reading the store into a `Backup` for `export --format json`; `Store+BackupImport.swift` writes
+/// one back.
+extension Store {
+    /// Everything in the store plus the themes in `themes.json` (read, never created), in one read
+    /// transaction.
+    /// - Throws: `ThemeFileError` for a bad `themes.json`, store errors.
+    public func backup() throws -> Backup {
+        var backup = Backup()
+        try read {
+            backup.lists = try allLists()
+            for list in backup.lists { backup.todos += try todos(inList: list.id) }
+            backup.completions = try database.rows("""
+                SELECT id, todo_id, list_id, title, cycle_index, cycle_due, completed_at, source, undone_at
+                FROM completions ORDER BY id
+                """).map {
+                Backup.Completion(id: $0.int("id") ?? 0, todoId: $0.text("todo_id") ?? "", listId: $0.text("list_id") ?? "",
+                                  title: $0.text("title") ?? "", cycleIndex: $0.int("cycle_index") ?? 0, cycleDue: $0.text("cycle_due"),
+                                  completedAt: Date(timeIntervalSince1970: $0.double("completed_at") ?? 0), source: $0.text("source") ?? "",
+                                  undoneAt: $0.double("undone_at").map { Date(timeIntervalSince1970: $0) })
+            }
+            backup.settings = try database.rows("SELECT key, value FROM settings ORDER BY key").map { ($0.text(0) ?? "", $0.text(1) ?? "") }
+            backup.routines = try routineRecords()
+        }
+        let themePath = ThemeStore(dataDirectory: directory).path
+        if let bytes = try? Posix.readFile(themePath) {
+            backup.themes = try ThemeStore.decodeFile(bytes, file: themePath)
+        }
+        return backup
+    }
+
+    /// Every routine record, by list id. Call inside a transaction.
+    func routineRecords() throws -> [Backup.RoutineRecord] {
+        try database.rows("SELECT list_id, name, source, applied_at, todo_ids FROM routine_lists ORDER BY list_id").map {
+            Backup.RoutineRecord(listId: $0.text("list_id") ?? "", name: $0.text("name") ?? "", source: $0.text("source") ?? "",
+                                 appliedAt: Date(timeIntervalSince1970: $0.double("applied_at") ?? 0),
+                                 todoIds: ($0.text("todo_ids") ?? "").split(separator: ",").map(String.init))
+        }
+    }
+}

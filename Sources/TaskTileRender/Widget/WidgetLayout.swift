@@ -1,0 +1,178 @@
+import TaskTileCore
+
+/// Where the parts of a widget go, in **points**, from its spec and theme alone: no Cairo, no
+/// Pango, so what fits can be computed (and tested) without drawing. `WidgetRenderer` paints
+/// into these rectangles.
+///
+/// Families: small 170 × 170, medium 364 × 170, large 364 × 382 points unless the spec overrides
+/// the size (`WidgetSpec.pointSize`); content sits inside the family's padding.
+///
+/// Vertical rhythm, in points: the family's top padding, the header line box of
+/// `round(header size × 1.3)`, 5 pt, a one-device-pixel hairline (centred half a pixel below that
+/// line), 4 pt, then rows of `line height + 2 × row padding` (docs/themes.md "Font sizes and row heights") down to the bottom padding:
+/// `max(1, floor(available / row height))` of them. When more todos than slots are given, the last
+/// slot becomes `+ N more`; with one slot the count shares the row with the first todo. A large
+/// widget whose theme shows completed todos gives the pending section `floor(60 %)` of the
+/// available height only when there are completed todos, and the completed section the rest.
+///
+/// What depends on measured text stays with the painter: the width of the header counts (and so
+/// of the title), whether an inline `+ N more` leaves room for a title, the `All done!` block.
+struct WidgetLayout {
+    /// Widget size, points.
+    let width: Double, height: Double
+    /// The content edges inside the family's padding, points.
+    let left: Double, right: Double, top: Double, bottom: Double
+    /// Device pixels per point (`WidgetSpec.scale`).
+    let scale: Double
+    /// The PNG size, pixels.
+    let pixelSize: (width: Int, height: Int)
+    /// The theme's font and row metrics, points.
+    let metrics: ThemeMetrics
+    /// Which side of a row the checkbox sits on (interactive widgets only).
+    let checkboxPosition: Theme.CheckboxPosition
+    /// Whether rows have checkboxes (`WidgetMode.interactive`).
+    let interactive: Bool
+    /// Whether a completed section is shown when there are completed todos (large family and
+    /// `Theme.showCompleted`).
+    let offersCompletedSection: Bool
+
+    /// The layout of `spec` drawn in `theme`.
+    init(spec: WidgetSpec, theme: Theme) {
+        (width, height) = spec.pointSize
+        let pad = spec.family.padding
+        left = pad.horizontal; right = width - pad.horizontal
+        top = pad.vertical; bottom = height - pad.vertical
+        scale = spec.scale
+        pixelSize = spec.pixelSize
+        metrics = theme.metrics
+        checkboxPosition = theme.checkboxPosition
+        interactive = spec.mode == .interactive
+        offersCompletedSection = spec.family == .large && theme.showCompleted
+    }
+
+    // MARK: Pixel grid
+
+    /// `y` rounded to the nearest device pixel, points.
+    func snapped(_ y: Double) -> Double { (y * scale).rounded() / scale }
+    /// The centre of a one-pixel hairline drawn along the pixel edge nearest `y`, points.
+    func hairlineY(_ y: Double) -> Double { snapped(y) + 0.5 / scale }
+    /// One device pixel, points.
+    var hairlineWidth: Double { 1 / scale }
+
+    /// The baseline, in points, that puts text of `fontSize` points visually centred on `y`: the
+    /// middle of Latin capitals and of CJK ideographs both sit about 0.35 em above the baseline.
+    /// Fixed from the em size rather than font metrics so rows with emoji or fallback fonts line up
+    /// with the rest, and the checkbox (centred on `y`) sits in the middle of the text.
+    static func baseline(centredAt y: Double, fontSize: Double) -> Double { y + 0.35 * fontSize }
+
+    // MARK: Header
+
+    /// Header line box height, points.
+    var headerHeight: Double { (metrics.header * 1.3).rounded() }
+    /// The header line box: title on the left, counts on the right.
+    var headerBox: Rect { Rect(x: left, y: top, width: right - left, height: headerHeight) }
+    /// The divider hairline's centre, 5 pt below the header box on the pixel grid.
+    var dividerY: Double { hairlineY(headerBox.maxY + 5) }
+    /// Top of the rows area, 4 pt below the divider.
+    var rowsTop: Double { dividerY + 4 }
+    /// The region that opens the list: the whole width above the rows area.
+    var headerRegion: Rect { Rect(x: 0, y: 0, width: width, height: rowsTop - 4) }
+    /// Everything inside the padding (the setup message).
+    var contentArea: Rect { Rect(x: left, y: top, width: right - left, height: bottom - top) }
+    /// Everything below the header inside the padding (the missing-list message).
+    var areaBelowHeader: Rect { Rect(x: left, y: rowsTop, width: right - left, height: bottom - rowsTop) }
+
+    // MARK: Sections and rows
+
+    /// A run of row slots.
+    struct Section {
+        /// The section's area, points.
+        var area: Rect
+        /// How many rows fit: `max(1, floor(height / row height))`.
+        var slots: Int
+    }
+
+    /// The pending section and, when shown, the completed section with the hairline above it.
+    /// - Parameter hasCompleted: whether there are completed todos to show (not counting flashing ones).
+    func sections(hasCompleted: Bool) -> (pending: Section, completed: (dividerY: Double, section: Section)?) {
+        let available = bottom - rowsTop
+        let showCompleted = offersCompletedSection && hasCompleted
+        let pendingHeight = showCompleted ? (available * WidgetRenderer.pendingShare).rounded(.down) : available
+        let pendingArea = Rect(x: left, y: rowsTop, width: right - left, height: pendingHeight)
+        let pending = Section(area: pendingArea, slots: slots(in: pendingArea.height))
+        guard showCompleted else { return (pending, nil) }
+        let area = Rect(x: left, y: pendingArea.maxY, width: right - left, height: bottom - pendingArea.maxY)
+        return (pending, (hairlineY(pendingArea.maxY), Section(area: area, slots: slots(in: area.height))))
+    }
+
+    /// `max(1, floor(height / row height))`.
+    func slots(in areaHeight: Double) -> Int {
+        max(1, Int((areaHeight / metrics.rowHeight + 1e-9).rounded(.down)))
+    }
+
+    /// One todo row.
+    struct RowSlot {
+        /// Which of the section's todos (0-based, in order).
+        var index: Int
+        /// The row, points.
+        var frame: Rect
+        /// With one slot and more todos than fit: how many more, shown at the row's end.
+        var inlineMore: Int?
+    }
+
+    /// The rows `count` todos take in `section`: as many as fit, and when they do not all fit, the
+    /// last slot as a `+ N more` line (`more`), or with a single slot the count inline.
+    func rows(count: Int, in section: Section) -> (todos: [RowSlot], more: (frame: Rect, count: Int)?) {
+        let rowH = metrics.rowHeight
+        let area = section.area
+        let overflow = count > section.slots
+        let shown = overflow ? max(1, section.slots - 1) : count
+        let inlineMore = overflow && section.slots == 1 ? count - 1 : nil
+        let todos = (0..<shown).map { i in
+            RowSlot(index: i, frame: Rect(x: area.x, y: area.y + Double(i) * rowH, width: area.width, height: rowH), inlineMore: inlineMore)
+        }
+        guard overflow && section.slots > 1 else { return (todos, nil) }
+        return (todos, (Rect(x: area.x, y: area.y + Double(shown) * rowH, width: area.width, height: rowH), count - shown))
+    }
+
+    /// The x range of a row's title and the checkbox centre, in points.
+    func rowGeometry(_ frame: Rect) -> (titleX: Double, titleRight: Double, checkboxX: Double?) {
+        guard interactive else { return (frame.x, frame.maxX, nil) }
+        let gap = WidgetRenderer.checkboxGap
+        switch checkboxPosition {
+        case .leading: return (frame.x + metrics.icon + gap, frame.maxX, frame.x + metrics.icon / 2)
+        case .trailing: return (frame.x, frame.maxX - metrics.icon - gap, frame.maxX - metrics.icon / 2)
+        }
+    }
+
+    /// Where a `+ N more` line's text starts: aligned with the titles when checkboxes lead.
+    func moreTextX(_ frame: Rect) -> Double {
+        checkboxPosition == .leading ? rowGeometry(frame).titleX : frame.x
+    }
+
+    /// A checkbox hit rectangle, points: at least 24 pt wide (wider than the glyph for comfortable
+    /// clicking), as tall as the row (so neighbouring rows' regions never overlap), and stopping
+    /// 1 pt short of the title so a click on the text never completes.
+    func checkboxHitRect(frame: Rect, checkboxX: Double, titleX: Double, titleRight: Double) -> Rect {
+        let side = max(WidgetRenderer.minimumHitSide, metrics.icon + 8)
+        switch checkboxPosition {
+        case .leading:
+            let r = min(checkboxX + side / 2, titleX - 1)
+            let l = max(0, r - side)
+            return Rect(x: l, y: frame.y, width: r - l, height: frame.height)
+        case .trailing:
+            let l = max(checkboxX - side / 2, titleRight + 1)
+            let r = min(width, l + side)
+            return Rect(x: l, y: frame.y, width: r - l, height: frame.height)
+        }
+    }
+
+    /// A region in points turned into whole PNG pixels: edges rounded to the nearest pixel (so
+    /// adjacent rows share an edge and never overlap), clamped to the image.
+    func pixelRegion(_ action: HitRegion.Action, _ r: Rect) -> HitRegion {
+        func p(_ v: Double) -> Int { Int((v * scale).rounded()) }
+        let x0 = max(0, p(r.x)), y0 = max(0, p(r.y))
+        let x1 = min(pixelSize.width, p(r.maxX)), y1 = min(pixelSize.height, p(r.maxY))
+        return HitRegion(action: action, x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+}

@@ -1,0 +1,24 @@
+/// Japanese text for `tasktile-render`'s command help, keyed as `HelpFormatter` looks it up
+/// (`help.<command>.abstract`, `.discussion`, `.arg.<name>`, `.opt.<name>`, `help.global.opt.<name>`);
+/// the English lives in each command's `CommandSpec`. A test checks that every command, argument
+/// and option has an entry and that no entry names something that does not exist.
+enum RenderHelp {
+    static let ja: [String: String] = [
+        "help.global.opt.data-dir": "データディレクトリ（既定: $TASKTILE_DATA_DIR、$XDG_DATA_HOME/tasktile または ~/.local/share/tasktile）。",
+        "help.global.opt.lang": "メッセージの言語。",
+
+        "help.once.abstract": "ウィジェット定義ファイルをクリックマップ付きの PNG 画像に描きます。",
+        "help.once.discussion": "指定したウィジェット定義ファイル（既定: <data-dir>/widgets/ のすべての *.json）を描き、書いた PNG のパスを 1 行ずつ出力します。PNG の隣に <name>.hits.json のクリックマップを書きます。",
+        "help.once.arg.spec": "ウィジェット定義 JSON ファイルのパス（キーは README の「Widgets」を参照）。",
+
+        "help.watch.abstract": "SIGTERM/SIGINT を受けるまで、すべてのウィジェットの PNG を最新に保ちます。",
+        "help.watch.discussion": "すべての定義を描いたあと、ストアへのコミット、themes.json や定義の変更、フラッシュの終わり、分や繰り返しの周期の境目に、影響を受けるウィジェットだけを描き直します。終了コード: SIGTERM/SIGINT で 0、データディレクトリを監視できないとき 74、別の watch が動いているとき 75。",
+        "help.watch.opt.on-render": "PNG を書いた回のあとに CMD を実行します（シェルのように単語に分けますが、シェルでは実行しません）。書いたパスは $TASKTILE_RENDERED に 1 行ずつ、データディレクトリは $TASKTILE_DATA_DIR に入ります。",
+
+        "help.click.abstract": "ウィジェット PNG 上のクリックをクリックマップで解決します。",
+        "help.click.discussion": "未完了のチェックボックスならそのタスクを（ID で）完了し、行やヘッダーならその開く動作を出力します。どの領域にも入らない点では 1 で終わります。",
+        "help.click.arg.spec": "クリックされた PNG のウィジェット定義ファイル。",
+        "help.click.arg.x": "PNG 上のクリックの列（ピクセル、0 = 左端）。",
+        "help.click.arg.y": "PNG 上のクリックの行（ピクセル、0 = 上端）。",
+    ]
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import TaskTileCLI
+import TaskTileCore
+import TestSupport
+
+@Suite("todo.txt export and import")
+struct TodoTxtTests {
+    static func todo(_ todos: [JSONValue], _ title: String) throws -> JSONValue {
+        try #require(todos.first { $0["title"] == .string(title) }, "no todo \(title)")
+    }
+
+    @Test("the docs/interchange.md rules: priority, dates, +project, @context, due:, rec:, done with priority, URLs, escapes")
+    func fixture() throws {
+        let cli = CLIHarness()
+        let r = cli.run("--json", "import", "--format", "todotxt", fixturePath("todotxt/sample.txt"))
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try JSONValue.parse(r.stdout)
+        #expect(report["added"]?["todos"] == .number(10))
+        let notes = "\(report["notImported"] ?? .null)"
+        let todos = try ICalendarTests.todos(cli)
+
+        let call = try Self.todo(todos, "Call Mum")
+        #expect(call["list"] == .string("Family"))
+        #expect(call["due"] == .string("2027-01-10"))
+        #expect(call["notes"] == .string("todo.txt: (A) @phone"))
+        #expect(call["createdAt"] == .string("2027-01-01T23:00:00Z"), "creation date = start of that day in the user's zone")
+
+        let rent = try Self.todo(todos, "Pay rent")
+        #expect(rent["isCompleted"] == .bool(true))
+        #expect(rent["completedAt"] == .string("2027-01-03T23:00:00Z"))
+        #expect(rent["notes"] == .string("todo.txt: (B)"), "a done line keeps its priority (pri:B)")
+        let old = try Self.todo(todos, "Old style done with priority")
+        #expect(old["isCompleted"] == .bool(true))
+        #expect(old["notes"] == .string("todo.txt: (C)"))
+
+        let read = try Self.todo(todos, "Read http://example.com/article later")
+        #expect(read["list"] == .string("Reading"), "a URL is title text, not key:value")
+
+        let water = try Self.todo(todos, "Water the plants")
+        #expect(water["repeat"]?["frequency"] == .string("weekly"))
+        #expect(water["repeat"]?["weekdays"] == .array([.string("wed")]))
+        let gym = try Self.todo(todos, "Gym")
+        #expect(gym["repeat"]?["interval"] == .number(2))
+        #expect(notes.contains("rec:2d repeats from the completion date"))
+
+        let review = try Self.todo(todos, "Review notes")
+        #expect(review["list"] == .string("Work Projects"))
+        #expect(review["notes"] == .string("todo.txt: @desk t:2027-01-04"))
+        #expect(notes.contains("t:2027-01-04 kept in the notes"))
+
+        let business = try Self.todo(todos, "Business thing")
+        #expect(business["repeat"] == .null)
+        #expect(business["notes"] == .string("todo.txt: rec:+1b"))
+
+        #expect(try Self.todo(todos, "Plain inbox task")["list"] == .string("Inbox"))
+        #expect(try Self.todo(todos, "Escaped +notaproject and key:value words")["list"] == .string("Inbox"))
+
+        // Export writes the same metadata back and re-import merges by uid: nothing new.
+        let exported = cli.run("export", "--format", "todotxt").stdout
+        #expect(exported.contains("(A) 2027-01-02 Call Mum +Family @phone due:2027-01-10 uid:"))
+        #expect(exported.contains("x 2027-01-04 2027-01-01 Pay rent +Home pri:B uid:"))
+        #expect(exported.contains("Escaped \\+notaproject and key\\:value words uid:"))
+        #expect(!exported.contains("+Inbox"))
+        let again = try JSONValue.parse(cli.run("--json", "import", "--format", "todotxt", cli.writeFile("out.txt", exported)).stdout)
+        #expect(again["added"]?["todos"] == .number(0))
+        #expect(again["skipped"]?["todos"] == .number(10))
+    }
+
+    @Test("titles that look like metadata are escaped on export and read back unchanged")
+    func escaping() throws {
+        let cli = CLIHarness()
+        cli.run("list", "add", "My List")
+        let titles = ["x marks the spot", "(A) is not a priority", "2027-01-05 is not a date", "note:this +tag @home",
+                      "C:\\path\\ and a \\ backslash", "see https://example.com:8080/x", "due:tomorrow is text"]
+        for t in titles { #expect(cli.run("add", t, "--list", "My List").status == 0) }
+        let text = cli.run("export", "--format", "todotxt").stdout
+        let target = CLIHarness()
+        #expect(target.run("import", "--format", "todotxt", target.writeFile("t.txt", text)).status == 0)
+        let back = try ICalendarTests.todos(target)
+        #expect(Set(back.compactMap { $0["title"]?.stringValue }) == Set(titles))
+        #expect(Set(back.compactMap { $0["list"]?.stringValue }) == ["My List"])
+        #expect(back.allSatisfy { $0["notes"] == .null }, "no title word leaked into metadata")
+    }
+
+    @Test("what todo.txt cannot hold is listed on stderr at export")
+    func exportNotes() throws {
+        let cli = try JSONBackupTests.richHarness()
+        let r = cli.run("export", "--format", "todotxt")
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("not exported: \"Mon Wed until March\": the repeat on several weekdays"))
+        #expect(r.stderr.contains("the time 18:30 Europe/Berlin"))
+        #expect(r.stdout.split(separator: "\n").count == 10)
+    }
+
+    @Test("an impossible date exits 65 with the line, store unchanged")
+    func invalidDate() throws {
+        let cli = try JSONBackupTests.richHarness()
+        let before = cli.fullDump()
+        let r = cli.run("import", "--format", "todotxt", fixturePath("todotxt/invalid-date.txt"))
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("invalid-date.txt:2:"), "\(r.stderr)")
+        #expect(cli.fullDump() == before)
+    }
+}

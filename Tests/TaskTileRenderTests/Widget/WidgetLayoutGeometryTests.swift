@@ -1,0 +1,93 @@
+import Testing
+import TaskTileCore
+@testable import TaskTileRender
+
+/// `WidgetLayout` on its own: no surface, no fonts, just the points of docs/widgets.md "Layout" and docs/themes.md.
+@Suite struct WidgetLayoutGeometryTests {
+    static func layout(_ family: WidgetFamily, scale: Double = 2, mode: WidgetMode = .interactive,
+                       configure: (inout Theme) -> Void = { _ in }) -> WidgetLayout {
+        var theme = Theme.standard
+        configure(&theme)
+        return WidgetLayout(spec: WidgetSpec(name: "t", family: family, list: nil, mode: mode, scale: scale), theme: theme)
+    }
+
+    @Test func headerAndDividerSitOnThePixelGrid() {
+        let l = Self.layout(.medium, scale: 2)
+        // Medium: 364 × 170, padding 16 × 12; header 17 pt → a 22 pt line box.
+        #expect((l.width, l.height, l.left, l.right, l.top, l.bottom) == (364, 170, 16, 348, 12, 158))
+        #expect(l.headerBox == Rect(x: 16, y: 12, width: 332, height: 22))
+        #expect(l.dividerY == 39.25)        // 12 + 22 + 5 = 39, then half a device pixel
+        #expect(l.rowsTop == 43.25)
+        #expect(l.headerRegion == Rect(x: 0, y: 0, width: 364, height: 39.25))
+        #expect(Self.layout(.medium, scale: 3).hairlineY(10.1) == 10.0 + 0.5 / 3)
+    }
+
+    @Test func slotsAndTheMoreLine() throws {
+        let l = Self.layout(.medium)
+        let pending = l.sections(hasCompleted: true).pending // medium never shows completed todos
+        #expect(l.sections(hasCompleted: true).completed == nil)
+        let rowH = l.metrics.rowHeight
+        #expect(pending.slots == Int(((158 - 43.25) / rowH).rounded(.down)))
+        let fits = l.rows(count: pending.slots, in: pending)
+        #expect(fits.todos.count == pending.slots && fits.more == nil)
+        let over = l.rows(count: 10, in: pending)
+        #expect(over.todos.count == pending.slots - 1)
+        let more = try #require(over.more)
+        #expect(more.count == 10 - (pending.slots - 1))
+        #expect(more.frame.y == pending.area.y + Double(pending.slots - 1) * rowH)
+        #expect(over.todos.allSatisfy { $0.inlineMore == nil })
+        #expect(zip(over.todos, over.todos.dropFirst()).allSatisfy { $0.frame.maxY == $1.frame.y }, "rows touch")
+    }
+
+    @Test func oneSlotSharesTheRowWithTheCount() throws {
+        let l = Self.layout(.small)
+        let one = WidgetLayout.Section(area: Rect(x: 12, y: 40, width: 146, height: 20), slots: 1)
+        let rows = l.rows(count: 5, in: one)
+        #expect(rows.todos.count == 1 && rows.more == nil)
+        #expect(rows.todos[0].inlineMore == 4)
+        #expect(l.slots(in: 1) == 1, "at least one slot")
+    }
+
+    @Test func largeSplitsOnlyWithCompletedTodos() throws {
+        let l = Self.layout(.large) { $0.showCompleted = true }
+        let split = l.sections(hasCompleted: true)
+        let completed = try #require(split.completed)
+        let available = l.bottom - l.rowsTop
+        #expect(split.pending.area.height == (available * 0.6).rounded(.down))
+        #expect(completed.section.area.y == split.pending.area.maxY)
+        #expect(completed.section.area.maxY == l.bottom)
+        #expect(completed.dividerY == l.hairlineY(split.pending.area.maxY))
+        #expect(l.sections(hasCompleted: false).completed == nil)
+        #expect(l.sections(hasCompleted: false).pending.area.height == available)
+        #expect(Self.layout(.large) { $0.showCompleted = false }.sections(hasCompleted: true).completed == nil)
+    }
+
+    @Test func checkboxesAndHitRectangles() {
+        let leading = Self.layout(.medium)
+        let frame = Rect(x: 16, y: 50, width: 332, height: 32)
+        let icon = leading.metrics.icon
+        let g = leading.rowGeometry(frame)
+        #expect(g.titleX == 16 + icon + 8 && g.titleRight == 348 && g.checkboxX == 16 + icon / 2)
+        let hit = leading.checkboxHitRect(frame: frame, checkboxX: g.checkboxX!, titleX: g.titleX, titleRight: g.titleRight)
+        // 24 pt wide, centred on the 12 pt glyph, stopping short of the title; as tall as the row.
+        #expect(hit == Rect(x: 10, y: 50, width: 24, height: 32))
+
+        let trailing = Self.layout(.medium) { $0.checkboxPosition = .trailing }
+        let t = trailing.rowGeometry(frame)
+        #expect(t.titleX == 16 && t.titleRight == 348 - icon - 8 && t.checkboxX == 348 - icon / 2)
+        let tHit = trailing.checkboxHitRect(frame: frame, checkboxX: t.checkboxX!, titleX: t.titleX, titleRight: t.titleRight)
+        #expect(tHit == Rect(x: 330, y: 50, width: 24, height: 32))
+        #expect(trailing.moreTextX(frame) == 16 && leading.moreTextX(frame) == g.titleX)
+
+        let readOnly = Self.layout(.medium, mode: .readOnly).rowGeometry(frame)
+        #expect(readOnly.titleX == 16 && readOnly.titleRight == 348 && readOnly.checkboxX == nil)
+    }
+
+    @Test func pixelRegionsRoundAndClamp() {
+        let l = Self.layout(.small, scale: 2) // 340 × 340 pixels
+        let r = l.pixelRegion(.openTodo("x"), Rect(x: 10.2, y: 20.3, width: 5.1, height: 400))
+        #expect((r.x, r.y, r.width, r.height) == (20, 41, 11, 340 - 41))
+        let outside = l.pixelRegion(.openTodo("x"), Rect(x: -5, y: -5, width: 2, height: 2))
+        #expect((outside.x, outside.y, outside.width, outside.height) == (0, 0, 0, 0))
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import TaskTileCore
+@testable import TaskTileRender
+import TestSupport
+
+/// Rows shown and the `+ N more` count for every font size × row height × family, with the
+/// expected numbers computed here from docs/widgets.md and docs/themes.md (not read back from the renderer).
+@Suite struct WidgetLayoutTests {
+    init() { TestFonts.install() } // before Pango first runs: the test fonts (fonts.conf)
+
+    /// docs/themes.md "Font sizes and row heights": item / icon / header / line height in points.
+    static func table(_ size: Theme.FontSize) -> (item: Double, icon: Double, header: Double, line: Double) {
+        switch size {
+        case .small: (12, 11, 15, 16)
+        case .medium: (15, 12, 17, 20)
+        case .large: (17, 15, 20, 22)
+        case .points(let pt): (pt, max(pt - 2, 8), pt + 2, pt * 1.4)
+        }
+    }
+    /// docs/themes.md "Font sizes and row heights": row padding above and below.
+    static func padding(_ r: Theme.RowHeight) -> Double { [.compact: 2, .normal: 6, .comfortable: 11][r]! }
+    /// docs/widgets.md "Families and geometry": family size and padding (h × v).
+    static func geometry(_ f: WidgetFamily) -> (w: Double, h: Double, padH: Double, padV: Double) {
+        switch f {
+        case .small: (170, 170, 12, 12)
+        case .medium: (364, 170, 16, 12)
+        case .large: (364, 382, 16, 16)
+        }
+    }
+    /// The documented header (WidgetRenderer): a line box of round(header × 1.3) pt, 5 pt, a
+    /// one-pixel hairline (its centre half a pixel below the line), 4 pt; rows start below.
+    static func rowsTop(_ size: Theme.FontSize, family: WidgetFamily, scale: Double) -> Double {
+        geometry(family).padV + (table(size).header * 1.3).rounded() + 5 + 0.5 / scale + 4
+    }
+
+    static let sizes: [Theme.FontSize] = [.small, .medium, .large, .points(8), .points(20), .points(32)]
+
+    @Test func metricsFollowTheSpecTable() {
+        for size in Self.sizes {
+            for r in Theme.RowHeight.allCases {
+                let m = ThemeMetrics(fontSize: size, rowHeight: r)
+                let t = Self.table(size)
+                #expect(m.item == t.item && m.icon == t.icon && m.header == t.header && abs(m.lineHeight - t.line) < 1e-9)
+                #expect(abs(m.rowHeight - (t.line + 2 * Self.padding(r))) < 1e-9)
+            }
+        }
+        #expect(ThemeMetrics(fontSize: .points(9), rowHeight: .normal).icon == 8) // max(pt − 2, 8)
+        #expect(ThemeMetrics(fontSize: .medium, rowHeight: .normal).headerSemibold)
+    }
+
+    @Test(arguments: sizes, Theme.RowHeight.allCases)
+    func rowsAndMoreCount(size: Theme.FontSize, rowHeight: Theme.RowHeight) throws {
+        var theme = Theme.standard
+        theme.fontSize = size
+        theme.rowHeight = rowHeight
+        let total = 40
+        let content = Sample.content("Work", (1...total).map { "Todo \($0)" })
+        for family in WidgetFamily.allCases {
+            let g = Self.geometry(family)
+            let rowH = Self.table(size).line + 2 * Self.padding(rowHeight)
+            let available = g.h - g.padV - Self.rowsTop(size, family: family, scale: 2)
+            let slots = max(1, Int((available / rowH).rounded(.down)))
+            let w = try Sample.render(content, family: family, theme: theme, scale: 2)
+            let label = "\(family) \(size) \(rowHeight)"
+            #expect(w.pendingSlots == slots, "\(label)")
+            let pending = w.rows.filter { $0.kind == .pending }
+            let more = w.rows.filter { $0.kind == .more }
+            if slots == 1 {
+                // One slot: the todo and the count share it.
+                #expect(pending.count == 1 && more.isEmpty, "\(label)")
+            } else {
+                #expect(pending.count == slots - 1, "\(label)")
+                #expect(more.map(\.text) == ["+ \(total - (slots - 1)) more"], "\(label)")
+            }
+            #expect(w.rows.allSatisfy { $0.frame.maxY <= g.h - g.padV + 1e-9 }, "\(label): a row below the padding")
+            #expect(w.rows.allSatisfy { abs($0.frame.height - rowH) < 1e-9 }, "\(label)")
+            // Exactly `slots` todos fit without a `+ N more` line.
+            let fit = try Sample.render(Sample.content("Work", (1...slots).map { "Todo \($0)" }), family: family, theme: theme, scale: 2)
+            #expect(fit.rows.count == slots && fit.rows.allSatisfy { $0.kind == .pending }, "\(label)")
+        }
+    }
+
+    @Test(arguments: sizes)
+    func largeSplitsSixtyFortyOnlyWithCompletedTodos(size: Theme.FontSize) throws {
+        var theme = Theme.standard
+        theme.fontSize = size
+        theme.showCompleted = true
+        let rowH = Self.table(size).line + 12
+        let available = 382 - 16 - Self.rowsTop(size, family: .large, scale: 2)
+        let pendingHeight = (available * 0.6).rounded(.down)
+        let withDone = try Sample.render(Sample.content("Home", (1...30).map { "Chore \($0)" }, completed: (1...30).map { "Done \($0)" }),
+                                         family: .large, theme: theme, scale: 2)
+        #expect(withDone.pendingSlots == max(1, Int((pendingHeight / rowH).rounded(.down))))
+        #expect(withDone.completedSlots == max(1, Int(((available - pendingHeight) / rowH).rounded(.down))))
+        #expect(withDone.rows.contains { $0.kind == .completed })
+        let without = try Sample.render(Sample.content("Home", (1...30).map { "Chore \($0)" }), family: .large, theme: theme, scale: 2)
+        #expect(without.completedSlots == 0)
+        #expect(without.pendingSlots == max(1, Int((available / rowH).rounded(.down))))
+        // Medium and small never draw a completed section.
+        let medium = try Sample.render(Sample.content("Home", ["a"], completed: ["b"]), family: .medium, theme: theme)
+        #expect(medium.completedSlots == 0 && !medium.rows.contains { $0.kind == .completed })
+    }
+
+    @Test func specSizeOverridesAdaptTheLayout() throws {
+        let content = Sample.content("Work", (1...40).map { "Todo \($0)" })
+        let w = try Sample.render(content, family: .medium, scale: 2, width: 500, height: 600)
+        #expect(w.surface.width == 1000 && w.surface.height == 1200)
+        let rowH = 20.0 + 12
+        let available = 600 - 12 - Self.rowsTop(.medium, family: .medium, scale: 2)
+        #expect(w.pendingSlots == Int((available / rowH).rounded(.down)))
+        let row = try #require(w.rows.first)
+        #expect(row.frame.x == 16 && row.frame.maxX == 500 - 16)
+        #expect(w.hitMap.width == 1000 && w.hitMap.height == 1200)
+    }
+
+    @Test func checkboxGapAndPositions() throws {
+        let content = Sample.content("Work", ["Alpha", "Beta"])
+        let leading = try Sample.render(content, family: .medium)
+        let m = Theme.standard.metrics
+        #expect(leading.rows[0].textFrame.x == 16 + m.icon + 8) // icon, then the 8 pt gap
+        let readOnly = try Sample.render(content, family: .medium, mode: .readOnly)
+        #expect(readOnly.rows[0].textFrame.x == 16)
+        #expect(!readOnly.hitMap.regions.contains { if case .complete = $0.action { true } else { false } })
+    }
+}
