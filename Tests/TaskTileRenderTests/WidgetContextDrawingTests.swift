@@ -19,7 +19,7 @@ import TestSupport
     }
 
     func draw(_ content: WidgetContent, spec: WidgetSpec, scale: Double, highlighted: String? = nil,
-              prefill: Bool = false) throws -> (Surface, WidgetLayout) {
+              prefill: Bool = false) throws -> (Surface, DrawnWidget) {
         let surface = try windowLikeSurface(points: spec.pointSize, scale: scale)
         let cr = cairo_create(surface.pointer)!
         defer { cairo_destroy(cr) }
