@@ -1,4 +1,4 @@
-/// Why `tasktile-render desktop` cannot run (each with its exit code, SPEC §10).
+/// Why `tasktile-render desktop` cannot run (each with its exit code, docs/exit-codes.md).
 public enum DesktopError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Neither `WAYLAND_DISPLAY` nor `DISPLAY` names a display we can connect to (exit 69).
     case noDisplay(wayland: String?, x11: String?)

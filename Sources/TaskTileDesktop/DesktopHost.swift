@@ -6,7 +6,7 @@ import TaskTileRuntime
 
 /// `tasktile-render desktop [SPEC…]`: every widget spec as its own surface on the desktop, below
 /// every window, on every workspace, out of taskbars and the task switcher; clickable through its
-/// hit map (SPEC §5.3) and redrawn when what it shows changes.
+/// hit map (docs/widgets.md "Hit maps") and redrawn when what it shows changes.
 ///
 /// One process, one GTK main loop: drawing happens in each window's `draw` signal, straight onto
 /// the window's Cairo context at the output's scale. Wayland compositors with wlr-layer-shell get
@@ -24,7 +24,7 @@ import TaskTileRuntime
 /// Exit codes: 0 after SIGTERM/SIGINT, 69 no display (or it went away), 74 store or file I/O,
 /// 75 another `desktop` runs for this data directory on this display.
 public final class DesktopHost {
-    /// How long a flash frame stays before the normal frame (SPEC §5.4), seconds.
+    /// How long a flash frame stays before the normal frame (docs/widgets.md "Flash"), seconds.
     public static let flashDuration: Double = 1.5
 
     let directory: DataDirectory
@@ -410,7 +410,7 @@ public final class DesktopHost {
 
     // MARK: Input
 
-    /// A click on a region: a pending checkbox completes that todo by id (SPEC §5.3), a row or the
+    /// A click on a region: a pending checkbox completes that todo by id (docs/widgets.md "Hit maps"), a row or the
     /// header runs the `widget.openCommand` setting; text never completes.
     func activate(_ action: HitRegion.Action, in window: WidgetWindow) {
         trace("press", window)

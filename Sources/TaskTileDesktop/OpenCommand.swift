@@ -1,6 +1,6 @@
 import TaskTileRender
 
-/// The open action of a widget row or header (SPEC §5.3): the `widget.openCommand` setting, split
+/// The open action of a widget row or header (docs/widgets.md "Hit maps"): the `widget.openCommand` setting, split
 /// into words by `CommandWords` (no shell) and started by the host's `ProcessSpawner` with what
 /// was clicked in its environment. An empty setting (the default) does nothing.
 enum OpenCommand {
