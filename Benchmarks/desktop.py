@@ -284,7 +284,7 @@ def main():
             ("CLI commit started -> frame", f"{statistics.median(commits_from_start):.1f} ms", f"{pct(commits_from_start, 0.95):.1f} ms", f"{len(commits)} commits", ""),
         ]
         out = ["# tasktile-render desktop, measured", "",
-               f"{dt.datetime.now().strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, binaries {a.bin}, headless sway (pixman).",
+               f"{dt.datetime.now().strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, binaries {os.path.relpath(a.bin, ROOT)}, headless sway (pixman).",
                "Produced by `Benchmarks/desktop.py`; nothing here is asserted by a test. Click times start before",
                "the `swaymsg` process that presses the button is spawned, so they include its start-up.", "",
                "| path | p50 | p95 | n | target |", "|---|---|---|---|---|"]
