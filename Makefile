@@ -7,11 +7,16 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build, the tests and the demo need. Installed only when missing.
 APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-dev libdbus-1-dev \
                 fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji fontconfig \
-                sqlite3 python3 python3-dateutil i3blocks dbus-daemon python3-dbus python3-gi
+                sqlite3 python3 python3-dateutil i3blocks dbus-daemon python3-dbus python3-gi \
+                libgtk-3-dev libgtk-layer-shell-dev \
+                sway swaybg grim gcc libwayland-dev xvfb openbox xdotool imagemagick
+# (libgtk-3-dev, libgtk-layer-shell-dev: `tasktile-render desktop`. The desktop tests run a real
+#  compositor and X server: sway + swaybg + grim, gcc + libwayland-dev for their virtual-pointer
+#  helper, xvfb + openbox + xdotool + imagemagick + (xsetroot) for X11.)
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine taskwarrior
 
-.PHONY: all deps bench-deps build release test stress bench bench-follow demo install vectors clean
+.PHONY: all deps bench-deps build release test stress bench bench-follow bench-desktop demo install vectors clean
 
 all: build
 
@@ -60,11 +65,17 @@ stress: deps
 bench: bench-deps
 	/usr/bin/python3 Benchmarks/bench.py
 	/usr/bin/python3 Benchmarks/follow.py
+	/usr/bin/python3 Benchmarks/desktop.py
 
 # status --follow against polling: commit -> line p50/p95, idle CPU ticks, RSS after 10,000
 # updates, CPU per hour of each config (~3 minutes; writes Benchmarks/FOLLOW.md).
 bench-follow: deps
 	/usr/bin/python3 Benchmarks/follow.py
+
+# tasktile-render desktop on a headless sway: click -> frame, CLI commit -> frame, idle CPU, RSS
+# (~12 minutes; writes Benchmarks/DESKTOP.md).
+bench-desktop: deps
+	/usr/bin/python3 Benchmarks/desktop.py
 
 demo: release
 	DEMO_DIR="$(DEMO_DIR)" BIN="$$($(SWIFT) build -c release --show-bin-path)" ./scripts/demo.sh

@@ -21,6 +21,9 @@ let package = Package(
                        providers: [.apt(["libdbus-1-dev"])]),
         // Linux calls the Glibc module lacks: epoll, signalfd, timerfd, eventfd, wordexp, posix_spawn.
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
+        // GTK 3 and gtk-layer-shell for `tasktile-render desktop` (layer surfaces on Wayland, windows on X11).
+        .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk-layer-shell-0",
+                       providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
         .target(name: "TaskTileCore", dependencies: ["CSQLite"]),
         .target(name: "TaskTileRender", dependencies: ["TaskTileCore", "CCairo", "CPNG"]),
         // What long-running programs share: the change source, instance lock, termination signals,
@@ -31,8 +34,10 @@ let package = Package(
         .target(name: "TaskTileCommandLine", dependencies: ["TaskTileCore"]),
         .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileNotify", "TaskTileRuntime",
                                                               "TaskTileCommandLine"]),
+        // The desktop host: widgets as desktop surfaces, drawn by TaskTileRender, fed by the change source.
+        .target(name: "TaskTileDesktop", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime", "CGtk"]),
         .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",
-                                                                   "TaskTileCommandLine"]),
+                                                                   "TaskTileCommandLine", "TaskTileDesktop"]),
         .executableTarget(name: "TaskTileBench", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .target(name: "TestSupport", dependencies: ["TaskTileCore", "CCairo"], path: "Tests/TestSupport"), // CCairo: StatusGrammar's Pango parser
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
@@ -44,7 +49,8 @@ let package = Package(
         .testTarget(name: "TaskTileRendererTests", dependencies: ["TaskTileRenderer", "TaskTileRender", "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TestSupport"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TestSupport"],
+        .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender", "TestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TaskTileRender", "TestSupport"],
                     exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath
     ],
     swiftLanguageModes: [.v6]

@@ -64,3 +64,6 @@ echo
 echo
 echo "Widgets:"
 ls -1 "$DEMO_DIR"/widgets/out/*.png
+echo
+echo "To see these widgets on your desktop (Wayland with layer-shell, or X11), clickable:"
+echo "  \"$R\" --data-dir \"$DEMO_DIR\" desktop"

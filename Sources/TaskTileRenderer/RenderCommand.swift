@@ -4,14 +4,14 @@ import TaskTileCore
 import TaskTileRender
 import TaskTileRuntime
 
-/// The `tasktile-render` program (docs/widgets.md): `once`, `watch` and `click`, run by the
+/// The `tasktile-render` program (docs/widgets.md): `once`, `watch`, `click` and `desktop`, run by the
 /// command-line core both programs share (one parser, help layout, error layout and exit codes).
 enum Renderer {
     /// The version printed by `--version`.
     static let version = "0.1.0"
 
     /// Every subcommand, in help order.
-    static let commands: [any Command.Type] = [OnceCommand.self, WatchCommand.self, ClickCommand.self]
+    static let commands: [any Command.Type] = [OnceCommand.self, WatchCommand.self, ClickCommand.self, DesktopCommand.self]
 
     static let program = Program(name: "tasktile-render", version: version, commands: commands,
                                  globals: [Program.dataDirOption, Program.langOption], translations: RenderHelp.ja,

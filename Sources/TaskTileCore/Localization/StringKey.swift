@@ -222,6 +222,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case settingsSummaryLanguage = "settings.summary.language"
     case settingsSummaryNotifyDefaultTime = "settings.summary.notify.defaultTime"
     case settingsSummaryNotifyOpenCommand = "settings.summary.notify.openCommand"
+    case settingsSummaryWidgetOpenCommand = "settings.summary.widget.openCommand"
 
     case soundErrorUnknown = "sound.error.unknown"
     case soundErrorEmptyFile = "sound.error.emptyFile"

@@ -219,7 +219,8 @@ extension StringCatalogue {
         .settingsSummarySoundVolume: "Loudness in percent of the sound's own volume.",
         .settingsSummaryLanguage: "Language when none of --lang, TASKTILE_LANG, LC_ALL, LC_MESSAGES, LANG is set.",
         .settingsSummaryNotifyDefaultTime: "Time of day a todo with a date-only due is notified.",
-        .settingsSummaryNotifyOpenCommand: "Program (and arguments, split on spaces, no shell) run when a notification is clicked; empty for none.",
+        .settingsSummaryNotifyOpenCommand: "Program (and arguments, split into words as a shell would, never run by one) run when a notification is clicked; empty for none.",
+        .settingsSummaryWidgetOpenCommand: "Program (and arguments, split into words as a shell would, never run by one) run when a row or the header of a desktop widget is clicked, with TASKTILE_OPEN_KIND/TODO_ID/LIST_ID/TITLE/WIDGET set; empty for none.",
 
         .soundErrorUnknown: "unknown sound '{0}' (values: {1})",
         .soundErrorEmptyFile: "the file name is empty",

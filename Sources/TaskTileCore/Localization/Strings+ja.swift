@@ -219,7 +219,8 @@ extension StringCatalogue {
         .settingsSummarySoundVolume: "音量（音そのものの音量に対するパーセント）。",
         .settingsSummaryLanguage: "--lang, TASKTILE_LANG, LC_ALL, LC_MESSAGES, LANG のどれも設定されていないときの言語。",
         .settingsSummaryNotifyDefaultTime: "日付だけの期限を持つタスクを通知する時刻。",
-        .settingsSummaryNotifyOpenCommand: "通知をクリックしたときに実行するプログラム（引数は空白で区切り、シェルは使いません）。空にすると「なし」。",
+        .settingsSummaryNotifyOpenCommand: "通知をクリックしたときに実行するプログラム（引数はシェルと同じように単語に分けますが、シェルでは実行しません）。空にすると「なし」。",
+        .settingsSummaryWidgetOpenCommand: "デスクトップウィジェットの行やヘッダーをクリックしたときに実行するプログラム（引数はシェルと同じように単語に分けますが、シェルでは実行しません。TASKTILE_OPEN_KIND/TODO_ID/LIST_ID/TITLE/WIDGET を設定）。空にすると「なし」。",
 
         .soundErrorUnknown: "音 '{0}' はありません（指定できる値: {1}）",
         .soundErrorEmptyFile: "ファイル名が空です",

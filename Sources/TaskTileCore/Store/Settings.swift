@@ -11,6 +11,7 @@ import Foundation
 /// | `language` | `auto`, `en`, `ja` | `auto` | used only when none of `--lang`, `TASKTILE_LANG`, `LC_ALL`, `LC_MESSAGES`, `LANG` is set |
 /// | `notify.defaultTime` | `HH:MM` (24 h) | `09:00` | when a date-only todo is notified |
 /// | `notify.openCommand` | text | empty (none) | program run when a notification is clicked |
+/// | `widget.openCommand` | text | empty (none) | program run when a desktop widget's row or header is clicked |
 ///
 /// Sound is off by default: a CLI that suddenly beeps in a terminal or a status bar is a surprise,
 /// so the user opts in with `tasktile settings set sound.enabled true`.
@@ -22,6 +23,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     case language = "language"
     case notifyDefaultTime = "notify.defaultTime"
     case notifyOpenCommand = "notify.openCommand"
+    case widgetOpenCommand = "widget.openCommand"
 
     /// Looks a key up ignoring ASCII case (`sound.onintent` → `sound.onIntent`).
     /// - Throws: `StoreError.invalidSetting` listing every key.
@@ -40,7 +42,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .soundVolume: .percent
         case .language: .choice(["auto"] + Language.allCases.map(\.rawValue))
         case .notifyDefaultTime: .time
-        case .notifyOpenCommand: .text
+        case .notifyOpenCommand, .widgetOpenCommand: .text
         }
     }
 
@@ -52,7 +54,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .soundVolume: "100"
         case .language: "auto"
         case .notifyDefaultTime: "09:00"
-        case .notifyOpenCommand: ""
+        case .notifyOpenCommand, .widgetOpenCommand: ""
         }
     }
 
@@ -66,6 +68,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .language: Phrase(key: .settingsSummaryLanguage)
         case .notifyDefaultTime: Phrase(key: .settingsSummaryNotifyDefaultTime)
         case .notifyOpenCommand: Phrase(key: .settingsSummaryNotifyOpenCommand)
+        case .widgetOpenCommand: Phrase(key: .settingsSummaryWidgetOpenCommand)
         }
     }
 

@@ -1,13 +1,14 @@
 internal import CCairo
 import TaskTileCore
 
-/// An owned Cairo drawing context on a `Surface`.
+/// An owned Cairo drawing context on a `Surface`, or a referenced one handed to us (a GTK window's).
 ///
 /// Coordinates are Cairo user units; the widget code scales by the widget scale first, so it
 /// draws in **points**. The context keeps its surface alive.
 final class Context {
     let pointer: OpaquePointer
-    let surface: Surface
+    /// The image surface drawn on; nil for a context made elsewhere (`init(referencing:)`).
+    let surface: Surface?
 
     /// - Throws: `CairoError.contextCreation` when Cairo reports an error status right after creation.
     init(surface: Surface) throws {
@@ -21,6 +22,16 @@ final class Context {
         }
         pointer = cr
         self.surface = surface
+    }
+
+    /// Takes a reference on a context created elsewhere (`cairo_t *`, e.g. the one GTK passes to a
+    /// window's `draw` handler); released in `deinit`, the creator keeps its own reference.
+    /// - Throws: `CairoError.contextCreation` when the context is already in an error state.
+    init(referencing cr: OpaquePointer) throws {
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError.contextCreation(status: Surface.text(status)) }
+        pointer = cairo_reference(cr)
+        surface = nil
     }
 
     deinit { cairo_destroy(pointer) }

@@ -37,11 +37,15 @@ public enum WidgetMode: String, CaseIterable, Sendable {
 /// ```json
 /// { "version": 1, "name": "desk-shopping", "family": "medium", "list": "Shopping",
 ///   "theme": "Ocean", "mode": "interactive", "scale": 2, "lang": "ja",
-///   "width": 400, "height": 200, "output": "out/desk-shopping.png" }
+///   "width": 400, "height": 200, "output": "out/desk-shopping.png",
+///   "anchor": "top-right", "margin": [24, 24], "monitor": "eDP-1", "layer": "bottom" }
 /// ```
+/// `anchor`, `margin`, `monitor` and `layer` place the widget on the desktop (`WidgetPlacement`);
+/// PNG output ignores them.
 public struct WidgetSpec: Hashable, Sendable {
     /// Every key a spec may have, in the order written in docs.
-    public static let keys = ["version", "name", "family", "list", "theme", "mode", "scale", "lang", "width", "height", "output"]
+    public static let keys = ["version", "name", "family", "list", "theme", "mode", "scale", "lang", "width", "height", "output",
+                               "anchor", "margin", "monitor", "layer"]
     /// The file format version this build reads.
     public static let formatVersion = 1
     /// Accepted scales (PNG pixels per point).
@@ -72,14 +76,18 @@ public struct WidgetSpec: Hashable, Sendable {
     public var height: Double?
     /// The `output` value as written (nil = default); see `outputPath(dataDirectory:)`.
     public var output: String?
+    /// Where `tasktile-render desktop` puts the widget (default: top-right, 24 × 24 points, the
+    /// first output, layer `bottom`).
+    public var placement: WidgetPlacement
 
     /// A spec with every default, for code and tests.
     public init(file: String = "", name: String, family: WidgetFamily, list: String?, theme: String? = nil,
                 mode: WidgetMode = .interactive, scale: Double = 2, language: Language = .en,
-                width: Double? = nil, height: Double? = nil, output: String? = nil) {
+                width: Double? = nil, height: Double? = nil, output: String? = nil,
+                placement: WidgetPlacement = WidgetPlacement()) {
         self.file = file; self.name = name; self.family = family; self.list = list; self.theme = theme
         self.mode = mode; self.scale = scale; self.language = language
-        self.width = width; self.height = height; self.output = output
+        self.width = width; self.height = height; self.output = output; self.placement = placement
     }
 
     /// Size in points: the overrides, else the family's size.
@@ -185,6 +193,21 @@ public struct WidgetSpec: Hashable, Sendable {
                     throw fail(key, "\(shown(value)) is not accepted (accepted: a path ending in .png, absolute or relative to the spec file's directory)")
                 }
                 spec.output = o
+            case "anchor": spec.placement.anchor = try choice(key, value, WidgetAnchor.self)
+            case "margin":
+                let range = WidgetPlacement.marginRange
+                let accepted = "[x, y]: two numbers of points \(JSONValue.number(range.lowerBound).serialized())…\(JSONValue.number(range.upperBound).serialized()) from the anchored edges, e.g. [24, 24]"
+                guard case .array(let items) = value, items.count == 2,
+                      case .number(let x) = items[0], case .number(let y) = items[1],
+                      range.contains(x), range.contains(y) else {
+                    throw fail(key, "\(shown(value)) is not accepted (accepted: \(accepted))")
+                }
+                spec.placement.margin = (x, y)
+            case "monitor":
+                if case .null = value { spec.placement.monitor = nil } else {
+                    spec.placement.monitor = try string(key, value, accepted: "an output (connector) name such as \"eDP-1\", \"DP-2\" or \"HEADLESS-1\"")
+                }
+            case "layer": spec.placement.layer = try choice(key, value, WidgetLayer.self)
             default:
                 throw fail(key, "unknown key (accepted keys: \(keys.joined(separator: ", ")))")
             }

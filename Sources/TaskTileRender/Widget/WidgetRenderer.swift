@@ -56,14 +56,66 @@ public struct WidgetRenderer {
         let surface = try Surface(width: px.width, height: px.height)
         let g = try Context(surface: surface)
         g.scale(spec.scale, spec.scale)
+        let layout = try draw(content, flashing: flashing, highlighted: nil, spec: spec, in: g)
+        return RenderedWidget(surface: surface, hitMap: layout.hitMap, rows: layout.rows,
+                              pendingSlots: layout.pendingSlots, completedSlots: layout.completedSlots)
+    }
+
+    /// Draws `content` onto a Cairo context made elsewhere — a GTK window's, in its `draw`
+    /// handler — with no image surface or PNG in between.
+    ///
+    /// The context's user space must already be **points** with the origin at the widget's top-left
+    /// corner: GTK sets the window surface's device scale to the output's scale factor, so one
+    /// user unit is `deviceScale` device pixels. The widget's rectangle is cleared to transparent
+    /// first (rounded corners show what is below when the surface has an alpha channel); the
+    /// context's state is restored afterwards. `spec.scale` is not used: hairlines, strike lines and
+    /// the hit map follow `deviceScale`.
+    /// - Parameters:
+    ///   - cairoContext: a `cairo_t *` (borrowed: referenced while drawing, never destroyed here).
+    ///   - deviceScale: device pixels per point (the output's scale factor, 1…4).
+    ///   - highlighted: a pending todo whose checkbox is drawn highlighted (the pointer is over it).
+    /// - Returns: the hit map in **device pixels** (points × `deviceScale`) and the rows drawn.
+    /// - Throws: `CairoError.contextCreation` when the context is in an error state before or after drawing.
+    public func draw(_ content: WidgetContent, flashing: Set<String> = [], highlighted: String? = nil,
+                     onto cairoContext: OpaquePointer, deviceScale: Double) throws -> DrawnWidget {
+        precondition(deviceScale > 0 && deviceScale.isFinite, "device scale \(deviceScale) must be a positive number")
+        let g = try Context(referencing: cairoContext)
+        var scaled = spec
+        scaled.scale = deviceScale
+        return try g.withSavedState {
+            g.withSavedState {
+                g.setClearOperator()
+                g.newPath()
+                g.rectangle(0, 0, scaled.pointSize.width, scaled.pointSize.height)
+                g.fill()
+            }
+            return try draw(content, flashing: flashing, highlighted: highlighted, spec: scaled, in: g)
+        }
+    }
+
+    private func draw(_ content: WidgetContent, flashing: Set<String>, highlighted: String?, spec: WidgetSpec, in g: Context) throws -> DrawnWidget {
+        let px = spec.pixelSize
         var drawing = Drawing(spec: spec, theme: theme, g: g, text: TextContext(context: g, language: spec.language))
         drawing.flashing = flashing
+        drawing.highlighted = highlighted
         drawing.draw(content)
         try g.checkStatus()
         let hitMap = HitMap(spec: spec.name, width: px.width, height: px.height, regions: drawing.regions)
-        return RenderedWidget(surface: surface, hitMap: hitMap, rows: drawing.rows,
-                              pendingSlots: drawing.pendingSlots, completedSlots: drawing.completedSlots)
+        return DrawnWidget(hitMap: hitMap, rows: drawing.rows, pendingSlots: drawing.pendingSlots, completedSlots: drawing.completedSlots)
     }
+}
+
+/// What one drawing pass put where, without the pixels: for widgets drawn onto a surface that is
+/// not ours (`WidgetRenderer.draw(_:flashing:highlighted:onto:deviceScale:)`).
+public struct DrawnWidget {
+    /// Clickable regions in device pixels (points × the scale drawn at).
+    public var hitMap: HitMap
+    /// The rows drawn, top to bottom (pending section, then completed section).
+    public var rows: [RenderedRow]
+    /// Rows that fit in the pending area.
+    public var pendingSlots: Int
+    /// Rows that fit in the completed area (0 when no completed section is drawn).
+    public var completedSlots: Int
 }
 
 /// The state of one drawing pass: Cairo and Pango calls into the rectangles of a `WidgetLayout`.
@@ -83,6 +135,8 @@ private struct Drawing {
     var completedSlots = 0
     /// Completed todos to draw in their pending place (the flash frame).
     var flashing: Set<String> = []
+    /// The pending todo whose checkbox the pointer is over (drawn with a halo).
+    var highlighted: String?
 
     init(spec: WidgetSpec, theme: Theme, g: Context, text: TextContext) {
         self.spec = spec; self.theme = theme; self.g = g; self.text = text
@@ -224,6 +278,13 @@ private struct Drawing {
         var (titleX, titleRight, checkboxX) = layout.rowGeometry(frame)
         let baseline = WidgetLayout.baseline(centredAt: frame.midY, fontSize: itemFont.size)
         if let checkboxX {
+            if !completed, highlighted == todo.id {
+                // Hover: a soft accent disc behind the glyph, the pointer's "this completes" cue.
+                g.newPath()
+                g.arc(checkboxX, frame.midY, m.icon * 0.8, 0, 2 * .pi)
+                g.setColor(theme.accent.withAlphaScaled(0.22))
+                g.fill()
+            }
             CheckboxPainter.draw(theme.checkboxStyle, completed: completed, cx: checkboxX, cy: frame.midY, size: m.icon,
                                  accent: theme.accent, fill: theme.secondaryText, in: g)
         }

@@ -112,7 +112,7 @@ struct SettingsCommandTests {
         for key in SettingKey.allCases { #expect(ls.stdout.contains(key.rawValue), "\(key.rawValue)") }
         #expect(ls.stdout.split(separator: "\n").allSatisfy { $0.contains("(default)") })
         let expected = ["sound.enabled": "false", "sound.name": "glint", "sound.onIntent": "false", "sound.volume": "100",
-                        "language": "auto", "notify.defaultTime": "09:00", "notify.openCommand": ""]
+                        "language": "auto", "notify.defaultTime": "09:00", "notify.openCommand": "", "widget.openCommand": ""]
         for (key, value) in expected { #expect(cli.run("settings", "get", key).stdout == value + "\n", "\(key)") }
         let json = try JSONValue.parse(cli.run("--json", "settings", "ls").stdout)
         guard case .array(let items) = json else { Issue.record("not an array"); return }
@@ -163,7 +163,7 @@ struct SettingsCommandTests {
         for args in [["settings", "set", "sound.colour", "red"], ["settings", "get", "volume"]] {
             let r = cli.run(args)
             #expect(r.status == 64)
-            #expect(r.stderr.contains("unknown setting '\(args[2])' (keys: sound.enabled, sound.name, sound.onIntent, sound.volume, language, notify.defaultTime, notify.openCommand)"))
+            #expect(r.stderr.contains("unknown setting '\(args[2])' (keys: sound.enabled, sound.name, sound.onIntent, sound.volume, language, notify.defaultTime, notify.openCommand, widget.openCommand)"))
         }
         #expect(cli.fingerprint() == before)
     }

@@ -29,9 +29,40 @@ import TestSupport
         #expect(spec.outputPath(dataDirectory: DataDirectory(path: "/d")) == "/home/u/.local/share/tasktile/out/x.png")
     }
 
+    @Test func placementDefaultsAndKeys() throws {
+        let plain = try WidgetSpec.decode(Array(#"{ "version": 1, "family": "small" }"#.utf8), file: file)
+        #expect(plain.placement == WidgetPlacement(anchor: .topRight, margin: (24, 24), monitor: nil, layer: .bottom))
+        let spec = try WidgetSpec.decode(Array("""
+            { "version": 1, "family": "small", "anchor": "bottom-left", "margin": [0, 12.5],
+              "monitor": "HEADLESS-1", "layer": "background" }
+            """.utf8), file: file)
+        #expect(spec.placement == WidgetPlacement(anchor: .bottomLeft, margin: (0, 12.5), monitor: "HEADLESS-1", layer: .background))
+        let null = try WidgetSpec.decode(Array(#"{ "version": 1, "family": "small", "monitor": null }"#.utf8), file: file)
+        #expect(null.placement.monitor == nil)
+    }
+
+    /// The origin of a 170 × 170 pt widget on a 1280 × 800 pt output for every anchor, margin 24 × 10.
+    @Test(arguments: [
+        (WidgetAnchor.topLeft, 24.0, 10.0), (.top, 555, 10), (.topRight, 1086, 10),
+        (.left, 24, 315), (.center, 555, 315), (.right, 1086, 315),
+        (.bottomLeft, 24, 620), (.bottom, 555, 620), (.bottomRight, 1086, 620),
+    ])
+    func placementOrigin(anchor: WidgetAnchor, x: Double, y: Double) {
+        let p = WidgetPlacement(anchor: anchor, margin: (24, 10))
+        let o = p.origin(widget: (170, 170), output: (1280, 800))
+        #expect(o.x == x && o.y == y)
+    }
+
     @Test(arguments: [
         (#"{ "version": 1, "family": "huge" }"#, "family", "\"huge\" is not accepted (accepted: small, medium, large)"),
-        (#"{ "version": 1, "family": "small", "colour": "red" }"#, "colour", "unknown key (accepted keys: version, name, family, list, theme, mode, scale, lang, width, height, output)"),
+        (#"{ "version": 1, "family": "small", "colour": "red" }"#, "colour", "unknown key (accepted keys: version, name, family, list, theme, mode, scale, lang, width, height, output, anchor, margin, monitor, layer)"),
+        (#"{ "version": 1, "family": "small", "anchor": "top_left" }"#, "anchor", "\"top_left\" is not accepted (accepted: top-left, top, top-right, left, center, right, bottom-left, bottom, bottom-right)"),
+        (#"{ "version": 1, "family": "small", "margin": 24 }"#, "margin", "24 is not accepted (accepted: [x, y]: two numbers of points 0…10000 from the anchored edges, e.g. [24, 24])"),
+        (#"{ "version": 1, "family": "small", "margin": [24] }"#, "margin", "[24] is not accepted (accepted: [x, y]: two numbers of points 0…10000 from the anchored edges, e.g. [24, 24])"),
+        (#"{ "version": 1, "family": "small", "margin": [-1, 0] }"#, "margin", "[-1,0] is not accepted (accepted: [x, y]: two numbers of points 0…10000 from the anchored edges, e.g. [24, 24])"),
+        (#"{ "version": 1, "family": "small", "margin": ["1", 0] }"#, "margin", "[\"1\",0] is not accepted (accepted: [x, y]: two numbers of points 0…10000 from the anchored edges, e.g. [24, 24])"),
+        (#"{ "version": 1, "family": "small", "monitor": "" }"#, "monitor", "\"\" is not accepted (accepted: an output (connector) name such as \"eDP-1\", \"DP-2\" or \"HEADLESS-1\")"),
+        (#"{ "version": 1, "family": "small", "layer": "top" }"#, "layer", "\"top\" is not accepted (accepted: background, bottom)"),
         (#"{ "version": 1, "family": "small", "scale": 5 }"#, "scale", "5 is not accepted (accepted: a number of pixels per point 1…4)"),
         (#"{ "version": 1, "family": "small", "mode": "readonly" }"#, "mode", "\"readonly\" is not accepted (accepted: interactive, readOnly)"),
         (#"{ "version": 1, "family": "small", "lang": "fr" }"#, "lang", "\"fr\" is not accepted (accepted: en, ja)"),
