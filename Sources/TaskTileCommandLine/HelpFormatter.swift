@@ -90,18 +90,35 @@ public struct HelpFormatter: Sendable {
         return out
     }
 
-    /// `text` broken at spaces into lines of at most `width` columns (a longer word stands alone).
+    /// `text` broken into lines of at most `width` terminal columns: at spaces, and inside a run
+    /// with wide characters (Japanese has no spaces between words, and may break between any two)
+    /// at grapheme-cluster boundaries. A Latin word longer than a line stands alone on its line.
     public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             let candidate = current.isEmpty ? String(word) : current + " " + word
-            if TerminalWidth.of(candidate) > width && !current.isEmpty {
+            if TerminalWidth.of(candidate) <= width {
+                current = candidate
+                continue
+            }
+            let breakable = word.contains { TerminalWidth.of(String($0)) > 1 }
+            if !current.isEmpty && (TerminalWidth.of(String(word)) <= width || !breakable) {
                 lines.append(current)
                 current = String(word)
-            } else {
-                current = candidate
+                continue
             }
+            if !breakable { current = String(word); continue }
+            // A wide run longer than what is left: fill the line, then go on character by character.
+            var line = current.isEmpty ? "" : current + " "
+            for character in word {
+                if TerminalWidth.of(line + String(character)) > width && !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                    lines.append(line.trimmingCharacters(in: .whitespaces))
+                    line = ""
+                }
+                line.append(character)
+            }
+            current = line
         }
         lines.append(current)
         return lines

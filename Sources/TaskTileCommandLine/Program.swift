@@ -106,7 +106,15 @@ public struct Program: Sendable {
         // Wrapped to the terminal; piped help keeps one line per option, for grep.
         let formatter = helpFormatter(width: stdoutIsTerminal ? Program.terminalWidth(environment: environment) : Int.max / 2)
         guard let index else {
-            return unknownCommand(rest, help: help, formatter: formatter, stdout: stdout, stderr: stderr, localizer: localizer)
+            // `tasktile list --help`: help for the group, as `tasktile help list`.
+            if rest.count == 2, ["-h", "--help"].contains(rest[1]) { rest.removeLast(); help = true }
+            let code = unknownCommand(rest, help: help, formatter: formatter, stdout: stdout, stderr: stderr, localizer: localizer)
+            // Scripts that asked for --json get every failure as a JSON object on stdout.
+            if code != 0, globalFlags.contains("--json") {
+                let error = UsageError(message: Phrase(key: .usageUnknownCommand, rest.first ?? "", ""), spec: nil)
+                stdout.write(ErrorFunnel(program: name).jsonObject(for: error).serialized(pretty: false) + "\n")
+            }
+            return code
         }
         let type = commands[index]
         let spec = type.spec

@@ -475,17 +475,7 @@ public final class DesktopHost {
 extension WidgetWindow {
     /// What decides the picture: spec, theme, the todos the widget can show, the flash set.
     static func fingerprint(_ w: WidgetWindow, flashing: Set<String>) -> String {
-        var parts = ["\(w.spec)", w.theme.jsonValue.serialized(pretty: false)]
-        switch w.content {
-        case .setup: parts.append("setup")
-        case .missingList(let r): parts.append("missing:\(r)")
-        case .list(let c):
-            parts.append("list:\(c.list.id):\(c.list.title)")
-            for t in c.pending + c.completed {
-                parts.append("\(t.id)|\(t.title)|\(t.isCompleted)|\(t.sortOrder)|\(t.due.map { "\($0)" } ?? "")")
-            }
-        }
-        parts.append("flash:" + flashing.sorted().joined(separator: ","))
-        return parts.joined(separator: "\n")
+        WidgetFingerprint.of(spec: w.spec, theme: w.theme, content: w.content, flashing: flashing)
     }
+
 }

@@ -235,17 +235,18 @@ public final class ChangeSource {
             merge(reading, into: &changes)
             // A writer appends to the WAL (the inotify event), syncs it, and only then publishes the
             // commit in the wal-index header in `-shm`, a shared-memory write no inotify event
-            // reports. Read a moment later so that commit is not missed until the next event.
-            if !reading.everything && reading.lists.isEmpty && !reading.settings {
-                let t = now
-                rechecks = Self.recheckDelays.map { t.addingTimeInterval($0) }
-            } else {
-                rechecks = []
-            }
+            // reports. So the last commit of a burst may be published after this reading, with
+            // its file event already drained: read again a moment later, and a little later still.
+            scheduleRechecks()
         }
     }
 
-    /// Seconds after a WAL write that changed nothing visible at which the store is read again.
+    private func scheduleRechecks() {
+        let t = now
+        rechecks = Self.recheckDelays.map { t.addingTimeInterval($0) }
+    }
+
+    /// Seconds after a batch of WAL writes at which the store is read again (see `classify`).
     static let recheckDelays: [Double] = [0.01, 0.05, 0.25, 1.0]
 
     /// `widgets/*.json` (not hidden), sorted by name.
@@ -334,7 +335,8 @@ public final class ChangeSource {
             rechecks.removeAll { $0 <= t }
             let reading = readStore()
             merge(reading, into: &changes)
-            if reading.everything || !reading.lists.isEmpty || reading.settings { rechecks = [] }
+            // A commit published late: there may be more behind it.
+            if !reading.lists.isEmpty || reading.settings { scheduleRechecks() }
         }
         let due = wakeups.filter { $0 <= t }
         if !due.isEmpty {

@@ -208,5 +208,10 @@ struct StatusFollowTests {
         #expect(try runProcess(tasktile, ["intent", "complete", "--list", "Errands", "--todo", "Bread"], environment: environment).status == 0)
         let later = bar.waitForLines(bar.lines.count + 1, timeout: 15)
         #expect(later.last?.contains("\"full_text\":\"1 left\"") == true, "\(later.suffix(2))")
+        // Something overdue: the block turns urgent in i3bar's protocol (i3blocks passes the
+        // string "true" on as the boolean i3bar reads).
+        _ = try s.addTodo(title: "Renew the passport", list: list.id, due: .date(LocalDate(iso: "2020-01-01")!))
+        #expect(bar.waitForLine(timeout: 15) { $0.contains("\"urgent\":true") && $0.contains("#FF5555") } != nil,
+                "\(bar.lines.suffix(2))")
     }
 }

@@ -57,6 +57,13 @@ import TaskTileCore
         #expect(lines.count > 1)
     }
 
+    @Test func japaneseWithoutSpacesBreaksBetweenCharacters() {
+        let lines = HelpFormatter.wrap("データディレクトリ（既定: $TASKTILE_DATA_DIR）を使います。", width: 20)
+        #expect(lines.count > 1)
+        for line in lines { #expect(TerminalWidth.of(line) <= 20 || !line.contains { TerminalWidth.of(String($0)) > 1 }, "\(line)") }
+        #expect(lines.joined().replacingOccurrences(of: " ", with: "") == "データディレクトリ（既定:$TASKTILE_DATA_DIR）を使います。")
+    }
+
     @Test func aWordLongerThanTheWidthStandsAlone() {
         #expect(HelpFormatter.wrap("a verylongwordindeed b", width: 5) == ["a", "verylongwordindeed", "b"])
     }

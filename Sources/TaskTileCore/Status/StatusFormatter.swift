@@ -202,14 +202,18 @@ public struct StatusFormatter: Sendable {
 
     /// One update of `status --format i3blocks --follow`: the i3blocks JSON block format (a block
     /// with `interval=persist` and `format=json` reads one object per line): `full_text`,
-    /// `short_text`, `color` (only when something is overdue) and `urgent` (true when overdue).
+    /// `short_text`, and while something is overdue `color` and `urgent`. i3blocks 1.4 keeps only
+    /// string and number values of a block's JSON and prints them raw to i3bar, so `urgent` is the
+    /// string `"true"` (i3bar then reads the boolean `true`); a JSON `true` would be dropped.
     public func i3blocksJSONLine(_ s: StatusSnapshot) -> String {
         var full = [summary(s)]
         if let next = nextText(s, titleLength: StatusFormatter.barTitleLength) { full.append(next) }
         var fields: [(String, JSONValue)] = [("full_text", .string(StatusFormatter.oneLine(full.joined(separator: " · ")))),
                                              ("short_text", .string(summary(s)))]
-        if s.state == .overdue { fields.append(("color", .string(StatusFormatter.alertColour))) }
-        fields.append(("urgent", .bool(s.state == .overdue)))
+        if s.state == .overdue {
+            fields.append(("color", .string(StatusFormatter.alertColour)))
+            fields.append(("urgent", .string("true")))
+        }
         return JSONValue.object(fields).serialized(pretty: false) + "\n"
     }
 
@@ -218,7 +222,7 @@ public struct StatusFormatter: Sendable {
         let word = strings.error
         return JSONValue.object([
             ("full_text", .string(StatusFormatter.oneLine("\(word): " + StatusFormatter.cut(message, StatusFormatter.menuTitleLength)))),
-            ("short_text", .string(word)), ("color", .string(StatusFormatter.alertColour)), ("urgent", .bool(false)),
+            ("short_text", .string(word)), ("color", .string(StatusFormatter.alertColour)),
         ]).serialized(pretty: false) + "\n"
     }
 

@@ -62,19 +62,9 @@ extension WidgetWatcher {
 
     /// What determines a widget's picture: the spec, the theme, the drawn rows and the flash set.
     static func fingerprint(spec: WidgetSpec, drawing: WidgetDrawing) -> String {
-        var parts = ["\(spec)", drawing.theme.jsonValue.serialized(pretty: false)]
-        switch drawing.content {
-        case .setup: parts.append("setup")
-        case .missingList(let r): parts.append("missing:\(r)")
-        case .list(let c):
-            parts.append("list:\(c.list.id):\(c.list.title)")
-            for t in c.pending + c.completed {
-                parts.append("\(t.id)|\(t.title)|\(t.isCompleted)|\(t.sortOrder)|\(t.due.map { "\($0)" } ?? "")")
-            }
-        }
-        parts.append("flash:" + drawing.flashes.keys.sorted().joined(separator: ","))
-        return parts.joined(separator: "\n")
+        WidgetFingerprint.of(spec: spec, theme: drawing.theme, content: drawing.content, flashing: Set(drawing.flashes.keys))
     }
+
 
     /// Asks the change source to wake us when a flash has been shown for 1.5 s or its window ends.
     func scheduleFlashWakeups(now: Date) {

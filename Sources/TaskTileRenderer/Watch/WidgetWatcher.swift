@@ -60,7 +60,9 @@ final class WidgetWatcher {
         let lock: InstanceLock
         do {
             guard let l = try InstanceLock(path: directory.path + "/render.lock") else {
-                log.error("another tasktile-render watch is running for \(directory.path)")
+                let path = directory.path + "/render.lock"
+                log.error("another tasktile-render watch is running for \(directory.path)"
+                          + (InstanceLock.holder(of: path).map { " (pid \($0))" } ?? ""))
                 return 75
             }
             lock = l

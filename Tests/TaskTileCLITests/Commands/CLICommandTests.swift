@@ -260,4 +260,20 @@ struct JSONFailureTests {
         #expect(cli.run("edit", "Milk", "--notes", "--json").status == 0)
         #expect(cli.run("--json", "show", "Home").stdout.contains("--json"))
     }
+
+    @Test("'tasktile list --help' is the group's help (exit 0); '--json frob' is a JSON error on stdout")
+    func groupHelpAndJSONUnknownCommand() throws {
+        let cli = CLIHarness()
+        for flag in ["--help", "-h"] {
+            let r = cli.run("list", flag)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("tasktile list add"))
+            #expect(r.stdout == cli.run("help", "list").stdout)
+        }
+        let json = cli.run("--json", "frob")
+        #expect(json.status == 64)
+        let value = try JSONValue.parse(json.stdout)
+        #expect(value["error"]?["exitCode"] == .number(64))
+        #expect(value["error"]?["message"]?.stringValue?.contains("frob") == true)
+    }
 }

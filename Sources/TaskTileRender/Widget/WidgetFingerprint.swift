@@ -1,0 +1,25 @@
+import TaskTileCore
+
+/// What decides a widget's picture, as text: equal fingerprints draw equal pixels, so a live
+/// renderer (`watch`, the desktop host) redraws a widget only when its fingerprint changed.
+///
+/// It covers the spec (every key, placement included), the theme (every key), what the widget can
+/// show (the list's id and title; each todo's id, title, state, order and due) and the todos drawn
+/// as the flash frame. The clock is not in it: a caller redraws at minute boundaries anyway.
+public enum WidgetFingerprint {
+    /// The fingerprint of `spec` drawn in `theme` with `content`, `flashing` drawn as the flash frame.
+    public static func of(spec: WidgetSpec, theme: Theme, content: WidgetContent, flashing: Set<String>) -> String {
+        var parts = ["\(spec)", theme.jsonValue.serialized(pretty: false)]
+        switch content {
+        case .setup: parts.append("setup")
+        case .missingList(let r): parts.append("missing:\(r)")
+        case .list(let c):
+            parts.append("list:\(c.list.id):\(c.list.title)")
+            for t in c.pending + c.completed {
+                parts.append("\(t.id)|\(t.title)|\(t.isCompleted)|\(t.sortOrder)|\(t.due.map { "\($0)" } ?? "")")
+            }
+        }
+        parts.append("flash:" + flashing.sorted().joined(separator: ","))
+        return parts.joined(separator: "\n")
+    }
+}
