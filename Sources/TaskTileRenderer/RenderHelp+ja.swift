@@ -24,9 +24,5 @@ enum RenderHelp {
         "help.click.arg.spec": "クリックされた PNG のウィジェット定義ファイル。",
         "help.click.arg.x": "PNG 上のクリックの列（ピクセル、0 = 左端）。",
         "help.click.arg.y": "PNG 上のクリックの行（ピクセル、0 = 上端）。",
-
-        "help.desktop.abstract": "SIGTERM/SIGINT を受けるまで、ウィジェットをクリックできる形でデスクトップに表示します。",
-        "help.desktop.discussion": "ウィジェット定義（既定: <data-dir>/widgets/ のすべての *.json。追加と削除に追従）をそれぞれ独立した面として、すべてのウィンドウの下、すべてのワークスペースに、タスクバーやタスク切り替えに出さずに表示します。Wayland（sway、Hyprland、KWin、river など）では wlr-layer-shell の面、X11 では _NET_WM_WINDOW_TYPE_DESKTOP のウィンドウです。置き場所は定義のキー anchor、margin、monitor、layer で決まり、出力のスケールで描きます。未完了のチェックボックスをクリックするとそのタスクを完了し、行やヘッダーのクリックは widget.openCommand 設定を実行します。文字のクリックで完了することはありません。ストアへのコミット（どのプロセスからでも）、themes.json や定義の変更、フラッシュの終わり、分の境目に描き直します。終了コード: SIGTERM/SIGINT で 0、ディスプレイがない（WAYLAND_DISPLAY と DISPLAY が未設定か接続できない）かディスプレイが失われたとき 69、データディレクトリを監視できないとき 74、同じデータディレクトリとディスプレイで別の desktop が動いているとき 75。",
-        "help.desktop.arg.spec": "ウィジェット定義 JSON ファイルのパス（キーは README の「Widgets」を参照）。",
     ]
 }
