@@ -168,6 +168,10 @@ public final class ChangeSource {
     /// Waits up to `timeout` seconds (nil: until something happens) and returns what changed.
     /// File events that change nothing (a checkpoint, this process's own reads) do not end the wait.
     public func next(timeout: Double?) -> Changes {
+        // Whatever it returns, the timer is armed for the next deadline afterwards, so a caller
+        // that only waits on `fileDescriptor` (a GLib loop) is woken for it even when the timer
+        // fired a hair early and this call found nothing to report.
+        defer { armTimer() }
         let deadline = timeout.map { Date().addingTimeInterval($0) }
         while true {
             armTimer()

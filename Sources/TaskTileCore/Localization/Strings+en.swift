@@ -475,5 +475,25 @@ extension StringCatalogue {
         .renderErrorPixelPosition: "'{0} {1}' is not a pixel position (accepted: two numbers ≥ 0, e.g. 40 120)",
         .renderErrorOnRender: "--on-render: {0}",
         .renderClickNothing: "nothing at ({0}, {1}) in {2} ({3}×{4} px)",
+
+        // widget spec files
+        .specErrorNotJSON: "not valid JSON ({0})",
+        .specErrorNotObject: "must be a JSON object such as {0}, found {1}",
+        .specErrorNotAccepted: "{0} is not accepted (accepted: {1})",
+        .specErrorNotSupported: "{0} is not supported (accepted: {1})",
+        .specErrorUnknownKey: "unknown key (accepted keys: {0})",
+        .specErrorRequired: "is required (accepted: {0})",
+        .specErrorNameRequired: "is required when the file name cannot serve as one",
+        .specErrorAtKey: "{0}: key \"{1}\": {2}",
+        .specAcceptedFileName: "a non-empty name usable as a file name: no \"/\", not starting with \".\"",
+        .specAcceptedFileNameBytes: "a non-empty name usable as a file name: no \"/\", not starting with \".\", at most 200 bytes",
+        .specAcceptedList: "a list title or id",
+        .specAcceptedTheme: "a theme name or id",
+        .specAcceptedRange: "{0} {1}…{2}",
+        .specAcceptedPixelsPerPoint: "a number of pixels per point",
+        .specAcceptedPoints: "a number of points",
+        .specAcceptedOutput: "a path ending in .png, absolute or relative to the spec file's directory",
+        .specAcceptedMargin: "[x, y]: two numbers of points {0}…{1} from the anchored edges, e.g. [24, 24]",
+        .specAcceptedMonitor: "an output (connector) name such as \"eDP-1\", \"DP-2\" or \"HEADLESS-1\"",
     ]
 }

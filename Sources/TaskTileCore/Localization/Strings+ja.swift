@@ -475,5 +475,25 @@ extension StringCatalogue {
         .renderErrorPixelPosition: "'{0} {1}' はピクセル位置ではありません（0 以上の数を 2 つ、例: 40 120）",
         .renderErrorOnRender: "--on-render: {0}",
         .renderClickNothing: "{2} の ({0}, {1}) には何もありません（{3}×{4} px）",
+
+        // widget spec files
+        .specErrorNotJSON: "JSON として正しくありません（{0}）",
+        .specErrorNotObject: "{0} のような JSON オブジェクトでなければなりません（{1} でした）",
+        .specErrorNotAccepted: "{0} は使えません（使えるもの: {1}）",
+        .specErrorNotSupported: "{0} には対応していません（使えるもの: {1}）",
+        .specErrorUnknownKey: "知らないキーです（使えるキー: {0}）",
+        .specErrorRequired: "必須です（使えるもの: {0}）",
+        .specErrorNameRequired: "ファイル名を名前として使えないときは必須です",
+        .specErrorAtKey: "{0}: キー \"{1}\": {2}",
+        .specAcceptedFileName: "ファイル名として使える空でない名前（\"/\" を含まず、\".\" で始まらない）",
+        .specAcceptedFileNameBytes: "ファイル名として使える空でない名前（\"/\" を含まず、\".\" で始まらず、200 バイト以内）",
+        .specAcceptedList: "リスト名か ID",
+        .specAcceptedTheme: "テーマ名か ID",
+        .specAcceptedRange: "{0} {1}…{2}",
+        .specAcceptedPixelsPerPoint: "1 ポイントあたりのピクセル数",
+        .specAcceptedPoints: "ポイント数",
+        .specAcceptedOutput: "末尾が .png のパス（絶対パスか、定義ファイルのディレクトリからの相対パス）",
+        .specAcceptedMargin: "[x, y]: 寄せた端からの 2 つのポイント数 {0}…{1}（例: [24, 24]）",
+        .specAcceptedMonitor: "\"eDP-1\"、\"DP-2\"、\"HEADLESS-1\" のような出力（コネクタ）名",
     ]
 }

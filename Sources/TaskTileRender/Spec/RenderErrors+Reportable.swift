@@ -4,7 +4,6 @@ import TaskTileCore
 
 extension WidgetSpecError: ReportableError {
     public var exitCode: ExitCode { .dataError }
-    public func message(_ localizer: Localizer) -> String { description }
 }
 
 extension CairoError: ReportableError {

@@ -130,7 +130,7 @@ public struct WidgetSpec: Hashable, Sendable {
     public static func decode(_ bytes: [UInt8], file: String) throws -> WidgetSpec {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw WidgetSpecError(file: file, key: nil, reason: "not valid JSON (\(e))")
+            throw WidgetSpecError(file: file, key: nil, reason: Phrase(key: .specErrorNotJSON, "\(e)"))
         }
         return try decode(root, file: file)
     }
@@ -139,26 +139,26 @@ public struct WidgetSpec: Hashable, Sendable {
     public static func decode(_ root: JSONValue, file: String) throws -> WidgetSpec {
         guard case .object(let members) = root else {
             throw WidgetSpecError(file: file, key: nil,
-                                  reason: "must be a JSON object such as { \"version\": 1, \"name\": \"desk\", \"family\": \"medium\", \"list\": \"Shopping\" }, found \(root.kindName)")
+                                  reason: Phrase(key: .specErrorNotObject, "{ \"version\": 1, \"name\": \"desk\", \"family\": \"medium\", \"list\": \"Shopping\" }", root.kindName))
         }
-        func fail(_ key: String, _ reason: String) -> WidgetSpecError { WidgetSpecError(file: file, key: key, reason: reason) }
+        func fail(_ key: String, _ reason: Phrase) -> WidgetSpecError { WidgetSpecError(file: file, key: key, reason: reason) }
         func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
-        func string(_ key: String, _ v: JSONValue, accepted: String) throws -> String {
+        func string(_ key: String, _ v: JSONValue, accepted: Phrase) throws -> String {
             guard case .string(let s) = v, !s.trimmingCharacters(in: .whitespaces).isEmpty,
                   !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw fail(key, "\(shown(v)) is not accepted (accepted: \(accepted))")
+                throw fail(key, Phrase(key: .specErrorNotAccepted, shown(v), accepted))
             }
             return s
         }
         func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ v: JSONValue, _: E.Type) throws -> E where E.RawValue == String {
             guard case .string(let s) = v, let e = E(rawValue: s) else {
-                throw fail(key, "\(shown(v)) is not accepted (accepted: \(E.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw fail(key, Phrase(key: .specErrorNotAccepted, shown(v), E.allCases.map(\.rawValue).joined(separator: ", ")))
             }
             return e
         }
-        func number(_ key: String, _ v: JSONValue, in range: ClosedRange<Double>, what: String) throws -> Double {
+        func number(_ key: String, _ v: JSONValue, in range: ClosedRange<Double>, what: Phrase) throws -> Double {
             guard case .number(let n) = v, range.contains(n) else {
-                throw fail(key, "\(shown(v)) is not accepted (accepted: \(what) \(JSONValue.number(range.lowerBound).serialized())…\(JSONValue.number(range.upperBound).serialized()))")
+                throw fail(key, Phrase(key: .specErrorNotAccepted, shown(v), Phrase(key: .specAcceptedRange, what, JSONValue.number(range.lowerBound).serialized(), JSONValue.number(range.upperBound).serialized())))
             }
             return n
         }
@@ -169,53 +169,53 @@ public struct WidgetSpec: Hashable, Sendable {
         for (key, value) in members {
             switch key {
             case "version":
-                guard value.intValue == formatVersion else { throw fail(key, "\(shown(value)) is not supported (accepted: 1)") }
+                guard value.intValue == formatVersion else { throw fail(key, Phrase(key: .specErrorNotSupported, shown(value), "1")) }
                 sawVersion = true
             case "name":
-                let n = try string(key, value, accepted: "a non-empty name usable as a file name: no \"/\", not starting with \".\"")
+                let n = try string(key, value, accepted: Phrase(key: .specAcceptedFileName))
                 guard !n.contains("/"), !n.hasPrefix("."), n.utf8.count <= 200 else {
-                    throw fail(key, "\(shown(value)) is not accepted (accepted: a non-empty name usable as a file name: no \"/\", not starting with \".\", at most 200 bytes)")
+                    throw fail(key, Phrase(key: .specErrorNotAccepted, shown(value), Phrase(key: .specAcceptedFileNameBytes)))
                 }
                 spec.name = n
             case "family": spec.family = try choice(key, value, WidgetFamily.self); sawFamily = true
             case "list":
-                if case .null = value { spec.list = nil } else { spec.list = try string(key, value, accepted: "a list title or id") }
+                if case .null = value { spec.list = nil } else { spec.list = try string(key, value, accepted: Phrase(key: .specAcceptedList)) }
             case "theme":
-                if case .null = value { spec.theme = nil } else { spec.theme = try string(key, value, accepted: "a theme name or id") }
+                if case .null = value { spec.theme = nil } else { spec.theme = try string(key, value, accepted: Phrase(key: .specAcceptedTheme)) }
             case "mode": spec.mode = try choice(key, value, WidgetMode.self)
-            case "scale": spec.scale = try number(key, value, in: scaleRange, what: "a number of pixels per point")
+            case "scale": spec.scale = try number(key, value, in: scaleRange, what: Phrase(key: .specAcceptedPixelsPerPoint))
             case "lang": spec.language = try choice(key, value, Language.self)
-            case "width": spec.width = try number(key, value, in: sizeRange, what: "a number of points")
-            case "height": spec.height = try number(key, value, in: sizeRange, what: "a number of points")
+            case "width": spec.width = try number(key, value, in: sizeRange, what: Phrase(key: .specAcceptedPoints))
+            case "height": spec.height = try number(key, value, in: sizeRange, what: Phrase(key: .specAcceptedPoints))
             case "output":
-                let o = try string(key, value, accepted: "a path ending in .png, absolute or relative to the spec file's directory")
+                let o = try string(key, value, accepted: Phrase(key: .specAcceptedOutput))
                 guard o.hasSuffix(".png"), o.count > 4, !o.hasSuffix("/.png") else {
-                    throw fail(key, "\(shown(value)) is not accepted (accepted: a path ending in .png, absolute or relative to the spec file's directory)")
+                    throw fail(key, Phrase(key: .specErrorNotAccepted, shown(value), Phrase(key: .specAcceptedOutput)))
                 }
                 spec.output = o
             case "anchor": spec.placement.anchor = try choice(key, value, WidgetAnchor.self)
             case "margin":
                 let range = WidgetPlacement.marginRange
-                let accepted = "[x, y]: two numbers of points \(JSONValue.number(range.lowerBound).serialized())…\(JSONValue.number(range.upperBound).serialized()) from the anchored edges, e.g. [24, 24]"
+                let accepted = Phrase(key: .specAcceptedMargin, JSONValue.number(range.lowerBound).serialized(), JSONValue.number(range.upperBound).serialized())
                 guard case .array(let items) = value, items.count == 2,
                       case .number(let x) = items[0], case .number(let y) = items[1],
                       range.contains(x), range.contains(y) else {
-                    throw fail(key, "\(shown(value)) is not accepted (accepted: \(accepted))")
+                    throw fail(key, Phrase(key: .specErrorNotAccepted, shown(value), accepted))
                 }
                 spec.placement.margin = (x, y)
             case "monitor":
                 if case .null = value { spec.placement.monitor = nil } else {
-                    spec.placement.monitor = try string(key, value, accepted: "an output (connector) name such as \"eDP-1\", \"DP-2\" or \"HEADLESS-1\"")
+                    spec.placement.monitor = try string(key, value, accepted: Phrase(key: .specAcceptedMonitor))
                 }
             case "layer": spec.placement.layer = try choice(key, value, WidgetLayer.self)
             default:
-                throw fail(key, "unknown key (accepted keys: \(keys.joined(separator: ", ")))")
+                throw fail(key, Phrase(key: .specErrorUnknownKey, keys.joined(separator: ", ")))
             }
         }
-        if !sawVersion { throw fail("version", "is required (accepted: 1)") }
-        if !sawFamily { throw fail("family", "is required (accepted: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")))") }
+        if !sawVersion { throw fail("version", Phrase(key: .specErrorRequired, "1")) }
+        if !sawFamily { throw fail("family", Phrase(key: .specErrorRequired, WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))) }
         if spec.name.isEmpty || spec.name.hasPrefix(".") {
-            throw fail("name", "is required when the file name cannot serve as one")
+            throw fail("name", Phrase(key: .specErrorNameRequired))
         }
         return spec
     }

@@ -75,9 +75,12 @@ import TestSupport
         (#"{ "version": 1 }"#, "family", "is required (accepted: small, medium, large)"),
     ])
     func errorsNameFileKeyAndValue(json: String, key: String, reason: String) {
-        #expect(throws: WidgetSpecError(file: file, key: key, reason: reason)) {
+        // The reason is a catalogue phrase; in English it reads as written here.
+        let error = #expect(throws: WidgetSpecError.self) {
             try WidgetSpec.decode(Array(json.utf8), file: file)
         }
+        #expect(error?.file == file && error?.key == key)
+        #expect(error?.reason.description == reason)
     }
 
     @Test func notJSONOrNotAnObject() throws {
@@ -110,5 +113,13 @@ import TestSupport
             for mode in WidgetMode.allCases { #expect(covered.contains("\(family) \(mode)")) }
             for language in Language.allCases { #expect(covered.contains("\(family) \(language)")) }
         }
+    }
+
+    @Test func errorsReadInJapaneseWithFileKeyAndValueAsTheyAre() throws {
+        let error = #expect(throws: WidgetSpecError.self) {
+            try WidgetSpec.decode(Array(#"{ "version": 1, "family": "huge" }"#.utf8), file: file)
+        }
+        let ja = try #require(error).message(Localizer(.ja))
+        #expect(ja == "\(file): キー \"family\": \"huge\" は使えません（使えるもの: small, medium, large）", "\(ja)")
     }
 }
