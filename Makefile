@@ -12,7 +12,7 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
                 sway swaybg grim gcc libwayland-dev xvfb openbox xdotool imagemagick waybar
 # (libgtk-3-dev, libgtk-layer-shell-dev: `tasktile-render desktop`. The desktop tests run a real
 #  compositor and X server: sway + swaybg + grim, gcc + libwayland-dev for their virtual-pointer
-#  helper, xvfb + openbox + xdotool + imagemagick + (xsetroot) for X11; waybar reads status --follow.)
+#  helper, xvfb + openbox + xdotool + imagemagick for X11; waybar reads status --follow.)
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine taskwarrior
 

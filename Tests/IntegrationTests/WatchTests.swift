@@ -76,6 +76,31 @@ func isWholePNG(_ bytes: [UInt8]) -> Bool {
 
 @Suite("tasktile-render watch, click and flash", .serialized)
 struct WatchTests {
+    @Test("--on-render runs its command split like shell words, never through a shell, with TASKTILE_RENDERED and TASKTILE_DATA_DIR")
+    func onRenderHook() throws {
+        let f = try LiveFixture()
+        try f.cli("list", "add", "Home")
+        try f.cli("add", "Dishes", "--list", "Home")
+        try f.spec("desk")
+        // A hook in a directory with a space in its name, quoted the way a shell would quote it.
+        let hookDir = f.tmp.file("my hooks")
+        try FileManager.default.createDirectory(atPath: hookDir, withIntermediateDirectories: true)
+        let out = f.tmp.file("hook.out")
+        try AtomicFile.write("#!/bin/sh\nprintf '%s|%s|%s\\n' \"$1\" \"$TASKTILE_DATA_DIR\" \"$TASKTILE_RENDERED\" >> \"$2\"\n",
+                             to: hookDir + "/hook", mode: 0o755)
+        let watch = try startProcess(f.render, ["watch", "--on-render", "'\(hookDir)/hook' 'a; b' '\(out)'"], environment: f.env)
+        defer { if watch.process.isRunning { kill(watch.process.processIdentifier, SIGKILL) } }
+        let line = "a; b|\(f.dir.path)|\(f.dir.widgetsPath)/out/desk.png"
+        #expect(eventually { ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").contains(line) },
+                "\((try? String(contentsOfFile: out, encoding: .utf8)) ?? "no hook output")")
+        watch.process.terminate()
+        #expect(watch.wait().status == 0)
+        // A command a shell would be needed for is refused before the watcher starts.
+        let bad = try runProcess(f.render, ["watch", "--on-render", "notify-send x | cat"], environment: f.env)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: --on-render:"), "\(bad.stderr)")
+    }
+
     @Test("watch re-renders on a commit in another process, on theme edits and new specs; keeps the old PNG on a bad theme; SIGTERM exits 0")
     func watchLifecycle() throws {
         let f = try LiveFixture()
