@@ -34,6 +34,31 @@ public struct Program: Sendable {
         HelpFormatter(program: name, translations: translations, width: width)
     }
 
+    /// How complete the Japanese command help is, by the keys `HelpFormatter` looks up: `missing`
+    /// lists each abstract, discussion, argument and option (own key, or the shared `help.arg.*` /
+    /// `help.opt.*` one) and global option with no entry; `unused` lists entries that name nothing
+    /// the program has. Both empty: every help line has Japanese and nothing is stale.
+    public func helpTranslationGaps() -> (missing: [String], unused: [String]) {
+        var missing: [String] = []
+        var used = Set<String>()
+        func need(_ keys: [String]) {
+            used.formUnion(keys)
+            if !keys.contains(where: { translations[$0] != nil }) { missing.append(keys[0]) }
+        }
+        for spec in commands.map({ $0.spec }) {
+            let prefix = HelpFormatter.keyPrefix(spec)
+            need([prefix + ".abstract"])
+            if spec.discussion != nil { need([prefix + ".discussion"]) }
+            for a in spec.arguments { need([prefix + ".arg." + a.name, "help.arg." + a.name]) }
+            for o in spec.options {
+                let name = String(o.names[0].drop { $0 == "-" })
+                need([prefix + ".opt." + name, "help.opt." + name])
+            }
+        }
+        for o in globals { need(["help.global.opt." + String(o.names[0].drop { $0 == "-" })]) }
+        return (missing, Set(translations.keys).subtracting(used).sorted())
+    }
+
     /// Runs one invocation and returns the exit code. `arguments` excludes the program name.
     /// Writes only to `stdout` and `stderr` (flushed before returning).
     public func main(arguments: [String], environment: [String: String], stdout: OutputSink, stderr: OutputSink,

@@ -275,7 +275,7 @@ public final class DesktopHost {
     }
 
     /// The spec files to show: the given ones, else `widgets/*.json`.
-    private var specFiles: [String] { givenSpecFiles ?? WidgetPipeline.specFiles(in: directory) }
+    private var specFiles: [String] { givenSpecFiles ?? directory.specFiles }
 
     /// Loads every spec; adds windows for new ones, drops those whose file went away, keeps the
     /// last good spec (and frame) of one that became invalid.

@@ -221,14 +221,14 @@ public final class ChangeSource {
         for change in batch {
             if change.directoryGone { rewatch = true; storeTouched = storeTouched || change.directory == directory.path; continue }
             if change.directory == directory.widgetsPath {
-                if change.name.hasSuffix(".json") && !change.name.hasPrefix(".") {
+                if DataDirectory.isSpecFileName(change.name) {
                     changes.specs.insert(directory.widgetsPath + "/" + change.name)
                 }
             } else if change.name == ThemeStore.fileName {
                 changes.themes = true
             } else if change.name == "widgets" && options.watchWidgets {
                 rewatch = true
-                for file in ChangeSource.specFiles(in: directory) { changes.specs.insert(file) }
+                for file in directory.specFiles { changes.specs.insert(file) }
             } else if change.name.hasPrefix("tasktile.sqlite") {
                 storeTouched = true
             }
@@ -252,12 +252,6 @@ public final class ChangeSource {
 
     /// Seconds after a batch of WAL writes at which the store is read again (see `classify`).
     static let recheckDelays: [Double] = [0.01, 0.05, 0.25, 1.0]
-
-    /// `widgets/*.json` (not hidden), sorted by name.
-    static func specFiles(in directory: DataDirectory) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.widgetsPath)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { directory.widgetsPath + "/" + $0 }
-    }
 
     // MARK: - Store
 

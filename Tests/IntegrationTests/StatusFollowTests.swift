@@ -179,6 +179,21 @@ struct StatusFollowTests {
         _ = bar.terminate()
     }
 
+    @Test("the language setting changing shows at once when no flag or variable decides the language")
+    func languageSettingChanges() throws {
+        let s = try store()
+        let list = try s.addList(title: "Errands")
+        _ = try s.addTodo(title: "Bread", list: list.id)
+        let undecided = ["LANG": "", "LC_ALL": "", "LC_MESSAGES": "", "TASKTILE_LANG": ""]
+        let bar = try follow("polybar", environment: undecided)
+        #expect(bar.waitForLines(1, timeout: 15).first == "1 left", "\(bar.lines) \(bar.stderr)")
+        var env = environment
+        for (k, v) in undecided { env[k] = v }
+        #expect(try runProcess(tasktile, ["settings", "set", "language", "ja"], environment: env).status == 0)
+        #expect(bar.waitForLine(timeout: 15) { $0 == "残り1件" } != nil, "\(bar.lines)")
+        _ = bar.terminate()
+    }
+
     @Test("usage: --follow with --urgent is refused with 64")
     func followWithUrgent() throws {
         let r = try runProcess(tasktile, ["status", "--format", "i3blocks", "--urgent", "--follow"], environment: environment)

@@ -56,3 +56,22 @@ import TaskTileCore
         #expect(unknown.0 == 64 && unknown.2.contains("See 'demo --help'"))
     }
 }
+
+/// The help-coverage rule both programs' tests rely on: it finds a missing line and a stale entry.
+@Suite struct HelpTranslationGapsTests {
+    @Test func missingAndStaleEntriesAreFound() {
+        struct Echo: Command {
+            static let spec = CommandSpec(program: "demo", path: ["echo"], abstract: "Echo.",
+                                          arguments: [ArgumentSpec(name: "word", help: "")],
+                                          options: [.value("--notes", valueName: "text", help: "")])
+            init(_ a: ParsedArguments, context: CommandContext) throws {}
+            func run(_ context: CommandContext) throws -> ExitCode { .success }
+        }
+        let program = Program(name: "demo", version: "1", commands: [Echo.self], globals: [Program.langOption],
+                              translations: ["help.echo.abstract": "エコー", "help.arg.word": "単語",
+                                             "help.echo.opt.gone": "古い"], overview: { _ in "" })
+        let gaps = program.helpTranslationGaps()
+        #expect(gaps.missing == ["help.echo.opt.notes", "help.global.opt.lang"])
+        #expect(gaps.unused == ["help.echo.opt.gone"])
+    }
+}

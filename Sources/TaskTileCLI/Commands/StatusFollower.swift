@@ -39,10 +39,14 @@ struct StatusFollower {
         var store: Store?
         var hadStore = false
         var last: String?
+        // Read again only when a setting may have changed: peeking opens a connection.
+        var language = currentLanguage()
         func update(_ changes: ChangeSource.Changes) -> Bool {
             if changes.everything { store = nil }
+            if changes.settings || changes.everything { language = currentLanguage() }
             let clock = Clock(now: source.now, timeZone: source.zone)
-            let (text, failed) = render(clock: clock, store: &store, hadStore: &hadStore, catchUp: changes.minute || changes.everything)
+            let (text, failed) = render(clock: clock, language: language, store: &store, hadStore: &hadStore,
+                                        catchUp: changes.minute || changes.everything)
             if failed { source.wake(at: source.now.addingTimeInterval(Self.retryInterval)) }
             guard text != last else { return true }
             last = text
@@ -68,8 +72,7 @@ struct StatusFollower {
     /// A data directory without a store reads as "nothing pending" (a fresh setup), as in
     /// `status`; once this follower has seen a store, its disappearance is an error (deleted,
     /// or the directory unmounted) until it is back.
-    func render(clock: Clock, store: inout Store?, hadStore: inout Bool, catchUp: Bool) -> (String, Bool) {
-        let language = currentLanguage()
+    func render(clock: Clock, language: Language, store: inout Store?, hadStore: inout Bool, catchUp: Bool) -> (String, Bool) {
         let formatter = StatusFormatter(strings: .forLanguage(language), executablePath: context.executablePath,
                                         dataDirectory: context.dataDirectory.path)
         do {
@@ -96,7 +99,7 @@ struct StatusFollower {
     }
 
     /// The language now: `--lang` or the environment when they decide, else the stored setting
-    /// (read again on every update, so `settings set language ja` shows at once).
+    /// (read again whenever the settings change, so `settings set language ja` shows at once).
     func currentLanguage() -> Language {
         LanguagePreference.language(flag: context.languageFlag, environment: context.environment) {
             Store.peekLanguage(in: context.dataDirectory)

@@ -140,7 +140,7 @@ struct ThemeRemoveCommand: Command {
         let removed = file.themes.remove(at: i)
         try file.save()
         if !context.json { context.out(context.localizer.text(.themeRemoved, removed.name)) }
-        for specFile in WidgetPipeline.specFiles(in: context.dataDirectory) {
+        for specFile in context.dataDirectory.specFiles {
             if let spec = try? WidgetSpec.load(path: specFile), spec.theme == removed.name || spec.theme == removed.id {
                 context.stderr.write(context.localizer.text(.themeSpecNote, specFile, spec.theme!) + "\n")
             }

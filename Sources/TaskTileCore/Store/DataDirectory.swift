@@ -33,6 +33,17 @@ public struct DataDirectory: Hashable, Sendable {
     /// `widgets/` inside the directory (the user's widget specs).
     public var widgetsPath: String { path + "/widgets" }
 
+    /// Whether `name` (an entry of `widgets/`) is a widget spec: `*.json`, not hidden (editors'
+    /// and atomic writes' temp files start with a dot).
+    public static func isSpecFileName(_ name: String) -> Bool { name.hasSuffix(".json") && !name.hasPrefix(".") }
+
+    /// The widget spec files: `widgets/*.json` (see `isSpecFileName`), full paths sorted by file
+    /// name. A missing `widgets/` directory holds none.
+    public var specFiles: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: widgetsPath)) ?? []
+        return names.filter(DataDirectory.isSpecFileName).sorted().map { widgetsPath + "/" + $0 }
+    }
+
     /// Creates the directory (and parents) if missing; the directory itself gets mode 0700.
     /// - Throws: `FileError` when it cannot be created or is not a directory.
     public func ensureExists() throws {

@@ -49,14 +49,6 @@ public struct WidgetPipeline {
         try WidgetOutput.write(drawing.widget, to: path)
         return (path, drawing.widget.hitMap, drawing)
     }
-
-    /// The spec files of the data directory: `widgets/*.json`, sorted by file name.
-    /// A missing `widgets/` directory holds none.
-    public static func specFiles(in dataDirectory: DataDirectory) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory.widgetsPath)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-            .map { dataDirectory.widgetsPath + "/" + $0 }
-    }
 }
 
 /// One drawn widget with what it was drawn from.

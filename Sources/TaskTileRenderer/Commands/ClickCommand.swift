@@ -59,7 +59,7 @@ struct ClickCommand: Command {
             }
             let themes = try ThemeStore(dataDirectory: directory).load()
             let pipeline = WidgetPipeline(dataDirectory: directory, store: store, themes: themes)
-            var files = Set(WidgetPipeline.specFiles(in: directory))
+            var files = Set(directory.specFiles)
             files.insert(specFile)
             let specs = files.sorted().compactMap { try? WidgetSpec.load(path: $0) }
             for other in specs { _ = try? pipeline.render(other) }

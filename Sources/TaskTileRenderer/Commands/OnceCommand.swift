@@ -16,7 +16,7 @@ struct OnceCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let directory = context.dataDirectory
-        let files = specs.isEmpty ? WidgetPipeline.specFiles(in: directory) : specs
+        let files = specs.isEmpty ? directory.specFiles : specs
         guard !files.isEmpty else {
             context.stderr.write(context.localizer.text(.errorPrefix, context.localizer.text(.renderErrorNoSpecs, directory.widgetsPath)) + "\n")
             return .nothingMatched

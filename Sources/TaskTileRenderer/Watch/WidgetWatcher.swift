@@ -134,7 +134,7 @@ final class WidgetWatcher {
     }
 
     func rescanSpecs() {
-        let files = Set(WidgetPipeline.specFiles(in: directory))
+        let files = Set(directory.specFiles)
         for removed in Set(specs.keys).subtracting(files) {
             specs[removed] = nil
             log.info("spec removed: \(PathText.split(removed).name)")
