@@ -7,7 +7,7 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build, the tests and the demo need. Installed only when missing.
 APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-dev libdbus-1-dev \
                 fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji fontconfig \
-                sqlite3 python3 python3-dateutil i3blocks dbus-daemon python3-dbus python3-gi \
+                sqlite3 python3 python3-dateutil time i3blocks dbus-daemon python3-dbus python3-gi \
                 libgtk-3-dev libgtk-layer-shell-dev \
                 sway swaybg grim gcc libwayland-dev xvfb openbox xdotool imagemagick waybar
 # (libgtk-3-dev, libgtk-layer-shell-dev: `tasktile-render desktop`. The desktop tests run a real
@@ -55,10 +55,11 @@ test: deps
 # The multi-process torture, crash and torn-file tests for longer than the 30 s `make test` gives them.
 STRESS_SECONDS ?= 300
 STRESS_CRASH_ROUNDS ?= 100
+STRESS_RESTORE_TODOS ?= 100000
 stress: deps
 	$(SWIFT) build --build-tests
 	TASKTILE_STRESS_SECONDS=$(STRESS_SECONDS) TASKTILE_STRESS_CRASH_ROUNDS=$(STRESS_CRASH_ROUNDS) \
-	  $(SWIFT) test --skip-build --filter StressTests
+	  TASKTILE_STRESS_RESTORE_TODOS=$(STRESS_RESTORE_TODOS) $(SWIFT) test --skip-build --filter StressTests
 
 # tasktile against the floor (sqlite3, a C Cairo/Pango program) and the peer (Taskwarrior) on
 # 10,000 and 100,000 todos; prints a table and writes Benchmarks/RESULTS.md (~15 minutes).

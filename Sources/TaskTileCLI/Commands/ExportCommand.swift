@@ -44,16 +44,22 @@ struct ExportCommand: Command {
         let store = try context.store()
         let text: String
         var notes: [Phrase] = []
+        let backup = try store.backup()
         switch format {
         case .json:
-            text = try store.backup().fileText
+            text = backup.fileText
         case .ics:
-            let result = try ICalendarExporter.export(try store.backup())
+            let result = try ICalendarExporter.export(backup)
             text = result.text; notes = result.notes
         case .todotxt:
-            let result = try TodoTxtExporter.export(try store.backup(), zone: store.clock.timeZone)
+            let result = try TodoTxtExporter.export(backup, zone: store.clock.timeZone)
             text = result.text; notes = result.notes
         }
+        // A broken themes.json never blocks the todo backup (issue #21.12): the backup is written
+        // without themes and the problem is reported on stderr (exit 0: the todos are safe).
+        let themesProblem = format == .json ? backup.themesProblem.map { e -> String in
+            (e as? ReportableError)?.message(context.localizer) ?? "\(e)"
+        } : nil
         if let out {
             do { try AtomicFile.write(text, to: out) } catch let e as FileError {
                 throw CannotCreateOutput(path: out, detail: e.description)
@@ -62,10 +68,17 @@ struct ExportCommand: Command {
             context.stdout.write(text)
         }
         for note in notes { context.stderr.write(context.localizer.text(.importNotExported, note.text(context.localizer)) + "\n") }
+        if let themesProblem {
+            context.stderr.write(context.localizer.text(.warningPrefix, context.localizer.text(.exportThemesProblem, themesProblem)) + "\n")
+        }
         if let out {
             if context.json {
-                context.printJSON(.object([("file", .string(out)), ("format", .string(format.rawValue)),
-                                           ("notExported", .array(notes.map { .string($0.description) }))]))
+                var result: [(String, JSONValue)] = [("file", .string(out)), ("format", .string(format.rawValue)),
+                                                     ("notExported", .array(notes.map { .string($0.description) }))]
+                if let e = backup.themesProblem {
+                    result.append(("themesProblem", .string((e as? ReportableError)?.message(Localizer(.en)) ?? "\(e)")))
+                }
+                context.printJSON(.object(result))
             } else {
                 context.out(context.localizer.text(.importExported, format.rawValue, out))
             }
@@ -98,12 +111,15 @@ struct ImportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let bytes = try InterchangeLimits.read(file)
+        // A JSON backup is streamed (any size, bounded memory) and fully validated before the
+        // store is opened; the other formats are read whole, up to InterchangeLimits.maxFileBytes.
+        let head = format == .json ? try Backup.head(file: file) : nil
+        let bytes = format == .json ? [] : try InterchangeLimits.read(file)
         let store = try context.store()
         let report: ImportReport
         switch format {
         case .json:
-            report = try store.importBackup(try Backup.decode(bytes, file: file), file: file)
+            report = try store.importBackup(head: head ?? Backup(), file: file)
         case .ics:
             let plan = try ICalendarImporter.parse(bytes, file: file, userZone: store.clock.timeZone, now: store.clock.now)
             report = try store.importPlan(plan, file: file)
