@@ -100,8 +100,25 @@ public final class Store {
         transaction = .write
         defer { transaction = .none }
         do { return try database.writeTransaction(body) } catch let e as DatabaseError {
-            throw e.isBusy ? StoreError.busy(detail: e.message) : e
+            throw e.isBusy ? StoreError.busy(detail: e.message) : writeFailure(e)
         }
+    }
+
+    /// What a failed write is to the user (issue #21.5): the disk is full, or the store cannot be
+    /// written (read-only file system, a data directory or store file not writable by this user),
+    /// naming the data directory; any other SQLite failure as it is.
+    func writeFailure(_ e: DatabaseError) -> Error {
+        guard e.isAccessProblem else { return e }
+        if e.resultCode == .SQLITE_FULL { return StoreError.diskFull(path: directory.path) }
+        var fs = statvfs()
+        if statvfs(directory.path, &fs) == 0 {
+            if fs.f_flag & UInt(ST_RDONLY) != 0 { return StoreError.readOnly(path: directory.path) }
+            if fs.f_bavail == 0 || fs.f_favail == 0 { return StoreError.diskFull(path: directory.path) }
+        }
+        if e.resultCode == .SQLITE_READONLY || access(directory.path, W_OK) != 0 || access(directory.storePath, W_OK) != 0 {
+            return StoreError.readOnly(path: directory.path)
+        }
+        return e
     }
 
     /// Runs `body` in one read transaction (one consistent snapshot); inside another transaction,

@@ -6,6 +6,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case newerStore(path: String, unknown: [String])
     /// The store or data directory cannot be opened or written.
     case inaccessible(path: String, detail: String)
+    /// A write was refused because the store's file system is read-only or the data directory
+    /// is not writable by this user (reads still work; exit 74).
+    case readOnly(path: String)
+    /// A write was refused because the disk holding the data directory is full (exit 74).
+    case diskFull(path: String)
     /// Another process held the store lock past the busy timeout.
     case busy(detail: String)
     /// A title was refused (the phrase says why, in either language).

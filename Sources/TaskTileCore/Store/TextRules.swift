@@ -1,10 +1,18 @@
 import Foundation
 
 /// Validation of user text (docs/lists-and-todos.md "Titles"): titles are trimmed, non-empty, at most 1000 characters
-/// (grapheme clusters) and contain no control characters (newline, NUL, …).
+/// (grapheme clusters) and 4000 code points, and contain no control characters (newline, NUL, …).
+///
+/// This is the one title rule: every path that stores a title (add, edit, list add/rename,
+/// every importer, routines) calls `title(_:)` before the store is touched, so the store's own
+/// `CHECK (length(title) BETWEEN 1 AND 4000)` (SQLite's `length` counts code points) can never be
+/// the one to refuse (issue #21.10). A refusal is exit 64 on the command line, 65 from an import file.
 public enum TextRules {
     /// Maximum title length in characters (extended grapheme clusters).
     public static let maxTitleLength = 1000
+    /// Maximum title length in Unicode code points (the store's column bound): 1000 characters
+    /// of up to four code points each (a flag is two, a family emoji seven).
+    public static let maxTitleScalars = 4000
     /// Maximum notes length in characters.
     public static let maxNotesLength = 10_000
 
@@ -20,7 +28,12 @@ public enum TextRules {
         guard count <= maxTitleLength else {
             throw StoreError.invalidTitle(Phrase(key: .errorTitleTooLong, count, maxTitleLength))
         }
-        return trimmed.precomposedStringWithCanonicalMapping
+        let stored = trimmed.precomposedStringWithCanonicalMapping
+        let scalars = stored.unicodeScalars.count
+        guard scalars <= maxTitleScalars else {
+            throw StoreError.invalidTitle(Phrase(key: .errorTitleTooManyScalars, scalars, maxTitleScalars))
+        }
+        return stored
     }
 
     /// Notes as stored: newlines and tabs allowed, other control characters refused.
