@@ -77,6 +77,10 @@ struct StatusFollower {
                                         dataDirectory: context.dataDirectory.path)
         do {
             let snapshot: StatusSnapshot
+            if !context.dataDirectory.exists {
+                store = nil
+                throw StoreError.dataDirectoryMissing(path: context.dataDirectory.path)
+            }
             if access(context.dataDirectory.storePath, F_OK) != 0 && errno == ENOENT {
                 store = nil
                 if hadStore { throw StoreError.inaccessible(path: context.dataDirectory.storePath, detail: String(cString: strerror(ENOENT))) }

@@ -7,6 +7,7 @@ extension StoreError {
         case .notAStore(let path, let detail): return l.text(.errorStoreNotAStore, path, detail.text(l))
         case .newerStore(let path, let unknown): return l.text(.errorStoreNewerStore, path, unknown.joined(separator: ", "))
         case .inaccessible(let path, let detail): return l.text(.errorStoreInaccessible, path, detail)
+        case .dataDirectoryMissing(let path): return l.text(.errorDataDirectoryMissing, path)
         case .readOnly(let path): return l.text(.errorStoreReadOnly, path)
         case .diskFull(let path): return l.text(.errorStoreDiskFull, path)
         case .busy(let detail): return l.text(.errorStoreBusy, detail)

@@ -44,6 +44,13 @@ public struct DataDirectory: Hashable, Sendable {
         return names.filter(DataDirectory.isSpecFileName).sorted().map { widgetsPath + "/" + $0 }
     }
 
+    /// Whether the directory exists (as a directory, or a symbolic link to one). Reads that never
+    /// create it (`status`) tell "no such directory" (an error) from "no store yet" (empty).
+    public var exists: Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Creates the directory (and parents) if missing; the directory itself gets mode 0700.
     /// - Throws: `FileError` when it cannot be created or is not a directory.
     public func ensureExists() throws {

@@ -6,6 +6,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case newerStore(path: String, unknown: [String])
     /// The store or data directory cannot be opened or written.
     case inaccessible(path: String, detail: String)
+    /// The data directory does not exist (a typo in a bar's config, an unmounted home): reads
+    /// that never create it (`status`) report this instead of "nothing pending" (exit 74).
+    case dataDirectoryMissing(path: String)
     /// A write was refused because the store's file system is read-only or the data directory
     /// is not writable by this user (reads still work; exit 74).
     case readOnly(path: String)
