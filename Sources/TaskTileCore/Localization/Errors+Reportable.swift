@@ -32,7 +32,7 @@ extension StoreError: ReportableError {
         case .listNotFound, .todoNotFound, .alreadyCompleted, .notCompleted: .nothingMatched
         case .ambiguousList, .ambiguousTodo: .ambiguous
         case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting: .usage
-        case .notAStore, .newerStore, .inaccessible, .readOnly, .diskFull, .dataDirectoryMissing: .ioError
+        case .notAStore, .newerStore, .inaccessible, .readOnly, .diskFull, .dataDirectoryMissing, .unsafeDirectory, .foreignOwner: .ioError
         case .busy: .busy
         }
     }

@@ -7,6 +7,8 @@ extension StoreError {
         case .notAStore(let path, let detail): return l.text(.errorStoreNotAStore, path, detail.text(l))
         case .newerStore(let path, let unknown): return l.text(.errorStoreNewerStore, path, unknown.joined(separator: ", "))
         case .inaccessible(let path, let detail): return l.text(.errorStoreInaccessible, path, detail)
+        case .unsafeDirectory(let path, let mode): return l.text(.errorDataDirectoryUnsafe, path, mode)
+        case .foreignOwner(let path, let owner, let uid): return l.text(.errorDataDirectoryForeignOwner, path, owner, uid)
         case .dataDirectoryMissing(let path): return l.text(.errorDataDirectoryMissing, path)
         case .readOnly(let path): return l.text(.errorStoreReadOnly, path)
         case .diskFull(let path): return l.text(.errorStoreDiskFull, path)

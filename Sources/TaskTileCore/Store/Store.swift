@@ -32,7 +32,8 @@ public final class Store {
     /// to WAL, applying pending migrations and running the repeat catch-up (`catchUpRepeats()`,
     /// which writes nothing when no repeating todo's current cycle has passed).
     /// - Parameter busyTimeout: seconds to wait for another process's lock (at least 5, docs/store.md "Connections").
-    /// - Throws: `StoreError.notAStore`, `.newerStore`, `.inaccessible`, `.busy`.
+    /// - Throws: `StoreError.notAStore`, `.newerStore`, `.inaccessible`, `.busy`; `.unsafeDirectory`
+    ///   or `.foreignOwner` for a directory others can write (`DataDirectory.checkStrictModes`).
     public static func open(_ directory: DataDirectory, clock: Clock, busyTimeout: Double = 10) throws -> Store {
         let path = directory.storePath
         do {
@@ -40,6 +41,7 @@ public final class Store {
         } catch let e as FileError {
             throw StoreError.inaccessible(path: directory.path, detail: e.description)
         }
+        try directory.checkStrictModes()
         if access(path, F_OK) != 0 {
             let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd >= 0 {

@@ -9,6 +9,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The data directory does not exist (a typo in a bar's config, an unmounted home): reads
     /// that never create it (`status`) report this instead of "nothing pending" (exit 74).
     case dataDirectoryMissing(path: String)
+    /// The data directory (or its `widgets/`) can be written by group or others (`mode`, octal
+    /// text): refused as OpenSSH's StrictModes refuses such a `~/.ssh` (exit 74).
+    case unsafeDirectory(path: String, mode: String)
+    /// The data directory (or its `widgets/`) belongs to another user (exit 74).
+    case foreignOwner(path: String, owner: String, uid: UInt32)
     /// A write was refused because the store's file system is read-only or the data directory
     /// is not writable by this user (reads still work; exit 74).
     case readOnly(path: String)
