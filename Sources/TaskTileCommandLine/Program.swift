@@ -128,6 +128,13 @@ public struct Program: Sendable {
             Store.peekLanguage(in: DataDirectory.resolve(explicit: dataDir, environment: environment))
         }
         let localizer = Localizer(language)
+        // Silent fallbacks are announced once per process, on stderr (stdout stays the result).
+        if let tz = Clock.unknownTimeZone(environment: environment) {
+            stderr.write(localizer.text(.warningPrefix, localizer.text(.warningUnknownTimeZone, tz, Clock.timeZone(environment: environment).identifier)) + "\n")
+        }
+        if let lang = Language.unsupportedTasktileLang(environment) {
+            stderr.write(localizer.text(.warningPrefix, localizer.text(.warningUnknownLanguage, lang)) + "\n")
+        }
         // Wrapped to the terminal; piped help keeps one line per option, for grep.
         let formatter = helpFormatter(width: stdoutIsTerminal ? Program.terminalWidth(environment: environment) : Int.max / 2)
         guard let index else {
@@ -136,7 +143,10 @@ public struct Program: Sendable {
             let code = unknownCommand(rest, help: help, formatter: formatter, stdout: stdout, stderr: stderr, localizer: localizer)
             // Scripts that asked for --json get every failure as a JSON object on stdout.
             if code != 0, globalFlags.contains("--json") {
-                let error = UsageError(message: Phrase(key: .usageUnknownCommand, rest.first ?? "", ""), spec: nil)
+                let inGroup = commands.contains { $0.spec.path.first == rest.first }
+                let phrase = !inGroup ? Phrase(key: .usageUnknownCommand, rest.first ?? "", "")
+                    : rest.count > 1 ? Phrase(key: .usageUnknownSubcommand, rest[1], rest[0]) : Phrase(key: .usageNeedsSubcommand, rest[0])
+                let error = UsageError(message: phrase, spec: nil)
                 stdout.write(ErrorFunnel(program: name).jsonObject(for: error).serialized(pretty: false) + "\n")
             }
             return code

@@ -19,7 +19,7 @@ public enum TextRules {
     /// The title as stored (trimmed, NFC-normalised) or an error saying what is wrong.
     /// - Throws: `StoreError.invalidTitle`.
     public static func title(_ raw: String) throws -> String {
-        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        let trimmed = stripByteOrderMarks(raw).trimmingCharacters(in: .whitespaces)
         if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
             throw StoreError.invalidTitle(Phrase(key: .errorTitleControlCharacter, String(format: "%04X", bad.value)))
         }
@@ -48,6 +48,17 @@ public enum TextRules {
         return raw.precomposedStringWithCanonicalMapping
     }
 
+    /// `s` without byte-order marks (U+FEFF) at its start and end, as a title pasted from a file
+    /// saved by a Windows editor carries one (issue #21.11): invisible, yet it would make the title
+    /// differ from the one typed, so `intent complete` would miss it. Marks inside the text stay.
+    public static func stripByteOrderMarks(_ s: String) -> String {
+        guard s.unicodeScalars.first == "\u{FEFF}" || s.unicodeScalars.last == "\u{FEFF}" else { return s }
+        var scalars = Substring(s).unicodeScalars[...]
+        while scalars.first == "\u{FEFF}" || scalars.first == " " { scalars = scalars.dropFirst() }
+        while scalars.last == "\u{FEFF}" || scalars.last == " " { scalars = scalars.dropLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
     /// Control characters (Unicode general category Cc) and the line/paragraph separators.
     static func isForbidden(_ s: Unicode.Scalar) -> Bool {
         s.properties.generalCategory == .control || s == "\u{2028}" || s == "\u{2029}"
@@ -55,6 +66,6 @@ public enum TextRules {
 
     /// Trimmed and NFC-normalised text for title matching (case-sensitive, dakuten kept; docs/lists-and-todos.md "Titles").
     public static func matchKey(_ s: String) -> String {
-        s.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+        stripByteOrderMarks(s).trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
     }
 }
