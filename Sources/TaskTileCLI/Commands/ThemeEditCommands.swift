@@ -176,6 +176,12 @@ struct ThemeImportCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         let incoming = try ThemeImport.decode(try Posix.readFile(path, limit: 4 << 20), file: path)
         var file = try ThemeFile(context)
+        // The cap of themes.json, checked before the merge (which compares each incoming theme
+        // with the file's, ≤ maxThemes², issue #21.8).
+        guard file.themes.count + incoming.count <= ThemeStore.maxThemes || (replace && incoming.count <= ThemeStore.maxThemes) else {
+            throw ThemeFileError(file: path, theme: nil, key: "themes",
+                                 reason: Phrase(key: .themeErrorTooMany, file.themes.count + incoming.count, ThemeStore.maxThemes))
+        }
         for theme in incoming {
             let clashes = file.themes.indices.filter { file.themes[$0].name == theme.name || file.themes[$0].id == theme.id }
             if clashes.isEmpty { file.themes.append(theme); continue }

@@ -255,6 +255,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     // Faults and hostile input (issue #21): warnings and refusals that name the cause.
     case exportThemesProblem = "export.themesProblem"
     case warningPrefix = "warning.prefix"
+    case themeErrorTooMany = "theme.error.tooMany"
     case warningUnknownTimeZone = "warning.unknownTimeZone"
     case warningUnknownLanguage = "warning.unknownLanguage"
     case errorStoreReadOnly = "error.storeReadOnly"

@@ -252,6 +252,7 @@ extension StringCatalogue {
         .importExported: "Exported {0} to {1}",
         .exportThemesProblem: "the backup holds every list and todo but no themes: {0} (fix themes.json and export again to include them)",
         .warningPrefix: "Warning: {0}",
+        .themeErrorTooMany: "holds {0} themes; at most {1} are accepted (remove some with tasktile theme rm, or split them into theme files to import when needed)",
         .warningUnknownTimeZone: "TZ={0} is not a time zone this system knows; using {1} (set TZ to an IANA name such as Asia/Tokyo, see /usr/share/zoneinfo)",
         .warningUnknownLanguage: "TASKTILE_LANG={0} is not a supported language (accepted: en, ja); using English",
         .errorStoreReadOnly: "cannot change the store in {0}: it is on a read-only file system or not writable by you (reads still work; write from a machine where it is writable)",

@@ -252,6 +252,7 @@ extension StringCatalogue {
         .importExported: "{0} 形式で {1} に書き出しました",
         .exportThemesProblem: "バックアップには全てのリストとタスクが入っていますが、テーマは入っていません: {0}（themes.json を直してからもう一度書き出すとテーマも入ります）",
         .warningPrefix: "警告: {0}",
+        .themeErrorTooMany: "テーマが {0} 個あります。使えるのは {1} 個までです（tasktile theme rm で削除するか、別のテーマファイルに分けて必要なときに読み込んでください）",
         .warningUnknownTimeZone: "TZ={0} はこのシステムの知らないタイムゾーンです。{1} を使います（TZ には Asia/Tokyo のような IANA 名を設定してください。/usr/share/zoneinfo 参照）",
         .warningUnknownLanguage: "TASKTILE_LANG={0} は対応していない言語です（使えるのは en, ja）。英語を使います",
         .errorStoreReadOnly: "{0} のストアを変更できません: 読み取り専用のファイルシステムにあるか、書き込み権限がありません（読み取りはできます。書き込める環境から変更してください）",

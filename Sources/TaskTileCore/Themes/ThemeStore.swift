@@ -33,8 +33,12 @@ public struct ThemeStore: Sendable {
         return try ThemeStore.decodeFile(bytes, file: path)
     }
 
-    /// Decodes the content of a theme file.
-    /// - Throws: `ThemeFileError` naming the file, the theme and the key.
+    /// The most themes `themes.json` holds (and `theme new`/`theme import` write): 1,000 — far more
+    /// than anyone picks from, and a bound that keeps every theme command linear and instant.
+    public static let maxThemes = 1000
+
+    /// Decodes the content of a theme file, in time linear in its size (ids checked with a set).
+    /// - Throws: `ThemeFileError` naming the file, the theme and the key; more than `maxThemes`.
     public static func decodeFile(_ bytes: [UInt8], file: String) throws -> [Theme] {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
@@ -53,10 +57,15 @@ public struct ThemeStore: Sendable {
         guard case .array(let items)? = root["themes"] else {
             throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorThemesNotArray))
         }
+        // A cap, so a huge or hostile file is refused at once instead of read for minutes (issue #21.8).
+        guard items.count <= maxThemes else {
+            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorTooMany, items.count, maxThemes))
+        }
         var themes: [Theme] = []
+        var ids = Set<String>()
         for (i, item) in items.enumerated() {
             let theme = try Theme.decode(item, file: file, label: "themes[\(i)]")
-            if themes.contains(where: { $0.id == theme.id }) {
+            if !ids.insert(theme.id).inserted {
                 throw ThemeFileError(file: file, theme: theme.name, key: "id", reason: Phrase(key: .themeErrorDuplicateID, theme.id))
             }
             themes.append(theme)
@@ -66,7 +75,11 @@ public struct ThemeStore: Sendable {
 
     /// Writes all themes atomically (temp file, fsync, rename), mode 0600.
     /// - Throws: `FileError`.
+    /// - Throws: `ThemeFileError` (more than `maxThemes`; nothing written), `FileError`.
     public func save(_ themes: [Theme]) throws {
+        guard themes.count <= ThemeStore.maxThemes else {
+            throw ThemeFileError(file: path, theme: nil, key: "themes", reason: Phrase(key: .themeErrorTooMany, themes.count, ThemeStore.maxThemes))
+        }
         let root = JSONValue.object([("version", .number(Double(ThemeStore.formatVersion))),
                                      ("themes", .array(themes.map(\.jsonValue)))])
         try AtomicFile.write(root.serialized() + "\n", to: path)
