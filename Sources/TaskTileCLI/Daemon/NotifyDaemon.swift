@@ -100,7 +100,7 @@ public final class NotifyDaemon {
     public func run() throws {
         TerminationSource.install()
         let zone = configuration.zone
-        let store = try Store.open(configuration.directory, clock: Clock(now: now, timeZone: zone))
+        var store = try Store.open(configuration.directory, clock: Clock(now: now, timeZone: zone))
         log.info("started: sink=\(sink.name) data-dir=\(configuration.directory.path) pid=\(getpid())")
         var lastVersion = try store.dataVersion()
         var nextFire: Date?
@@ -119,6 +119,21 @@ public final class NotifyDaemon {
             } catch let e as StoreError {
                 log.warning("store: \(e.description); retrying")
                 replanAt = t.addingTimeInterval(1)
+                // A full disk or read-only media (issue #21.5): keep running and retry. The store
+                // may have been opened read-only (no -shm could be created), so open it again:
+                // once space is free the new connection can write the delivery log.
+                switch e {
+                case .diskFull, .readOnly:
+                    replanAt = t.addingTimeInterval(5)
+                    if let reopened = try? Store.open(configuration.directory, clock: Clock(now: now, timeZone: zone)) {
+                        store = reopened
+                        lastVersion = (try? store.dataVersion()) ?? lastVersion
+                    }
+                default: break
+                }
+            } catch let e as DatabaseError where e.isAccessProblem {
+                log.warning("store: \(e.message(Localizer(.en))); retrying") // never the SQL (issue #21.10)
+                replanAt = t.addingTimeInterval(5)
             }
             var timeout = configuration.tick
             if let nextFire { timeout = min(timeout, max(0, nextFire.timeIntervalSince(now))) }
