@@ -264,6 +264,26 @@ public struct Program: Sendable {
     public static let dataDirOption = OptionSpec.value("--data-dir", valueName: "dir",
         help: "The data directory (default: $TASKTILE_DATA_DIR, $XDG_DATA_HOME/tasktile or ~/.local/share/tasktile).")
     public static let langOption = OptionSpec.value("--lang", valueName: "lang", help: "Language of messages.", values: ["en", "ja"])
+    /// `--json`: machine-readable output (`tasktile` and the programs that run its commands).
+    public static let jsonOption = OptionSpec.flag("--json", help: "Print machine-readable JSON.")
+    /// `--no-color`: never ANSI colours.
+    public static let noColorOption = OptionSpec.flag("--no-color", help: "Never print colours.")
+    /// The global options of `tasktile`, and of every executable that runs `tasktile` commands for
+    /// it (`SiblingCommand`): they receive the same arguments, so they accept the same globals.
+    public static let tasktileGlobals = [dataDirOption, langOption, jsonOption, noColorOption]
+    /// Japanese help of the shared global options (`help.global.opt.<name>`), merged into each
+    /// program's own table.
+    public static let globalTranslations: [String: String] = [
+        "help.global.opt.data-dir": "データディレクトリ（既定: $TASKTILE_DATA_DIR、$XDG_DATA_HOME/tasktile または ~/.local/share/tasktile）。",
+        "help.global.opt.lang": "メッセージの言語。",
+        "help.global.opt.json": "機械で読める JSON を出力します。",
+        "help.global.opt.no-color": "色を付けません。",
+    ]
+    /// `table` with the Japanese help of `globals` added (those of `globalTranslations`).
+    public static func withGlobalTranslations(_ table: [String: String], for globals: [OptionSpec]) -> [String: String] {
+        let keys = Set(globals.map { "help.global.opt." + String($0.names[0].drop { $0 == "-" }) })
+        return table.merging(globalTranslations.filter { keys.contains($0.key) }) { own, _ in own }
+    }
 
     /// Columns of the terminal on standard output (`TIOCGWINSZ`), else `$COLUMNS`, else 80; at least 40.
     public static func terminalWidth(environment: [String: String]) -> Int {
