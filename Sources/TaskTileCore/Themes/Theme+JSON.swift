@@ -24,7 +24,7 @@ extension Theme {
     /// Every key a theme object may have, in the order written to files.
     public static let keys = ["id", "name", "accent", "background", "text", "appearance", "fontFamily",
                               "fontSize", "rowHeight", "checkboxStyle", "checkboxPosition",
-                              "showRemainingCount", "showCompletedCount", "showCompleted", "cornerRadius"]
+                              "showRemainingCount", "showCompletedCount", "showCompleted", "showDue", "cornerRadius"]
 
     /// Decodes one theme object (docs/themes.md "Keys"). Absent keys take their defaults; `name` is required.
     /// - Parameters:
@@ -121,6 +121,7 @@ extension Theme {
         case "showRemainingCount": showRemainingCount = try bool()
         case "showCompletedCount": showCompletedCount = try bool()
         case "showCompleted": showCompleted = try bool()
+        case "showDue": showDue = try choice(ShowDue.self)
         case "cornerRadius":
             guard case .number(let n) = value, (0...200).contains(n) else {
                 throw fail(Phrase(key: .themeErrorNotACornerRadius, shown(value)))
@@ -131,7 +132,8 @@ extension Theme {
         }
     }
 
-    /// The theme as a JSON object with keys in `Theme.keys` order; absent colours are omitted.
+    /// The theme as a JSON object with keys in `Theme.keys` order; absent colours and the default
+    /// `showDue` (`auto`) are omitted.
     public var jsonValue: JSONValue {
         var m: [(String, JSONValue)] = [("id", .string(id)), ("name", .string(name)), ("accent", .string(accent.description))]
         if let background { m.append(("background", .string(background.description))) }
@@ -150,6 +152,9 @@ extension Theme {
         m.append(("showRemainingCount", .bool(showRemainingCount)))
         m.append(("showCompletedCount", .bool(showCompletedCount)))
         m.append(("showCompleted", .bool(showCompleted)))
+        // Written only when not the default, so theme files written before the key existed
+        // read back byte for byte.
+        if showDue != .auto { m.append(("showDue", .string(showDue.rawValue))) }
         m.append(("cornerRadius", .number(cornerRadius)))
         return .object(m)
     }

@@ -21,7 +21,7 @@ extension WidgetWatcher {
             do {
                 let started = Date()
                 let drawing = try pipeline.draw(spec, flashes: .animating(shown: shown))
-                let fingerprint = WidgetWatcher.fingerprint(spec: spec, drawing: drawing)
+                let fingerprint = WidgetWatcher.fingerprint(spec: spec, drawing: drawing, clock: store.clock)
                 let path = try spec.checkedOutputPath(dataDirectory: directory)
                 // Also when someone deleted the PNG or its directory: the next pass (at the latest
                 // the minute tick) puts it back.
@@ -63,8 +63,8 @@ extension WidgetWatcher {
     }
 
     /// What determines a widget's picture: the spec, the theme, the drawn rows and the flash set.
-    static func fingerprint(spec: WidgetSpec, drawing: WidgetDrawing) -> String {
-        WidgetFingerprint.of(spec: spec, theme: drawing.theme, content: drawing.content, flashing: Set(drawing.flashes.keys))
+    static func fingerprint(spec: WidgetSpec, drawing: WidgetDrawing, clock: Clock) -> String {
+        WidgetFingerprint.of(spec: spec, theme: drawing.theme, content: drawing.content, flashing: Set(drawing.flashes.keys), clock: clock)
     }
 
 
