@@ -193,3 +193,21 @@ import TestSupport
         }
     }
 }
+
+/// A watcher redraws only when the fingerprint changes: due labels must be in it.
+@Suite struct WidgetFingerprintDueTests {
+    @Test func aDueTurningOverdueChangesTheFingerprint() {
+        let content = WidgetPersonGoldenTests.dues(japanese: false)
+        let spec = WidgetSpec(name: "w", family: .large, list: "x")
+        let zone = TimeZone(identifier: "Asia/Tokyo")!
+        func print(_ iso: TimeInterval) -> String {
+            WidgetFingerprint.of(spec: spec, theme: .standard, content: content, flashing: [],
+                                 clock: Clock(now: Sample.instant.addingTimeInterval(iso), timeZone: zone))
+        }
+        // 09:00 and 09:01: the same labels; 18:00 passes: "Today 18:00" becomes "Overdue".
+        #expect(print(0) == print(60))
+        #expect(print(60) != print(9 * 3600 + 60))
+        // Midnight: "Tomorrow" becomes "Today".
+        #expect(print(9 * 3600 + 60) != print(15 * 3600 + 60))
+    }
+}
