@@ -59,8 +59,8 @@ struct CLIProcessTests {
         #expect(mode(tmp.dataDirectory.storePath) == 0o600)
         #expect(mode(tmp.dataDirectory.path + "/themes.json") == 0o600)
 
-        // -wal and -shm exist only while a connection is open: keep one open with a watcher (also
-        // under umask 000), write from the CLI, and look at them while both are there.
+        // -wal and -shm (kept between connections) and widgets/ (made by the watcher when it
+        // starts): run a watcher and the CLI under umask 000 and look at them once all are there.
         let render = try #require(builtProduct("tasktile-render"))
         let watch = try startProcess("/bin/sh", ["-c", "umask 000; exec \"$0\" watch", render], environment: e)
         defer { if watch.process.isRunning { kill(watch.process.processIdentifier, SIGKILL) } }
@@ -68,7 +68,7 @@ struct CLIProcessTests {
                                            tasktile, tmp.file("export.json")], environment: e)
         #expect(w.status == 0, "\(w.stderr)")
         let wal = tmp.dataDirectory.storePath + "-wal", shm = tmp.dataDirectory.storePath + "-shm"
-        #expect(eventually { FileManager.default.fileExists(atPath: wal) && FileManager.default.fileExists(atPath: shm) })
+        #expect(eventually { [wal, shm, tmp.dataDirectory.widgetsPath].allSatisfy { FileManager.default.fileExists(atPath: $0) } })
         #expect(mode(wal) == 0o600)
         #expect(mode(shm) == 0o600)
         #expect(mode(tmp.file("export.json")) == 0o600)
