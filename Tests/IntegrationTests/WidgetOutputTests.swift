@@ -141,6 +141,10 @@ struct WidgetOutputTests {
         #expect(r.stdout == f.dir.widgetsPath + "/out/a.png\n")
         // The PNG is the first spec's (medium: 364 × 170 points at scale 2).
         #expect(f.hits("a")?["width"]?.intValue == 728)
+        // One file named twice is one spec, not two claiming one PNG.
+        let twice = try once(f, a, a)
+        #expect(twice.status == 0, "\(twice.stderr)")
+        #expect(twice.stdout == f.dir.widgetsPath + "/out/a.png\n")
     }
 
     @Test("PNGs and hit maps are 0600; the hit map records its PNG, and click refuses a torn pair with exit 1")

@@ -21,7 +21,9 @@ struct OnceCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let directory = context.dataDirectory
-        let files = specs.isEmpty ? directory.specFiles : specs
+        // A file named twice is rendered once (it does not conflict with itself).
+        var seen = Set<String>()
+        let files = (specs.isEmpty ? directory.specFiles : specs).filter { seen.insert($0).inserted }
         guard !files.isEmpty || prune else {
             context.stderr.write(context.localizer.text(.errorPrefix, context.localizer.text(.renderErrorNoSpecs, directory.widgetsPath)) + "\n")
             return .nothingMatched
