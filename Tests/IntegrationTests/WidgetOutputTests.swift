@@ -103,7 +103,12 @@ struct WidgetOutputTests {
         #expect(eventually { !FileManager.default.fileExists(atPath: out + "wall.png") && !FileManager.default.fileExists(atPath: out + "wall.hits.json") },
                 "\(watch.stderr)")
         #expect(f.png("desk") != nil)
-        // SIGTERM is answered (a watcher stuck opening the FIFO would ignore it until a writer came).
+        // themes.json replaced by a FIFO: logged, the widgets stay, the watcher goes on.
+        unlink(f.dir.path + "/themes.json")
+        #expect(mkfifo(f.dir.path + "/themes.json", 0o600) == 0)
+        #expect(eventually { watch.stderr.contains("themes.json is not a regular file") }, "\(watch.stderr)")
+        #expect(f.png("desk") != nil)
+        // SIGTERM is answered (a watcher stuck opening a FIFO would ignore it until a writer came).
         #expect(watch.terminate() == 0)
     }
 
@@ -142,6 +147,11 @@ struct WidgetOutputTests {
         #expect(r.stderr.contains("\(a) and \(b) both write \(f.dir.widgetsPath)/out/a.png"), "\(r.stderr)")
         #expect(r.stdout == f.dir.widgetsPath + "/out/a.png\n")
         // The PNG is the first spec's (medium: 364 × 170 points at scale 2).
+        #expect(f.hits("a")?["width"]?.intValue == 728)
+        // A watcher renders the first and logs the second, naming both.
+        let watch = try StreamingProcess(f.render, ["watch"], environment: f.env)
+        #expect(eventually { watch.stderr.contains("\(a) and \(b) both write") }, "\(watch.stderr)")
+        #expect(watch.terminate() == 0)
         #expect(f.hits("a")?["width"]?.intValue == 728)
         // One file named twice is one spec, not two claiming one PNG.
         let twice = try once(f, a, a)
