@@ -22,7 +22,7 @@ public struct ThemeFileError: Error, Hashable, Sendable, CustomStringConvertible
 
 extension Theme {
     /// Every key a theme object may have, in the order written to files.
-    public static let keys = ["id", "name", "accent", "background", "text", "appearance", "fontFamily",
+    public static let keys = ["id", "name", "accent", "background", "text", "warning", "overdue", "appearance", "fontFamily",
                               "fontSize", "rowHeight", "checkboxStyle", "checkboxPosition",
                               "showRemainingCount", "showCompletedCount", "showCompleted", "showDue", "cornerRadius"]
 
@@ -100,6 +100,8 @@ extension Theme {
         case "accent": accent = try color()
         case "background": background = try optionalColor()
         case "text": text = try optionalColor()
+        case "warning": warning = try optionalColor()
+        case "overdue": overdue = try optionalColor()
         case "appearance": appearance = try choice(Appearance.self)
         case "fontFamily":
             guard case .string(let s) = value, !s.isEmpty, !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
@@ -132,12 +134,14 @@ extension Theme {
         }
     }
 
-    /// The theme as a JSON object with keys in `Theme.keys` order; absent colours and the default
-    /// `showDue` (`auto`) are omitted.
+    /// The theme as a JSON object with keys in `Theme.keys` order; absent colours (`background`,
+    /// `text`, `warning`, `overdue`) and the default `showDue` (`auto`) are omitted.
     public var jsonValue: JSONValue {
         var m: [(String, JSONValue)] = [("id", .string(id)), ("name", .string(name)), ("accent", .string(accent.description))]
         if let background { m.append(("background", .string(background.description))) }
         if let text { m.append(("text", .string(text.description))) }
+        if let warning { m.append(("warning", .string(warning.description))) }
+        if let overdue { m.append(("overdue", .string(overdue.description))) }
         m.append(("appearance", .string(appearance.rawValue)))
         m.append(("fontFamily", .string(fontFamily)))
         switch fontSize {

@@ -35,6 +35,13 @@ import Glibc
         #expect(themes.map(\.showDue) == [.below, .auto])
         #expect(themes[0].jsonValue["showDue"]?.stringValue == "below")
         #expect(themes[1].jsonValue["showDue"] == nil, "the default is not written")
+        // The due label colours: the theme's, or the appearance's system orange and red.
+        let coloured = try ThemeStore.decodeFile(Self.file(##"{ "name": "A", "warning": "#AA8800", "overdue": "#CC0000" }, { "name": "B", "appearance": "dark" }"##), file: "t")
+        #expect(coloured[0].warningColor == ThemeColor(hex: "#AA8800") && coloured[0].overdueColor == ThemeColor(hex: "#CC0000"))
+        #expect(coloured[0].jsonValue["warning"]?.stringValue == "#AA8800")
+        #expect(coloured[1].warningColor == ThemeColor(hex: "#FF9F0A") && coloured[1].overdueColor == ThemeColor(hex: "#FF453A"))
+        #expect(coloured[1].jsonValue["overdue"] == nil)
+        #expect(error(Self.file(#"{ "name": "A", "overdue": "red" }"#))?.key == "overdue")
         let bad = try #require(error(Self.file(#"{ "name": "A", "showDue": "sometimes" }"#)))
         #expect(bad.key == "showDue")
         #expect(bad.description.contains("accepted: auto, inline, below, off"), "\(bad)")
