@@ -26,11 +26,16 @@ public enum TodoCompletion {
     }
 
     /// Completes the todo with id `todoID` (a widget click, a notification action): `perform` with
-    /// `Store.complete(todoID:source:)`.
-    /// - Throws: `StoreError.todoNotFound`, `.alreadyCompleted`, `.busy`, or another `StoreError`.
+    /// `Store.complete(todoID:cycle:source:)`.
+    /// - Parameter cycle: the cycle of a repeating todo to complete — a notification's own cycle,
+    ///   so Complete on it completes the cycle it was for even after the next one began; a grid
+    ///   cell's day. nil: the cycle that is due.
+    /// - Throws: `StoreError.todoNotFound`, `.alreadyCompleted`, `.invalidCycle`, `.busy`, or another `StoreError`.
     @discardableResult
-    public static func complete(todoID: String, source: CompletionSource, store: Store, environment: [String: String],
+    public static func complete(todoID: String, cycle: Int? = nil, source: CompletionSource, store: Store, environment: [String: String],
                                 announce: (CompletionResult) -> Void = { _ in }) throws -> CompletionResult {
-        try perform(store: store, environment: environment, announce: announce) { try $0.complete(todoID: todoID, source: source) }
+        try perform(store: store, environment: environment, announce: announce) {
+            try $0.complete(todoID: todoID, cycle: cycle, source: source)
+        }
     }
 }

@@ -136,6 +136,17 @@ enum Schema {
         CREATE TRIGGER lists_revision_flash_insert AFTER INSERT ON flashes
             BEGIN UPDATE lists SET revision = revision + 1 WHERE id = NEW.list_id; END;
         """)
+        // Habits (docs/cycles.md "Cycle semantics", "A wrong clock"): the instant the cached cycle
+        // columns of repeating todos were last computed for, so a process whose clock reads earlier
+        // recomputes them from the anchor and the completion history; and a note per check-in.
+        m.register("v5-habits-cycle-clock-notes", sql: """
+        CREATE TABLE cycle_clock (
+            id  INTEGER PRIMARY KEY CHECK (id = 1),
+            at  REAL NOT NULL
+        );
+        ALTER TABLE completions ADD COLUMN note TEXT;
+        CREATE INDEX completions_by_cycle ON completions(todo_id, cycle_index);
+        """)
         return m
     }
 }
