@@ -23,8 +23,8 @@ import Foundation
 ///
 /// The cycle columns (`occurrence_count`, the due, `is_completed`, `completed_at`,
 /// `missed_count`) are a **cache** of what `Store.derived` computes from the anchor, the
-/// completion history and now. Going forward the cache is moved on without reading history
-/// (`Store.caughtUp`, exact because no cycle after the current one can have a completion). The
+/// completion history and now. `Store.caughtUp` (pure, no history) decides cheaply which todos
+/// move; the ones that do are recomputed with `Store.derived` (one indexed history read each). The
 /// table `cycle_clock` holds the instant the cache was last written for; a process whose now is
 /// earlier (a clock that was wrong and is right again, a stray `TASKTILE_NOW`) recomputes every
 /// repeating todo with `Store.derived`, so a wrong clock reading leaves no lasting change.
@@ -71,9 +71,12 @@ extension Store {
                 if fresh != todo { try update(fresh); moved += 1 }
             }
         } else {
-            let advances = try cycleAdvances(at: now, only: todoID)
-            for todo in advances { try update(todo) }
-            moved = advances.count
+            // caughtUp picks the todos that move; their new state comes from history, which also
+            // counts a later cycle completed before an earlier one was reopened (`undo --on`).
+            for todo in try cycleAdvances(at: now, only: todoID) {
+                let fresh = try derivedInTransaction(todo, at: now)
+                if fresh != todo { try update(fresh); moved += 1 }
+            }
         }
         try database.run("INSERT INTO cycle_clock (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at WHERE at != excluded.at",
                          [.double(now.timeIntervalSince1970)])
@@ -87,8 +90,8 @@ extension Store {
             .map { Date(timeIntervalSince1970: $0) }
     }
 
-    /// The todos (all, or the one with id `only`) that catch-up would change at `now`, already
-    /// changed. Reads only; call inside a transaction.
+    /// The todos (all, or the one with id `only`) that catch-up would move at `now`, as stored
+    /// (not yet moved). Reads only; call inside a transaction.
     ///
     /// The SQL narrows the rows cheaply — timed dues by the stored UTC instant (`due_utc <= now`),
     /// date-only dues by their date text (`due_local < today` in the user's zone: a date-only due
@@ -110,8 +113,8 @@ extension Store {
         let idArgument: [SQLValue] = todoID.map { [.text($0)] } ?? []
         let arguments: [SQLValue] = [.double(now.timeIntervalSince1970)] + idArgument + [.text(today.description)] + idArgument
         // Cached: this runs on every open of the store, in every process.
-        return try database.cachedStatement(sql).rows(arguments).map(Store.todo(from:)).compactMap {
-            Store.caughtUp($0, at: now, userZone: zone)
+        return try database.cachedStatement(sql).rows(arguments).map(Store.todo(from:)).filter {
+            Store.caughtUp($0, at: now, userZone: zone) != nil
         }
     }
 
