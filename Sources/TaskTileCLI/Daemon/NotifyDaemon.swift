@@ -56,7 +56,8 @@ public final class NotifyDaemon {
     let sink: NotificationSink
     let log: DaemonLog
     /// Notifications on screen, by the server's id.
-    private var shown: [UInt32: OutgoingNotification] = [:]
+    /// Shown notifications by server id (internal for tests of the actions).
+    var shown: [UInt32: OutgoingNotification] = [:]
     private let spawner = ProcessSpawner()
     /// The environment (sound player lookup for the completion feedback).
     let environment: [String: String]
