@@ -65,6 +65,6 @@ struct StatusCommand: Command {
             return StatusSnapshot(pendingCount: 0, completedCount: 0, overdueCount: 0, pending: [],
                                   today: try context.clock().today)
         }
-        return try context.store().statusSnapshot(list: list)
+        return try context.store().statusSnapshot(list: list, streaks: format == .json)
     }
 }

@@ -88,7 +88,7 @@ struct StatusFollower {
                 hadStore = true
                 s.clock = clock
                 if catchUp { _ = try s.catchUpRepeats() }
-                snapshot = try s.statusSnapshot(list: list)
+                snapshot = try s.statusSnapshot(list: list, streaks: format == .json)
             }
             return (Self.streamed(snapshot, formatter: formatter, format: format), false)
         } catch {

@@ -62,25 +62,46 @@ extension Store {
     func catchUpInTransaction(at now: Date, only todoID: String?) throws -> Int {
         precondition(transaction == .write, "catch-up must run inside Store.write")
         var moved = 0
-        if let at = try cycleClock(), at > now {
+        let backwards = try cycleClock().map { $0 > now } ?? false
+        if backwards {
             let all = try database.rows("""
                 SELECT \(Store.todoColumns) FROM todos WHERE repeat_frequency IS NOT NULL AND anchor_local IS NOT NULL
                 """).map(Store.todo(from:))
             for todo in all {
                 let fresh = try derivedInTransaction(todo, at: now)
-                if fresh != todo { try update(fresh); moved += 1 }
+                if fresh != todo { try updateCycle(fresh); moved += 1 }
             }
         } else {
             // caughtUp picks the todos that move; their new state comes from history, which also
             // counts a later cycle completed before an earlier one was reopened (`undo --on`).
             for todo in try cycleAdvances(at: now, only: todoID) {
                 let fresh = try derivedInTransaction(todo, at: now)
-                if fresh != todo { try update(fresh); moved += 1 }
+                if fresh != todo { try updateCycle(fresh); moved += 1 }
             }
         }
+        if moved > 0 || backwards { try setCycleClock(now) }
+        return moved
+    }
+
+    /// Records that the cycle columns were written for `now` (see `cycle_clock` above). Called
+    /// when a catch-up moved something or recomputed after the clock went backwards, and by
+    /// completion and undo; a catch-up that changes nothing writes nothing, so processes with
+    /// different clocks that merely read never write. Call inside a write transaction.
+    func setCycleClock(_ now: Date) throws {
         try database.run("INSERT INTO cycle_clock (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at WHERE at != excluded.at",
                          [.double(now.timeIntervalSince1970)])
-        return moved
+    }
+
+    /// Writes only the cycle columns of `todo` (its due, `is_completed`, `completed_at`,
+    /// `missed_count`, `occurrence_count`): no title, so the search key stays as it is.
+    func updateCycle(_ todo: Todo) throws {
+        let (dueLocal, dueZone, dueUTC) = Store.encodeDue(todo.due)
+        try database.run("""
+            UPDATE todos SET is_completed = ?, completed_at = ?, due_local = ?, due_zone = ?, due_utc = ?,
+                missed_count = ?, occurrence_count = ?
+            WHERE id = ?
+            """, [.int(todo.isCompleted ? 1 : 0), .optionalDouble(todo.completedAt?.timeIntervalSince1970), dueLocal, dueZone, dueUTC,
+                  .int(todo.missedCount), .int(todo.occurrenceCount), .text(todo.id)])
     }
 
     /// The instant the cached cycle columns were last computed for (UTC), or nil before the first

@@ -63,7 +63,8 @@ extension Store {
         todo.missedCount = 0
         try recordCompletion(of: todo, cycle: todo.occurrenceCount, due: todo.due, note: note, source: source)
         let stored = Store.caughtUp(todo, at: now, userZone: clock.timeZone) ?? todo
-        try update(stored)
+        try updateCycle(stored)
+        if todo.repeatRule != nil { try setCycleClock(now) }
         try database.run("DELETE FROM flashes WHERE at < ?", [.double(now.timeIntervalSince1970 - 3600)])
         try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
                          [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
@@ -84,7 +85,8 @@ extension Store {
         guard try completedCycles(of: todo, at: now)[cycle] == nil else { throw StoreError.alreadyCompleted(c) }
         try recordCompletion(of: todo, cycle: cycle, due: due, note: note, source: source)
         let stored = try derivedInTransaction(todo, at: now)
-        try update(stored)
+        try updateCycle(stored)
+        try setCycleClock(now)
         var completedCycle = todo
         completedCycle.occurrenceCount = cycle
         completedCycle.due = due

@@ -216,7 +216,8 @@ extension Store {
             try database.run("UPDATE completions SET undone_at = ? WHERE todo_id = ? AND cycle_index = ? AND undone_at IS NULL",
                              [.double(now.timeIntervalSince1970), .text(todo.id), .int(cycle)])
             let stored = try derivedInTransaction(todo, at: now)
-            try update(stored)
+            try updateCycle(stored)
+            try setCycleClock(now)
             try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
             return stored
         }

@@ -159,4 +159,38 @@ struct HabitCLITests {
         rule = try #require(try Self.todo(cli).repeatRule)
         #expect(rule.interval == 2 && rule.weekdays == [.monday, .thursday] && rule.end == .afterCount(4))
     }
+
+    @Test("streak prints the current and best streak and the rate; --json; show's 🔥 N; status --format json carries them")
+    func streakOutputs() throws {
+        let cli = Self.withStretch().at("2027-01-08T10:00:00+01:00")
+        cli.run("add", "Milk", "--list", "Habits")
+        for day in ["2027-01-05", "2027-01-06", "2027-01-07"] {
+            #expect(cli.run("done", "Stretch", "--list", "Habits", "--on", day).code == 0)
+        }
+        let text = cli.run("streak")
+        #expect(text.code == 0, "\(text.stderr)")
+        #expect(text.stdout == "🔥 3 · best 3 · 75% of the last 4 cycles  Stretch (Habits)\n")
+        let ja = cli.run("--lang", "ja", "streak", "Stretch", "--list", "Habits")
+        #expect(ja.stdout == "🔥 3 · 最高 3 · 直近 4 回の 75%  Stretch (Habits)\n")
+
+        let json = cli.run("streak", "--list", "Habits", "--json", "--last", "2")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["current"] as? Int == 3 && rows.first?["best"] as? Int == 3)
+        #expect(rows.first?["rate"] as? Double == 1 && rows.first?["window"] as? Int == 2)
+
+        let show = cli.run("show", "Habits")
+        #expect(show.stdout.contains("Stretch  · Overdue · Fri, Jan 8 09:00  🔥 3\n"), "\(show.stdout)")
+        #expect(!show.stdout.contains("Milk  🔥"))
+
+        let status = cli.run("status", "--format", "json")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        let streaks = try #require(root["streaks"] as? [[String: Any]])
+        #expect(streaks.count == 1 && streaks.first?["title"] as? String == "Stretch" && streaks.first?["current"] as? Int == 3)
+
+        let oneOff = cli.run("streak", "Milk", "--list", "Habits")
+        #expect(oneOff.code == 1 && oneOff.stderr.contains("does not repeat"))
+        let badLast = cli.run("streak", "--last", "0")
+        #expect(badLast.code == 64 && badLast.stderr.contains("--last"))
+    }
 }
