@@ -182,7 +182,7 @@ extension StringCatalogue {
         .errorStoreAlreadyCompleted: "\"{0}\" in \"{1}\" is already completed",
         .errorCycleNotRepeating: "\"{0}\" does not repeat: --on names a past cycle of a repeating todo",
         .errorCycleBeforeFirst: "{0} is before the first cycle of \"{1}\" ({2}); give a date from {2} on",
-        .errorCycleFuture: "{0} is a future cycle of \"{1}\": only cycles up to the current one ({2}) can be checked in",
+        .errorCycleFuture: "{0} is a future cycle of \"{1}\": cycles can be checked in up to today or the cycle that is due ({2})",
         .errorCycleNotACycle: "{0} is not a day \"{1}\" repeats on; the nearest cycles are {2} and {3}",
         .errorCycleNotACycleEnded: "{0} is not a day \"{1}\" repeats on; its last cycle is {2}",
         .errorStoreNotCompleted: "\"{0}\" in \"{1}\" is not completed",

@@ -182,7 +182,7 @@ extension StringCatalogue {
         .errorStoreAlreadyCompleted: "\"{1}\" の \"{0}\" は完了済みです",
         .errorCycleNotRepeating: "\"{0}\" は繰り返しではありません。--on は繰り返し todo の過去の回を指定します",
         .errorCycleBeforeFirst: "{0} は \"{1}\" の最初の回 ({2}) より前です。{2} 以降の日付を指定してください",
-        .errorCycleFuture: "{0} は \"{1}\" の未来の回です。チェックインできるのは現在の回 ({2}) までです",
+        .errorCycleFuture: "{0} は \"{1}\" の未来の回です。チェックインできるのは今日または期日の来ている回 ({2}) までです",
         .errorCycleNotACycle: "{0} は \"{1}\" の繰り返す日ではありません。近い回は {2} と {3} です",
         .errorCycleNotACycleEnded: "{0} は \"{1}\" の繰り返す日ではありません。最後の回は {2} です",
         .errorStoreNotCompleted: "\"{1}\" の \"{0}\" は完了していません",

@@ -71,15 +71,18 @@ extension Store {
         return CompletionResult(todo: todo, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
     }
 
-    /// Completes cycle `cycle` (before the current one) of the caught-up repeating `todo`: a history
-    /// row for that cycle, then the cycle columns re-derived from history (`missedCount` lowered
-    /// when the cycle was among the misses; the current cycle is not touched).
+    /// Completes cycle `cycle` (another than the current one, dated today at the latest) of the
+    /// caught-up repeating `todo`: a history row for that cycle, then the cycle columns re-derived
+    /// from history (`missedCount` lowered when the cycle was among the misses; the current cycle
+    /// is not touched).
     private func completePastCycle(_ todo: Todo, cycle: Int, note: String?, source: CompletionSource,
                                    candidate c: TodoCandidate) throws -> CompletionResult {
         guard let rule = todo.repeatRule, let anchor = todo.anchor else { throw StoreError.alreadyCompleted(c) }
-        guard cycle >= 0, cycle < todo.occurrenceCount, let due = RecurrenceEngine.occurrence(cycle, of: rule, anchor: anchor) else {
+        // Up to the current cycle, or today's when the current one is still yesterday's (overdue).
+        let latest = max(clock.today, todo.due?.localDate ?? clock.today)
+        guard cycle >= 0, let due = RecurrenceEngine.occurrence(cycle, of: rule, anchor: anchor), due.localDate <= latest else {
             let dueText = RecurrenceEngine.occurrence(cycle, of: rule, anchor: anchor)?.localDate.description ?? String(cycle)
-            throw StoreError.invalidCycle(Phrase(key: .errorCycleFuture, dueText, todo.title, todo.due?.localDate.description ?? ""))
+            throw StoreError.invalidCycle(Phrase(key: .errorCycleFuture, dueText, todo.title, latest.description))
         }
         let now = clock.now
         guard try completedCycles(of: todo, at: now)[cycle] == nil else { throw StoreError.alreadyCompleted(c) }
@@ -126,10 +129,22 @@ extension Store {
         }
     }
 
+    /// Whether the cycle of todo `todoID` due on `date` has a check-in (a completion not undone):
+    /// what a grid cell shows, and what a click on it toggles.
+    /// - Throws: `StoreError.todoNotFound`, `.invalidCycle` (see `cycleIndex(of:on:)`).
+    public func isCheckedIn(todoID: String, on date: LocalDate) throws -> Bool {
+        try read {
+            guard let todo = try todo(id: todoID) else { throw StoreError.todoNotFound(todoID, list: nil) }
+            let current = Store.caughtUp(todo, at: clock.now, userZone: clock.timeZone) ?? todo
+            return try completedCycles(of: todo, at: clock.now)[try cycleIndex(of: current, on: date)] != nil
+        }
+    }
+
     /// The index of the cycle of repeating `todo` (caught up) that is due on local `date` (the due's
     /// own calendar date: in its zone for a timed due), for `done --on` and `undo --on`.
     /// - Throws: `StoreError.invalidCycle` naming what is wrong: the todo does not repeat, `date`
-    ///   is before its first cycle, is not a day the rule repeats on, or is after its current cycle.
+    ///   is before its first cycle, is not a day the rule repeats on, or is after both its current
+    ///   cycle and today.
     public func cycleIndex(of todo: Todo, on date: LocalDate) throws -> Int {
         guard let rule = todo.repeatRule, let anchor = todo.anchor, let current = todo.due else {
             throw StoreError.invalidCycle(Phrase(key: .errorCycleNotRepeating, todo.title))
@@ -137,8 +152,10 @@ extension Store {
         if date < anchor.localDate {
             throw StoreError.invalidCycle(Phrase(key: .errorCycleBeforeFirst, date.description, todo.title, anchor.localDate.description))
         }
-        if date > current.localDate {
-            throw StoreError.invalidCycle(Phrase(key: .errorCycleFuture, date.description, todo.title, current.localDate.description))
+        // Today's cycle counts as not future even while yesterday's is still the one due (overdue).
+        let latest = max(current.localDate, clock.today)
+        if date > latest {
+            throw StoreError.invalidCycle(Phrase(key: .errorCycleFuture, date.description, todo.title, latest.description))
         }
         if let i = RecurrenceEngine.occurrenceIndex(on: date, of: rule, anchor: anchor) { return i }
         // Name the cycles on either side, so the message says what is accepted.

@@ -18,6 +18,9 @@ public enum WidgetFingerprint {
             for t in c.pending + c.completed {
                 parts.append("\(t.id)|\(t.title)|\(t.isCompleted)|\(t.sortOrder)|\(t.due.map { "\($0)" } ?? "")")
             }
+        case .grid(let r):
+            // Every cell and today's column: changes at local midnight as well as on a check-in.
+            parts.append("grid:\(r)")
         }
         parts.append("flash:" + flashing.sorted().joined(separator: ","))
         return parts.joined(separator: "\n")

@@ -75,7 +75,7 @@ struct HabitCLITests {
     @Test("done --on refuses a date that is not a cycle that can be checked in, naming what is accepted; nothing written",
           arguments: [
               Refusal(date: "2027-01-03", says: ["before the first cycle", "2027-01-04"]),
-              Refusal(date: "2027-01-09", says: ["future cycle", "2027-01-06"]),
+              Refusal(date: "2027-01-09", says: ["future cycle", "2027-01-08"]),
               Refusal(date: "2027-01-05", says: ["not a day", "2027-01-04", "2027-01-06"]),
               Refusal(date: "yesterday", says: ["YYYY-MM-DD"]),
               Refusal(date: "2027-02-30", says: ["YYYY-MM-DD"]),
