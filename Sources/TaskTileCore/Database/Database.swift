@@ -26,6 +26,12 @@ public final class Database {
     /// Opens (and with `create`, creates) the database at `path`.
     /// - Parameter busyTimeout: how long a statement waits for another connection's lock, seconds.
     /// - Throws: `DatabaseError` (`isNotADatabase` for a foreign file; `isAccessProblem` when it cannot be opened).
+    /// Sets how long a statement waits for another connection's lock, seconds (0: never waits,
+    /// `SQLITE_BUSY` at once; https://www.sqlite.org/c3ref/busy_timeout.html).
+    public func setBusyTimeout(_ seconds: Double) {
+        sqlite3_busy_timeout(handle, Int32(seconds * 1000))
+    }
+
     public init(path: String, create: Bool, readOnly: Bool = false, busyTimeout: Double = 5) throws {
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE

@@ -53,6 +53,18 @@ extension Store {
         return try write { try catchUpInTransaction(at: now, only: nil) }
     }
 
+    /// `catchUpRepeats()` for a reader that must never wait for the write lock (a status poll,
+    /// issue 21 item 2): when another process holds it, the catch-up is left to the next process
+    /// (or poll) and nothing is written; the caller then reads the cycles as last written.
+    /// - Parameter busyTimeout: the connection's usual busy timeout, restored afterwards.
+    /// - Returns: the number of todos moved (0 when skipped).
+    @discardableResult
+    public func catchUpRepeatsWithoutWaiting(restoring busyTimeout: Double) -> Int {
+        database.setBusyTimeout(0)
+        defer { database.setBusyTimeout(busyTimeout) }
+        return (try? catchUpRepeats()) ?? 0
+    }
+
     /// The body of `catchUpRepeats()` (or, with `only`, of one todo's catch-up): re-reads the
     /// candidates and writes their new cycle; when the cycle clock is after `now` (the clock went
     /// backwards), recomputes every repeating todo from its history instead. Then sets the cycle

@@ -92,4 +92,30 @@ struct ClockJumpTests {
         derived.completedAt = nil
         #expect(forward == derived)
     }
+
+    @Test("a status poll after a cycle boundary does not wait for a writer holding the lock, and writes nothing")
+    func pollNeverWaits() throws {
+        let dir = CycleFixtures.dataDirectory("clock")
+        let store = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-04T08:00:00+01:00"), zone: Self.berlin)
+        try store.addList(title: "Habits")
+        let t = try store.addTodo(title: "Stretch", list: "Habits", due: Self.anchor, repeatRule: RepeatRule(frequency: .daily))
+        try store.complete(todoID: t.id, source: .cli) // early: a boundary passes at 09:00
+        let writer = try CycleFixtures.observer(dir)
+        let version = try writer.dataVersion()
+        try writer.execute("BEGIN IMMEDIATE") // another process in the middle of a long write
+        defer { try? writer.execute("ROLLBACK") }
+        let clock = Clock(now: CycleFixtures.instant("2027-01-04T09:30:00+01:00"), timeZone: Self.berlin)
+        // A 30 s busy timeout: waiting for the lock would fail this test with StoreError.busy much later.
+        let poll = try Store.open(dir, clock: clock, busyTimeout: 30, waitForCatchUp: false)
+        let snapshot = try poll.statusSnapshot()
+        #expect(snapshot.completedCount == 1, "the cycles as last written")
+        #expect(try writer.dataVersion() == version)
+        // Control: an ordinary open needs the lock for the same catch-up.
+        #expect(throws: StoreError.self) { try Store.open(dir, clock: clock, busyTimeout: 0.1) }
+        try writer.execute("ROLLBACK")
+        // Once the lock is free, the next poll catches up.
+        let next = try Store.open(dir, clock: clock, busyTimeout: 30, waitForCatchUp: false)
+        #expect(try next.statusSnapshot().pendingCount == 1)
+        try writer.execute("BEGIN") // for the deferred ROLLBACK
+    }
 }
