@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TaskTileCLI
+@testable import TaskTileNotifier
 import TaskTileCore
 import TaskTileNotify
 import TaskTileRuntime
