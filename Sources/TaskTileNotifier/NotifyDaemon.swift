@@ -21,7 +21,9 @@ import Glibc
 ///   catch-up notification when there are two or more (`3 missed reminders`), not a flood.
 ///
 /// `ActionInvoked(complete)` completes the todo by id through `TodoCompletion.complete` (source
-/// `.notification`: the same function as the intent and a widget click); `default` runs the
+/// `.notification`: the same function as the intent and a widget click) — for a repeating todo
+/// the cycle the notification was for, even when the click comes after the next cycle began;
+/// `default` runs the
 /// `notify.openCommand` setting (split into words by `CommandWords`, no shell) when set.
 /// SIGTERM/SIGINT end `run()` normally.
 public final class NotifyDaemon {
@@ -54,7 +56,8 @@ public final class NotifyDaemon {
     let sink: NotificationSink
     let log: DaemonLog
     /// Notifications on screen, by the server's id.
-    private var shown: [UInt32: OutgoingNotification] = [:]
+    /// Shown notifications by server id (internal for tests of the actions).
+    var shown: [UInt32: OutgoingNotification] = [:]
     private let spawner = ProcessSpawner()
     /// The environment (sound player lookup for the completion feedback).
     let environment: [String: String]
@@ -252,7 +255,10 @@ public final class NotifyDaemon {
             if key == "complete", n.completable, let todoID = n.todoId {
                 store.clock = Clock(now: now, timeZone: configuration.zone)
                 do {
-                    let result = try TodoCompletion.complete(todoID: todoID, source: .notification, store: store, environment: environment)
+                    // The cycle this notification was for (nil for a one-off todo), not whichever is due now.
+                    let cycle = n.items.first(where: { $0.kind == .todo })?.index
+                    let result = try TodoCompletion.complete(todoID: todoID, cycle: cycle, source: .notification, store: store,
+                                                             environment: environment)
                     log.info("completed \(todoID) \"\(result.todo.title)\" from notification \(n.identifier)")
                 } catch let e as StoreError {
                     log.info("complete from notification \(n.identifier): \(e.description)")

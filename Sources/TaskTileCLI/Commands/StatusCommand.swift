@@ -69,6 +69,9 @@ struct StatusCommand: Command {
             return StatusSnapshot(pendingCount: 0, completedCount: 0, overdueCount: 0, pending: [],
                                   today: try context.clock().today)
         }
-        return try context.store().statusSnapshot(list: list)
+        // A poll never waits for the write lock: with another process inside a long write, the
+        // catch-up is left to the next poll and this one reads the cycles as last written.
+        let store = try Store.open(context.dataDirectory, clock: try context.clock(), waitForCatchUp: false)
+        return try store.statusSnapshot(list: list, streaks: format == .json)
     }
 }

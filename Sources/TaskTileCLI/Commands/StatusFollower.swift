@@ -87,12 +87,12 @@ struct StatusFollower {
                 if let list { throw StoreError.listNotFound(list) }
                 snapshot = StatusSnapshot(pendingCount: 0, completedCount: 0, overdueCount: 0, pending: [], today: clock.today)
             } else {
-                let s = try store ?? Store.open(context.dataDirectory, clock: clock, busyTimeout: 5)
+                let s = try store ?? Store.open(context.dataDirectory, clock: clock, busyTimeout: 5, waitForCatchUp: false)
                 store = s
                 hadStore = true
                 s.clock = clock
-                if catchUp { _ = try s.catchUpRepeats() }
-                snapshot = try s.statusSnapshot(list: list)
+                if catchUp { s.catchUpRepeatsWithoutWaiting(restoring: 5) }
+                snapshot = try s.statusSnapshot(list: list, streaks: format == .json)
             }
             return (Self.streamed(snapshot, formatter: formatter, format: format), false)
         } catch {

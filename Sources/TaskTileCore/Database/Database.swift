@@ -23,6 +23,12 @@ public final class Database {
     /// The most statements `cachedStatement(_:)` keeps; past it the cache starts again empty.
     public static let statementCacheLimit = 64
 
+    /// Sets how long a statement waits for another connection's lock, seconds (0: never waits,
+    /// `SQLITE_BUSY` at once; https://www.sqlite.org/c3ref/busy_timeout.html).
+    public func setBusyTimeout(_ seconds: Double) {
+        sqlite3_busy_timeout(handle, Int32(seconds * 1000))
+    }
+
     /// Opens (and with `create`, creates) the database at `path`.
     /// - Parameter busyTimeout: how long a statement waits for another connection's lock, seconds.
     /// - Throws: `DatabaseError` (`isNotADatabase` for a foreign file; `isAccessProblem` when it cannot be opened).

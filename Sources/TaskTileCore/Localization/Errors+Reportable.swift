@@ -31,7 +31,7 @@ extension StoreError: ReportableError {
         switch self {
         case .listNotFound, .todoNotFound, .alreadyCompleted, .notCompleted: .nothingMatched
         case .ambiguousList, .ambiguousTodo: .ambiguous
-        case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting: .usage
+        case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting, .invalidCycle: .usage
         case .notAStore, .newerStore, .inaccessible, .readOnly, .diskFull, .dataDirectoryMissing, .unsafeDirectory, .foreignOwner: .ioError
         case .busy: .busy
         }

@@ -28,6 +28,7 @@ extension StoreError {
         case .notCompleted(let c): return l.text(.errorStoreNotCompleted, c.title, c.listTitle)
         case .badPosition(let p, let count): return l.text(.errorStoreBadPosition, p, max(count - 1, 0))
         case .invalidSetting(let reason): return reason.text(l)
+        case .invalidCycle(let reason): return reason.text(l)
         }
     }
 }

@@ -35,6 +35,15 @@ public final class Store {
     /// - Throws: `StoreError.notAStore`, `.newerStore`, `.inaccessible`, `.busy`; `.unsafeDirectory`
     ///   or `.foreignOwner` for a directory others can write (`DataDirectory.checkStrictModes`).
     public static func open(_ directory: DataDirectory, clock: Clock, busyTimeout: Double = 10) throws -> Store {
+        try open(directory, clock: clock, busyTimeout: busyTimeout, waitForCatchUp: true)
+    }
+
+    /// `open(_:clock:busyTimeout:)`, choosing whether the catch-up may wait for the write lock.
+    /// - Parameter waitForCatchUp: false for readers that must never wait for the write lock (status
+    ///   polls, issue 21 item 2): the catch-up is then skipped while another process holds it
+    ///   (`catchUpRepeatsWithoutWaiting`).
+    public static func open(_ directory: DataDirectory, clock: Clock, busyTimeout: Double = 10,
+                            waitForCatchUp: Bool) throws -> Store {
         let path = directory.storePath
         do {
             try directory.ensureExists()
@@ -75,6 +84,10 @@ public final class Store {
         // After migrations, so the columns exist; writes only when a cycle boundary has passed.
         // A store the user can only read (a read-only file or directory) still opens for reading:
         // the catch-up is then left to the next process that can write.
+        if !waitForCatchUp {
+            store.catchUpRepeatsWithoutWaiting(restoring: busyTimeout)
+            return store
+        }
         do {
             try store.catchUpRepeats()
         } catch let e as DatabaseError where e.isAccessProblem {

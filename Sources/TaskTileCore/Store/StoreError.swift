@@ -37,6 +37,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case alreadyCompleted(TodoCandidate)
     /// The todo is not completed (nothing to undo).
     case notCompleted(TodoCandidate)
+    /// `done --on` / `undo --on` named a date that is not a cycle that can be checked in (docs/cycles.md "Completing a past cycle").
+    case invalidCycle(Phrase)
     /// A position is out of range.
     case badPosition(Int, count: Int)
     /// A setting key or value was refused.
