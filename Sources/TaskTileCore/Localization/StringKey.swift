@@ -215,6 +215,10 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case settingsAcceptedPercent = "settings.accepted.percent"
     case settingsAcceptedTime = "settings.accepted.time"
     case settingsAcceptedText = "settings.accepted.text"
+    case settingsAcceptedTimeout = "settings.accepted.timeout"
+    case settingsSummaryNotifyTimeout = "settings.summary.notify.timeout"
+    case settingsSummaryNotifyUrgency = "settings.summary.notify.urgency"
+    case settingsSummaryNotifyDefaultAction = "settings.summary.notify.defaultAction"
     case settingsSummarySoundEnabled = "settings.summary.sound.enabled"
     case settingsSummarySoundName = "settings.summary.sound.name"
     case settingsSummarySoundOnIntent = "settings.summary.sound.onIntent"
@@ -321,6 +325,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case notifyTitleSeparator = "notify.titleSeparator"
     case notifyActionComplete = "notify.action.complete"
     case notifyActionOpen = "notify.action.open"
+    case notifyDueNowSummary = "notify.dueNowSummary"
 
     case reminderSet = "reminder.set"
     case reminderNext = "reminder.next"

@@ -213,6 +213,10 @@ extension StringCatalogue {
         .settingsAcceptedPercent: "a whole number from 0 to 100; a trailing % is allowed",
         .settingsAcceptedTime: "a 24-hour time HH:MM, 00:00 to 23:59",
         .settingsAcceptedText: "text of at most {0} characters without control characters; empty for none",
+        .settingsAcceptedTimeout: "never (stays until acted on), default (the server decides) or a number of seconds from 1 to {0}",
+        .settingsSummaryNotifyTimeout: "How long a notification stays on screen: never expires (the default, so Complete stays reachable), the server's default, or seconds.",
+        .settingsSummaryNotifyUrgency: "Urgency hint sent with notifications: low, normal or critical.",
+        .settingsSummaryNotifyDefaultAction: "What a click on a todo notification's body does: open (run notify.openCommand), complete the todo, or none.",
         .settingsSummarySoundEnabled: "Play the completion sound after 'tasktile done' (master switch for sound).",
         .settingsSummarySoundName: "Which completion sound plays ('tasktile sound ls' lists them).",
         .settingsSummarySoundOnIntent: "Also play it after 'tasktile intent complete' (status bars, scripts); needs sound.enabled.",
@@ -319,6 +323,7 @@ extension StringCatalogue {
         .notifyTitleSeparator: ", ",
         .notifyActionComplete: "Complete",
         .notifyActionOpen: "Open",
+        .notifyDueNowSummary: "{0} todos due now",
 
         .reminderSet: "Reminder for {0}: {1}",
         .reminderNext: "next {0} {1}",

@@ -213,6 +213,10 @@ extension StringCatalogue {
         .settingsAcceptedPercent: "0 から 100 までの整数（末尾に % を付けても可）",
         .settingsAcceptedTime: "24時間制の時刻 HH:MM（00:00〜23:59）",
         .settingsAcceptedText: "制御文字を含まない{0}文字以内のテキスト（空にすると「なし」）",
+        .settingsAcceptedTimeout: "never（操作するまで表示）、default（サーバーに任せる）、または 1 から {0} までの秒数",
+        .settingsSummaryNotifyTimeout: "通知を表示しておく時間: never（既定。操作するまで消えないので「完了」をいつでも押せます）、default（サーバーの既定）、または秒数。",
+        .settingsSummaryNotifyUrgency: "通知に付ける緊急度: low、normal、critical のいずれか。",
+        .settingsSummaryNotifyDefaultAction: "タスクの通知の本文をクリックしたときの動作: open（notify.openCommand を実行）、complete（タスクを完了）、none（何もしない）。",
         .settingsSummarySoundEnabled: "'tasktile done' の後に完了音を鳴らします（効果音全体のスイッチ）。",
         .settingsSummarySoundName: "鳴らす完了音（一覧は 'tasktile sound ls'）。",
         .settingsSummarySoundOnIntent: "'tasktile intent complete'（ステータスバー、スクリプト）の後にも鳴らします。sound.enabled が必要です。",
@@ -319,6 +323,7 @@ extension StringCatalogue {
         .notifyTitleSeparator: "、",
         .notifyActionComplete: "完了",
         .notifyActionOpen: "開く",
+        .notifyDueNowSummary: "期限になったタスクが{0}件あります",
 
         .reminderSet: "{0} のリマインダー: {1}",
         .reminderNext: "次回 {0} {1}",
