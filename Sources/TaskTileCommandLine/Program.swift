@@ -9,6 +9,16 @@ import TaskTileCore
 /// of the command, so the value of a command option is never mistaken for one
 /// (`tasktile edit X --notes -h` stores the notes "-h").
 public struct Program: Sendable {
+    /// Whether to write ANSI colours: only when standard output is a terminal, never with
+    /// `--no-color`, a non-empty `NO_COLOR` (https://no-color.org) or `TERM=dumb` (a terminal that
+    /// cannot show escape sequences: Emacs' shell, some CI logs; also an empty or unset `TERM` is
+    /// treated as dumb, as ncurses does).
+    public static func usesColor(noColorFlag: Bool, stdoutIsTerminal: Bool, environment: [String: String]) -> Bool {
+        guard !noColorFlag, stdoutIsTerminal, environment["NO_COLOR"].map(\.isEmpty) != false else { return false }
+        let term = environment["TERM"] ?? ""
+        return !term.isEmpty && term != "dumb"
+    }
+
     /// The executable's name, e.g. `tasktile-render`.
     public var name: String
     /// Printed by `--version` as `<name> <version>`.
@@ -148,7 +158,8 @@ public struct Program: Sendable {
             return 0
         }
         let json = globalFlags.contains("--json")
-        let color = !globalFlags.contains("--no-color") && stdoutIsTerminal && environment["NO_COLOR"].map(\.isEmpty) != false
+        let color = Self.usesColor(noColorFlag: globalFlags.contains("--no-color"), stdoutIsTerminal: stdoutIsTerminal,
+                                   environment: environment)
         let context = CommandContext(environment: environment,
                                      dataDirectory: DataDirectory.resolve(explicit: dataDir, environment: environment),
                                      language: language, json: json, color: color, stdout: stdout, stderr: stderr,
