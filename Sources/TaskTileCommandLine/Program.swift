@@ -75,6 +75,10 @@ public struct Program: Sendable {
                      readLine: @escaping () -> String? = { Swift.readLine() }, stdinIsTerminal: Bool = isatty(0) == 1,
                      stdoutIsTerminal: Bool = isatty(1) == 1, executablePath: String = Program.executablePath()) -> Int32 {
         defer { stdout.flush(); stderr.flush() }
+        if let generated = generate(arguments, environment: environment) {
+            stdout.write(generated)
+            return 0
+        }
         // Errors in the global options come before `--lang` is known: the environment decides.
         let early = Localizer(Language.fromEnvironment(environment))
         let funnel = ErrorFunnel(program: name)
@@ -247,5 +251,27 @@ public struct Program: Sendable {
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         return CommandLine.arguments.first ?? "tasktile"
+    }
+}
+
+extension Program {
+    /// `[--data-dir DIR] --generate man|bash|zsh|fish|list-titles` (`Generators`): the man page or a
+    /// completion script from the command table, or the list titles for completing `--list`; nil
+    /// for every other command line. `SOURCE_DATE_EPOCH` dates the man page (reproducible builds).
+    func generate(_ arguments: [String], environment: [String: String]) -> String? {
+        var args = arguments[...]
+        var dataDir: String?
+        if args.first == "--data-dir", args.count >= 2 { dataDir = args.dropFirst().first; args = args.dropFirst(2) }
+        guard args.count == 2, args.first == "--generate", let kind = args.last, Generators.kinds.contains(kind) else { return nil }
+        switch kind {
+        case "man":
+            let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) ?? Date().timeIntervalSince1970
+            let date = ZonedClock.wallClock(of: Date(timeIntervalSince1970: epoch), in: TimeZone(identifier: "UTC")!).date
+            return Generators.manPage(self, date: date.description)
+        case "bash": return Generators.bash(self)
+        case "zsh": return Generators.zsh(self)
+        case "fish": return Generators.fish(self)
+        default: return Generators.listTitles(environment: environment, dataDir: dataDir)
+        }
     }
 }
