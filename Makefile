@@ -22,7 +22,7 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine
 
-.PHONY: all deps bench-deps build release test stress bench bench-follow bench-desktop demo install install-files uninstall build-release build-debug deb vectors clean
+.PHONY: all deps bench-deps build release test stress bench bench-follow bench-desktop demo install install-files uninstall build-release build-debug deb deb-files vectors clean
 
 all: build
 
@@ -107,6 +107,19 @@ install-files:
 
 uninstall:
 	sh scripts/uninstall.sh "$(PREFIX)" "$(DESTDIR)"
+
+# `make deb`: build/tasktile_<version>_<arch>.deb with dpkg-deb (scripts/deb.sh): the files of
+# `make install PREFIX=/usr`, Depends from the libraries the binaries link. The Swift standard
+# library is linked statically so the package needs no Swift on the target machine. Never runs apt.
+DEB_OUT ?= $(CURDIR)/build
+deb:
+	$(SWIFT) build -c release --static-swift-stdlib
+	sh scripts/deb.sh "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)" "$(DEB_OUT)"
+
+# The packaging alone, from already built binaries in BUILT (the tests use the debug build).
+deb-files:
+	@[ -n "$(BUILT)" ] || { echo "deb-files needs BUILT=<directory with tasktile and tasktile-render>"; exit 64; }
+	sh scripts/deb.sh "$(BUILT)" "$(DEB_OUT)"
 
 # Regenerate the recurrence differential-test vectors with python-dateutil (fixed seed).
 vectors: deps
