@@ -86,7 +86,8 @@ bench-desktop: deps
 demo: release
 	DEMO_DIR="$(DEMO_DIR)" BIN="$$($(SWIFT) build -c release --show-bin-path)" ./scripts/demo.sh
 
-# `make install PREFIX=…` (default /usr/local; DESTDIR for staging): both binaries, tasktile-pick,
+# `make install PREFIX=…` (default /usr/local; DESTDIR for staging): the binaries (tasktile,
+# tasktile-render and tasktile-notify, which `tasktile notify run` execs), tasktile-pick,
 # tasktile-wallpaper, man pages and bash/zsh/fish completions generated from the programs' help and
 # command tables, systemd user units with the installed paths, tasktile.desktop, themes, specs and
 # routines. It never runs apt (no `deps`) and builds only what changed. `make uninstall` removes

@@ -12,7 +12,7 @@ PREFIX=$2
 DESTDIR=${3:-}
 ROOT="$DESTDIR$PREFIX"
 ROOT_SRC=$(cd "$(dirname "$0")/.." && pwd)
-for b in tasktile tasktile-render; do
+for b in tasktile tasktile-render tasktile-notify; do
   [ -x "$BUILT/$b" ] || { echo "install: $BUILT/$b is missing: build first (make release)" >&2; exit 1; }
 done
 MANIFEST_REL=share/tasktile/install-manifest.txt
@@ -43,6 +43,8 @@ gen() {
 
 put 0755 "$BUILT/tasktile" bin/tasktile
 put 0755 "$BUILT/tasktile-render" bin/tasktile-render
+# `tasktile notify run` becomes this executable (execve of the sibling beside tasktile).
+put 0755 "$BUILT/tasktile-notify" bin/tasktile-notify
 put 0755 "$ROOT_SRC/Examples/tasktile-pick.sh" bin/tasktile-pick
 put 0755 "$ROOT_SRC/Examples/wallpaper/tasktile-wallpaper" bin/tasktile-wallpaper
 

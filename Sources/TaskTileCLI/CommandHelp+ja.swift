@@ -8,11 +8,6 @@
 /// commands use `help.opt.<name>` / `help.arg.<name>`; global options `help.global.opt.<name>`.
 enum CommandHelp {
     static let ja: [String: String] = [
-        // Global options.
-        "help.global.opt.data-dir": "データディレクトリ（既定: $TASKTILE_DATA_DIR、$XDG_DATA_HOME/tasktile または ~/.local/share/tasktile）。",
-        "help.global.opt.lang": "メッセージの言語。",
-        "help.global.opt.json": "機械で読める JSON を出力します。",
-        "help.global.opt.no-color": "色を付けません。",
 
         // Shared arguments and options.
         "help.arg.list": "リスト名か ID の先頭。",
@@ -104,8 +99,6 @@ enum CommandHelp {
         "help.routine.remove.abstract": "ルーティンが作ったリストを削除します（自分で作ったリストは削除しません）。",
         "help.routine.remove.arg.routine": "ルーティンの名前。",
         "help.notify.run.abstract": "通知デーモンを実行します（データディレクトリごとに1つ）。SIGTERM/SIGINT で終了します。",
-        "help.notify.run.discussion": "予定された通知をそれぞれ一度だけ、その時刻に届けます: セッションバスの org.freedesktop.Notifications へ（「完了」ボタン付き）、標準出力へ1通知1行の JSON として（--sink stdout: id, kind, title, body, list, due, todoId）、またはフィールドを環境変数 TASKTILE_NOTIFY_TITLE/BODY/ID/TODO_ID/LIST/KIND/DUE に入れたコマンドの実行で（--sink exec:CMD。空白で区切り、シェルは使いません）。停止中に逃した直近24時間の項目は、まとめて1件の通知になります。同じ1分間に期限になるタスクが5件を超えると、まとめて1件の通知になります。通知はサーバーが受け取ったときだけ配信済みになります: 通知サーバーが応答しない間もデーモンは動き続け、再試行します（1秒から10秒おき、サーバーが現れたらすぐ）。通知は操作するまで消えず（notify.timeout）、緊急度は notify.urgency です。本文のクリックは notify.defaultAction 設定に従います（open は notify.openCommand 設定のコマンドを実行、complete は完了、none は何もしない）。ログは標準エラー出力へ。終了コード: 0 SIGTERM/SIGINT で停止、75 このデータディレクトリで別のデーモンが実行中（<データディレクトリ>/notify.lock を保持）、69 セッションバスがない（または切断された。サービスマネージャーが再起動します）、64 --sink が不正。",
-        "help.notify.run.opt.sink": "通知の送り先: dbus、stdout、exec:COMMAND。",
         "help.notify.pending.abstract": "予定されている通知（時刻、タイトル、リスト、ID）を早い順に表示します。",
         "help.notify.pending.discussion": "単発のタスクは期限に、繰り返しタスクは次の7回分、リストのリマインダーは次の回に通知します。日付だけの期限は notify.defaultTime 設定の時刻（既定 09:00）です。最大で早い順に64件。ID: <タスクID>（単発）、<タスクID>_<回>（繰り返し）、list:<リストID>_<回>（リストのリマインダー）。",
         "help.notify.pending.opt.count": "最大 N 件を表示します（1…64）。",

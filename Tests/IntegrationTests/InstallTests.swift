@@ -50,7 +50,7 @@ struct InstallTests {
 
         let install = try runProcess(make, ["-s", "-C", repositoryRoot, "install-files", "BUILT=\(built)", "PREFIX=\(prefix)"])
         try #require(install.status == 0, "\(install.stdout) \(install.stderr)")
-        let expected = ["bin/tasktile", "bin/tasktile-render", "bin/tasktile-pick", "bin/tasktile-wallpaper",
+        let expected = ["bin/tasktile", "bin/tasktile-render", "bin/tasktile-notify", "bin/tasktile-pick", "bin/tasktile-wallpaper",
                         "share/man/man1/tasktile.1.gz", "share/man/man1/tasktile-render.1.gz",
                         "share/bash-completion/completions/tasktile", "share/bash-completion/completions/tasktile-render",
                         "share/zsh/vendor-completions/_tasktile", "share/fish/vendor_completions.d/tasktile.fish",

@@ -183,6 +183,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case usageSubcommands = "usage.subcommands"
     case usageUnknownCommand = "usage.unknownCommand"
     case usageSeeCommandList = "usage.seeCommandList"
+    case siblingUnavailable = "usage.siblingUnavailable"
     case usageInvalidUTF8 = "usage.invalidUTF8"
     case usageNotAPosition = "usage.notAPosition"
 

@@ -181,6 +181,7 @@ extension StringCatalogue {
         .usageSubcommands: "サブコマンド:",
         .usageUnknownCommand: "コマンド '{0}' はありません{1}",
         .usageSeeCommandList: "コマンドの一覧は '{0} --help' で表示できます。",
+        .siblingUnavailable: "このコマンドに必要な {0} を実行できません（{1}）。このプログラムと同じ場所に置かれるよう tasktile を入れ直してください",
         .usageInvalidUTF8: "引数 {0} は正しい UTF-8 のテキストではありません",
         .usageNotAPosition: "'{0}' は位置として使えません（0 以上の整数で指定してください。0 が先頭です）",
 
