@@ -24,14 +24,16 @@ public enum Generators {
         out += ".SH SYNOPSIS\n.B \(esc(program.name))\n[\\fIglobal options\\fR] \\fIcommand\\fR [\\fIoptions\\fR] [\\fIarguments\\fR]\n"
         out += ".SH DESCRIPTION\n" + paragraphs(program.overview(l))
         out += ".SH COMMANDS\n"
-        for command in program.commands {
-            let spec = command.spec
+        for spec in specs(program) {
             out += ".SS \(esc(([program.name] + spec.path).joined(separator: " ")))\n"
             out += ".nf\n\(esc(spec.usage))\n.fi\n"
             out += paragraphs(spec.abstract)
             if let discussion = spec.localizedDiscussion?(l) ?? spec.discussion { out += paragraphs(discussion) }
             for a in spec.arguments { out += ".TP\n.I \(esc(a.name))\n\(esc(a.help))\n" }
             for o in spec.options { out += option(o) }
+            if let sibling = program.siblings.first(where: { $0.path == spec.path }) {
+                out += ".PP\nRun by \\fB\(esc(sibling.executable))\\fR beside it: \\fB\(esc(([program.name] + spec.path).joined(separator: " "))) \\-\\-help\\fR prints the options.\n"
+            }
         }
         out += ".SH GLOBAL OPTIONS\n"
         for o in program.globals { out += option(o) }
@@ -111,13 +113,18 @@ public enum Generators {
     }
 
     static func entries(_ program: Program) -> [Entry] {
-        program.commands.map { Entry(path: $0.spec.path, options: $0.spec.options + program.globals) }
+        specs(program).map { Entry(path: $0.path, options: $0.options + program.globals) }
+    }
+
+    /// The program's commands and the sibling executables' commands it lists (`notify run`).
+    static func specs(_ program: Program) -> [CommandSpec] {
+        program.commands.map { $0.spec } + program.siblings.map(\.listingSpec)
     }
 
     /// Every command word that may come after `prefix` (`["theme"]` → `ls`, `show`, …).
     static func next(after prefix: [String], in program: Program) -> [String] {
         var words: [String] = []
-        for spec in program.commands.map({ $0.spec }) where spec.path.count > prefix.count && Array(spec.path.prefix(prefix.count)) == prefix {
+        for spec in specs(program) where spec.path.count > prefix.count && Array(spec.path.prefix(prefix.count)) == prefix {
             let w = spec.path[prefix.count]
             if !words.contains(w) { words.append(w) }
         }
@@ -127,7 +134,7 @@ public enum Generators {
     /// All command-word prefixes, shortest first (`[]`, `["list"]`, `["theme"]`, …).
     static func prefixes(_ program: Program) -> [[String]] {
         var result: [[String]] = [[]]
-        for spec in program.commands.map({ $0.spec }) {
+        for spec in specs(program) {
             for n in 1..<max(1, spec.path.count) where !result.contains(Array(spec.path.prefix(n))) { result.append(Array(spec.path.prefix(n))) }
         }
         return result
@@ -170,11 +177,11 @@ public enum Generators {
         out += "            esac\n            case \"$path\" in\n"
         for p in prefixes(program) {
             let words = next(after: p, in: program)
-            let options = program.commands.map { $0.spec }.first { $0.path == p }.map { ($0.options + program.globals).flatMap(\.names) } ?? []
+            let options = specs(program).first { $0.path == p }.map { ($0.options + program.globals).flatMap(\.names) } ?? []
             let all = words + options + (p.isEmpty ? program.globals.flatMap(\.names) + ["--help", "--version", "help"] : ["--help"])
             out += "                \"\(p.joined(separator: " "))\") COMPREPLY=($(compgen -W \"\(all.joined(separator: " "))\" -- \"$cur\")) ;;\n"
         }
-        for spec in program.commands.map({ $0.spec }) where !prefixes(program).contains(spec.path) {
+        for spec in specs(program) where !prefixes(program).contains(spec.path) {
             let options = (spec.options + program.globals).flatMap(\.names) + ["--help"]
             out += "                \"\(spec.path.joined(separator: " "))\") COMPREPLY=($(compgen -W \"\(options.joined(separator: " "))\" -- \"$cur\")) ;;\n"
         }
@@ -202,10 +209,10 @@ public enum Generators {
         out += "  esac\n  case \"$cmdpath\" in\n"
         for p in prefixes(program) {
             let words = next(after: p, in: program)
-            let options = program.commands.map { $0.spec }.first { $0.path == p }.map { ($0.options + program.globals).flatMap(\.names) } ?? []
+            let options = specs(program).first { $0.path == p }.map { ($0.options + program.globals).flatMap(\.names) } ?? []
             out += "    \"\(p.joined(separator: " "))\") compadd -- \((words + options + ["--help"]).joined(separator: " ")) ;;\n"
         }
-        for spec in program.commands.map({ $0.spec }) where !prefixes(program).contains(spec.path) {
+        for spec in specs(program) where !prefixes(program).contains(spec.path) {
             out += "    \"\(spec.path.joined(separator: " "))\") compadd -- \(((spec.options + program.globals).flatMap(\.names) + ["--help"]).joined(separator: " ")) ;;\n"
         }
         out += "  esac\n}\ncompdef \(fn) \(program.name)\n"
@@ -220,11 +227,11 @@ public enum Generators {
         for p in prefixes(program) {
             let condition = p.isEmpty ? "__fish_use_subcommand" : "__fish_seen_subcommand_from \(p.last!); and not __fish_seen_subcommand_from \(next(after: p, in: program).joined(separator: " "))"
             for w in next(after: p, in: program) {
-                let abstract = program.commands.map { $0.spec }.first { $0.path == p + [w] }?.abstract ?? ""
+                let abstract = specs(program).first { $0.path == p + [w] }?.abstract ?? ""
                 out += "complete -c \(name) -n '\(condition)' -a \(w) -d '\(fishQuote(abstract))'\n"
             }
         }
-        for spec in program.commands.map({ $0.spec }) {
+        for spec in specs(program) {
             let condition = "__fish_seen_subcommand_from \(spec.path.last!)"
             for o in spec.options {
                 let long = o.names.filter { $0.hasPrefix("--") }.map { "-l \($0.dropFirst(2))" }.joined(separator: " ")

@@ -79,7 +79,7 @@ struct DebPackageTests {
         // tasktile notify run execs the installed tasktile-notify beside it: a bad sink is its usage error.
         let notify = try runProcess(bin + "/tasktile", ["notify", "run", "--sink", "nowhere"], environment: env)
         #expect(notify.status == 64 && notify.stderr.contains("nowhere"), "\(notify.stderr)")
-        #expect(try runProcess(bin + "/tasktile-notify", ["--version"]).stdout.hasPrefix("tasktile-notify "))
+        #expect(try runProcess(bin + "/tasktile-notify", ["--version"]).stdout == "tasktile 0.1.0\n")
         try FileManager.default.createDirectory(atPath: data.dataDirectory.path + "/widgets", withIntermediateDirectories: true)
         try AtomicFile.write("{ \"version\": 1, \"family\": \"small\", \"list\": \"Home\" }", to: data.dataDirectory.path + "/widgets/home-large.json")
         let once = try runProcess(bin + "/tasktile-render", ["once"], environment: env)
