@@ -54,7 +54,7 @@ struct DebPackageTests {
         for d in ["var/lib/dpkg/info", "var/lib/dpkg/updates", "var/lib/dpkg/triggers"] {
             try FileManager.default.createDirectory(atPath: root + "/" + d, withIntermediateDirectories: true)
         }
-        FileManager.default.createFile(atPath: root + "/var/lib/dpkg/status", contents: Data())
+        _ = FileManager.default.createFile(atPath: root + "/var/lib/dpkg/status", contents: Data())
         let install = try runProcess(dpkg, ["--root=\(root)", "--force-depends", "-i", deb])
         try #require(install.status == 0, "\(install.stdout) \(install.stderr)")
         let listed = try runProcess(dpkg, ["--root=\(root)", "-L", "tasktile"]).stdout

@@ -22,7 +22,7 @@ struct InstallTests {
         var paths: [String] = []
         while let p = e.nextObject() as? String {
             var isDir: ObjCBool = false
-            fm.fileExists(atPath: root + "/" + p, isDirectory: &isDir)
+            _ = fm.fileExists(atPath: root + "/" + p, isDirectory: &isDir)
             paths.append(isDir.boolValue ? p + "/" : p)
         }
         return paths.sorted()

@@ -105,7 +105,7 @@ import Glibc
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("home-large.png does not exist"))
         try FileManager.default.createDirectory(atPath: tmp.dataDirectory.path + "/widgets/out", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: tmp.dataDirectory.path + "/widgets/out/home-large.png", contents: Data([1, 2, 3]))
+        _ = FileManager.default.createFile(atPath: tmp.dataDirectory.path + "/widgets/out/home-large.png", contents: Data([1, 2, 3]))
         var bad = env
         bad["TASKTILE_WALLPAPER_SETTER"] = "xsetroot"
         let refused = try runProcess("/bin/sh", [Self.script], environment: bad)
