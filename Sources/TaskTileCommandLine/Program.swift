@@ -9,6 +9,16 @@ import TaskTileCore
 /// of the command, so the value of a command option is never mistaken for one
 /// (`tasktile edit X --notes -h` stores the notes "-h").
 public struct Program: Sendable {
+    /// Whether to write ANSI colours: only when standard output is a terminal, never with
+    /// `--no-color`, a non-empty `NO_COLOR` (https://no-color.org) or `TERM=dumb` (a terminal that
+    /// cannot show escape sequences: Emacs' shell, some CI logs; also an empty or unset `TERM` is
+    /// treated as dumb, as ncurses does).
+    public static func usesColor(noColorFlag: Bool, stdoutIsTerminal: Bool, environment: [String: String]) -> Bool {
+        guard !noColorFlag, stdoutIsTerminal, environment["NO_COLOR"].map(\.isEmpty) != false else { return false }
+        let term = environment["TERM"] ?? ""
+        return !term.isEmpty && term != "dumb"
+    }
+
     /// The executable's name, e.g. `tasktile-render`.
     public var name: String
     /// Printed by `--version` as `<name> <version>`.
@@ -91,6 +101,10 @@ public struct Program: Sendable {
                      stdoutIsTerminal: Bool = isatty(1) == 1, executablePath: String = Program.executablePath(),
                      runSibling: SiblingRunner = Program.execSibling) -> Int32 {
         defer { stdout.flush(); stderr.flush() }
+        if let generated = generate(arguments, environment: environment) {
+            stdout.write(generated)
+            return 0
+        }
         // Errors in the global options come before `--lang` is known: the environment decides.
         let early = Localizer(Language.fromEnvironment(environment))
         let funnel = ErrorFunnel(program: name)
@@ -191,7 +205,8 @@ public struct Program: Sendable {
             return 0
         }
         let json = globalFlags.contains("--json")
-        let color = !globalFlags.contains("--no-color") && stdoutIsTerminal && environment["NO_COLOR"].map(\.isEmpty) != false
+        let color = Self.usesColor(noColorFlag: globalFlags.contains("--no-color"), stdoutIsTerminal: stdoutIsTerminal,
+                                   environment: environment)
         let context = CommandContext(environment: environment,
                                      dataDirectory: DataDirectory.resolve(explicit: dataDir, environment: environment),
                                      language: language, json: json, color: color, stdout: stdout, stderr: stderr,
@@ -299,5 +314,27 @@ public struct Program: Sendable {
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         return CommandLine.arguments.first ?? "tasktile"
+    }
+}
+
+extension Program {
+    /// `[--data-dir DIR] --generate man|bash|zsh|fish|list-titles` (`Generators`): the man page or a
+    /// completion script from the command table, or the list titles for completing `--list`; nil
+    /// for every other command line. `SOURCE_DATE_EPOCH` dates the man page (reproducible builds).
+    func generate(_ arguments: [String], environment: [String: String]) -> String? {
+        var args = arguments[...]
+        var dataDir: String?
+        if args.first == "--data-dir", args.count >= 2 { dataDir = args.dropFirst().first; args = args.dropFirst(2) }
+        guard args.count == 2, args.first == "--generate", let kind = args.last, Generators.kinds.contains(kind) else { return nil }
+        switch kind {
+        case "man":
+            let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) ?? Date().timeIntervalSince1970
+            let date = ZonedClock.wallClock(of: Date(timeIntervalSince1970: epoch), in: TimeZone(identifier: "UTC")!).date
+            return Generators.manPage(self, date: date.description)
+        case "bash": return Generators.bash(self)
+        case "zsh": return Generators.zsh(self)
+        case "fish": return Generators.fish(self)
+        default: return Generators.listTitles(environment: environment, dataDir: dataDir)
+        }
     }
 }

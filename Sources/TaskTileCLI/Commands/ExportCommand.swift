@@ -5,9 +5,15 @@ import TaskTileCore
 /// The interchange formats of `export` and `import` (docs/interchange.md).
 enum InterchangeFormat: String, CaseIterable {
     case json, ics, todotxt
+    /// Import only: `task export` output (JSON array or JSON lines).
+    case taskwarrior
 }
 
 extension InterchangeFormat {
+    /// What `export` writes (Taskwarrior is import only: `task import` reads tasktile's JSON lines poorly, and
+    /// nothing asked for it).
+    static let exportable: [InterchangeFormat] = [.json, .ics, .todotxt]
+
     /// The format a file name suggests: `.ics`/`.ical` → iCalendar, `.txt` → todo.txt, else JSON.
     static func guess(fromFileName name: String) -> InterchangeFormat {
         let lower = name.lowercased()
@@ -27,7 +33,7 @@ struct ExportCommand: Command {
         todotxt: one line per todo, the list as +project. What ics or todo.txt cannot hold is listed on stderr.
         """,
         options: [
-            .value("--format", valueName: "format", help: "The file format.", values: InterchangeFormat.allCases.map(\.rawValue), defaultValue: "json"),
+            .value("--format", valueName: "format", help: "The file format.", values: InterchangeFormat.exportable.map(\.rawValue), defaultValue: "json"),
             .value("--out", valueName: "file", help: "Write to this file (atomically, mode 0600) instead of standard output."),
         ])
 
@@ -54,6 +60,8 @@ struct ExportCommand: Command {
         case .todotxt:
             let result = try TodoTxtExporter.export(backup, zone: store.clock.timeZone)
             text = result.text; notes = result.notes
+        case .taskwarrior:
+            preconditionFailure("--format taskwarrior is refused by the parser for export (not in its values)")
         }
         // A broken themes.json never blocks the todo backup (issue #21.12): the backup is written
         // without themes and the problem is reported on stderr (exit 0: the todos are safe).
@@ -87,16 +95,18 @@ struct ExportCommand: Command {
     }
 }
 
-/// `tasktile import --format json|ics|todotxt FILE`.
+/// `tasktile import --format json|ics|todotxt|taskwarrior FILE` (`-` for standard input with taskwarrior).
 struct ImportCommand: Command {
     static let spec = CommandSpec(
-        path: ["import"], abstract: "Import a JSON backup, an iCalendar file or a todo.txt file.",
+        path: ["import"], abstract: "Import a JSON backup, an iCalendar file, a todo.txt file or a Taskwarrior export.",
         discussion: """
-        Everything is imported in one transaction; a bad file (exit 65, with the line) changes nothing. Items \
+        taskwarrior reads what `task export` prints (a JSON array or JSON lines; FILE - reads standard input): \
+        description, project (the list), due, status, recur, until, annotations (notes) and uuid (kept, so a \
+        re-import merges); other fields are reported. Everything is imported in one transaction; a bad file (exit 65, with the line) changes nothing. Items \
         merge by id: absent ones are added, identical ones skipped, changed ones updated. Whatever cannot be \
         represented is listed on stderr (or under "notImported" with --json) — never silently dropped.
         """,
-        arguments: [ArgumentSpec(name: "file", help: "The file to import.")],
+        arguments: [ArgumentSpec(name: "file", help: "The file to import (- for standard input with --format taskwarrior).")],
         options: [
             .value("--format", valueName: "format", help: "The file format (default: from the file name: .ics → ics, .txt → todotxt, else json).", values: InterchangeFormat.allCases.map(\.rawValue)),
         ])
@@ -112,9 +122,10 @@ struct ImportCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         // A JSON backup is streamed (any size, bounded memory) and fully validated before the
-        // store is opened; the other formats are read whole, up to InterchangeLimits.maxFileBytes.
+        // store is opened; the other formats are read whole, up to InterchangeLimits.maxFileBytes
+        // (a Taskwarrior export may come on standard input, `-`).
         let head = format == .json ? try Backup.head(file: file) : nil
-        let bytes = format == .json ? [] : try InterchangeLimits.read(file)
+        let bytes = format == .json ? [] : format == .taskwarrior && file == "-" ? try Self.standardInput() : try InterchangeLimits.read(file)
         let store = try context.store()
         let report: ImportReport
         switch format {
@@ -127,6 +138,10 @@ struct ImportCommand: Command {
             let text = try InterchangeLimits.text(bytes, file: file)
             let plan = try TodoTxtImporter.parse(text, file: file, userZone: store.clock.timeZone, now: store.clock.now)
             report = try store.importPlan(plan, file: file)
+        case .taskwarrior:
+            let text = try InterchangeLimits.text(bytes, file: file)
+            let plan = try TaskwarriorImporter.parse(text, file: file, userZone: store.clock.timeZone, now: store.clock.now)
+            report = try store.importPlan(plan, file: file)
         }
         if context.json {
             context.printJSON(report.jsonValue)
@@ -136,5 +151,20 @@ struct ImportCommand: Command {
             for line in report.noteLines(l) { context.stderr.write(l.text(.importNotImported, line) + "\n") }
         }
         return .success
+    }
+}
+
+extension ImportCommand {
+    /// Standard input, up to `InterchangeLimits.maxFileBytes` (`task export | tasktile import --format taskwarrior -`).
+    /// - Throws: `InterchangeError` when it is larger.
+    static func standardInput() throws -> [UInt8] {
+        var data = Data()
+        while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
+            data.append(chunk)
+            if data.count > InterchangeLimits.maxFileBytes {
+                throw InterchangeError(file: "-", reason: Phrase(key: .importErrorTooLarge, InterchangeLimits.maxFileBytes >> 20))
+            }
+        }
+        return [UInt8](data)
     }
 }
