@@ -1,4 +1,5 @@
 import CSystem
+import Foundation
 import TaskTileCore
 #if canImport(Glibc)
 import Glibc
@@ -63,10 +64,13 @@ public final class ProcessSpawner {
 
     /// Starts `argv` with the current environment plus `extraEnvironment` (which wins).
     /// Standard input is `/dev/null`; standard output and error are inherited.
+    /// - Parameter onExit: called on a background thread with the child's wait status
+    ///   (`waitpid(2)`) when it ends; the spawner always reaps its children itself.
     /// - Returns: the child's pid.
     /// - Throws: `SpawnError.empty`, `.cannotStart` (no such program, not executable).
     @discardableResult
-    public func spawn(_ argv: [String], extraEnvironment: [String: String] = [:]) throws -> pid_t {
+    public func spawn(_ argv: [String], extraEnvironment: [String: String] = [:],
+                      onExit: (@Sendable (Int32) -> Void)? = nil) throws -> pid_t {
         guard let program = argv.first, !program.isEmpty else { throw SpawnError.empty }
         var env: [String: String] = [:]
         var e = environ
@@ -99,16 +103,21 @@ public final class ProcessSpawner {
         var pid = pid_t()
         let rc = posix_spawnp(&pid, program, &actions, &attributes, cArgs, cEnv)
         guard rc == 0 else { throw SpawnError.cannotStart(program: program, errno: rc) }
+        // Each child is reaped when it ends, by a thread that only waits for it, so none stays
+        // a zombie however long the caller runs (a watcher, the daemon, the test process).
+        let child = pid
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            onExit?(status)
+        }
         children.insert(pid)
         return pid
     }
 
-    /// Collects the children that have exited (never blocks).
+    /// Forgets the children that have ended (never blocks; each is reaped by its own waiting thread).
     public func reap() {
-        for pid in children {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { children.remove(pid) }
-        }
+        for pid in children where kill(pid, 0) != 0 && errno == ESRCH { children.remove(pid) }
     }
 
     /// Children started and not yet reaped.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TaskTileRuntime
 
@@ -30,11 +31,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let out = dir + "/out"
         let spawner = ProcessSpawner()
+        let ended = DispatchSemaphore(value: 0)
         // `sh -c` only as the program under test's child, to write what it received.
         let pid = try spawner.spawn(["sh", "-c", "printf '%s|%s' \"$1\" \"$TASKTILE_X\" > \"$2\"", "sh", "a; b $HOME", out],
-                                    extraEnvironment: ["TASKTILE_X": "x y"])
-        var status: Int32 = 0
-        #expect(waitpid(pid, &status, 0) == pid)
+                                    extraEnvironment: ["TASKTILE_X": "x y"], onExit: { _ in ended.signal() })
+        _ = pid
+        #expect(ended.wait(timeout: .now() + 20) == .success)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "a; b $HOME|x y")
     }
 
@@ -46,12 +48,13 @@ import Testing
     @Test func childrenStartWithSIGTERMUnblockedAndDefault() throws {
         TerminationSource.install() // blocks SIGTERM here, as in a daemon
         let spawner = ProcessSpawner()
-        let pid = try spawner.spawn(["sleep", "30"])
+        let ended = DispatchSemaphore(value: 0)
+        let status = Mutex<Int32>(-1)
+        let pid = try spawner.spawn(["sleep", "30"], onExit: { s in status.withLock { $0 = s }; ended.signal() })
         usleep(100_000)
         kill(pid, SIGTERM)
-        var status: Int32 = 0
-        #expect(waitpid(pid, &status, 0) == pid)
-        #expect(status & 0x7f == SIGTERM, "the child died by SIGTERM, not by timeout")
+        #expect(ended.wait(timeout: .now() + 20) == .success)
+        #expect(status.withLock { $0 } & 0x7f == SIGTERM, "the child died by SIGTERM, not by timeout")
     }
 }
 
