@@ -189,7 +189,6 @@ public final class DesktopHost {
             }
             if affected { refresh(window, reason: reason) }
         }
-        spawner.reap()
     }
 
     @discardableResult
@@ -451,7 +450,6 @@ public final class DesktopHost {
 
     private func open(_ action: HitRegion.Action, in window: WidgetWindow) {
         guard let store else { return }
-        spawner.reap()
         let setting = (try? store.setting(.widgetOpenCommand).value) ?? ""
         guard !setting.allSatisfy({ $0 == " " || $0 == "\t" }) else { return } // default: nothing
         var title = "", listID = ""

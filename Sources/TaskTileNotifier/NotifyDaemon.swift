@@ -153,7 +153,6 @@ public final class NotifyDaemon {
                 throw NotifyDaemonError.busLost(e.description)
             }
             for event in events { handle(event, store: store) }
-            spawner.reap()
         }
         log.info("stopping (signal received)")
     }

@@ -56,10 +56,8 @@ public enum CommandWords {
 }
 
 /// Starts child processes with `posix_spawnp(3)` (PATH search included, no shell), the one
-/// spawner of the daemons, and reaps them without blocking.
+/// spawner of the daemons; each child is reaped when it ends by a thread that waits for it.
 public final class ProcessSpawner {
-    private var children: Set<pid_t> = []
-
     public init() {}
 
     /// Starts `argv` with the current environment plus `extraEnvironment` (which wins).
@@ -111,17 +109,8 @@ public final class ProcessSpawner {
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
             onExit?(status)
         }
-        children.insert(pid)
         return pid
     }
-
-    /// Forgets the children that have ended (never blocks; each is reaped by its own waiting thread).
-    public func reap() {
-        for pid in children where kill(pid, 0) != 0 && errno == ESRCH { children.remove(pid) }
-    }
-
-    /// Children started and not yet reaped.
-    public var running: Int { children.count }
 }
 
 extension SpawnError: ReportableError {

@@ -114,7 +114,6 @@ public final class ExecSink: NotificationSink {
     public func close(id: UInt32) throws {}
 
     public func wait(timeout: Double) throws -> [NotificationEvent] {
-        spawner.reap()
         sleepSeconds(timeout)
         return []
     }
