@@ -45,6 +45,16 @@ import Testing
         #expect(throws: SpawnError.self) { try ProcessSpawner().spawn(["tasktile-no-such-program-on-path"]) }
     }
 
+    @Test func aChildThatEndsLeavesNoZombie() throws {
+        // Nobody calls waitpid here: the spawner reaps the child itself, so its /proc entry goes
+        // away (an unreaped child stays a zombie, state Z, for the caller's whole life).
+        let pid = try ProcessSpawner().spawn(["true"])
+        let end = Date().addingTimeInterval(20)
+        while FileManager.default.fileExists(atPath: "/proc/\(pid)") && Date() < end { usleep(10_000) }
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"),
+                "still there: \((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "")")
+    }
+
     @Test func childrenStartWithSIGTERMUnblockedAndDefault() throws {
         TerminationSource.install() // blocks SIGTERM here, as in a daemon
         let spawner = ProcessSpawner()
