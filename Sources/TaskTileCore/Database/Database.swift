@@ -158,10 +158,17 @@ public final class Database {
         }
     }
 
+    /// How many statements this connection has prepared (`sqlite3_prepare_v2` calls that
+    /// succeeded, cached or not), for tests and diagnostics: work that prepares once per row
+    /// instead of once per run shows up here as a count that grows with the rows.
+    public private(set) var preparedStatementCount = 0
+
     /// Prepares a statement (a new one each call; see `cachedStatement(_:)` for SQL run often).
     /// - Throws: `DatabaseError` for SQL that SQLite refuses (syntax, an unknown table, …).
     public func prepare(_ sql: String) throws -> Statement {
-        try Statement(database: self, sql: sql)
+        let statement = try Statement(database: self, sql: sql)
+        preparedStatementCount += 1
+        return statement
     }
 
     /// The prepared statement for `sql` from this connection's cache, prepared on first use and

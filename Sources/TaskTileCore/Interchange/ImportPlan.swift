@@ -65,7 +65,8 @@ extension Store {
             var endOfLists: [String: Int] = [:]
             func endOfList(_ listID: String) throws -> Int {
                 if let n = endOfLists[listID] { return n }
-                let n = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(listID)]) ?? -1) + 1
+                let n = (try database.cachedStatement("SELECT max(sort_order) FROM todos WHERE list_id = ?")
+                    .rows([.text(listID)]).first?.int(0) ?? -1) + 1
                 endOfLists[listID] = n
                 return n
             }
@@ -75,8 +76,8 @@ extension Store {
                 if let id = listIDsByTitle[key] { return id }
                 var id = Store.newID()
                 if let wanted = item.listID, Backup.isID(wanted) { id = wanted }
-                try database.run("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)",
-                                 [.text(id), .text(item.listTitle), .int(nextListOrder), .double(clock.now.timeIntervalSince1970)])
+                try database.cachedStatement("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)")
+                    .run([.text(id), .text(item.listTitle), .int(nextListOrder), .double(clock.now.timeIntervalSince1970)])
                 nextListOrder += 1
                 listIDsByTitle[key] = id
                 existingIDs.insert(id)

@@ -48,7 +48,9 @@ extension Store {
     ///   place in its list. History rows merge by (todo, cycle, completion instant); settings by key;
     ///   themes by id (in `themes.json`, written atomically as the last step before the commit).
     /// - Cost: linear in the records — one indexed lookup per todo and per completion, and the end
-    ///   of each list read once (`max(sort_order)`), then counted on in memory.
+    ///   of each list read once (`max(sort_order)`), then counted on in memory. The per-record
+    ///   statements come from the connection's statement cache: preparing an INSERT into `todos`
+    ///   compiles its triggers and cost more than running it.
     /// - `head` gives the lists, settings, routines and themes; `records` replays the todos and
     ///   completions (from memory, or streamed from the file again).
     /// - Throws: `InterchangeError` when a todo names a list that is neither in the file nor in the
@@ -67,9 +69,9 @@ extension Store {
                 } else {
                     var added = list
                     if !empty { added.sortOrder = nextListOrder; nextListOrder += 1 }
-                    try database.run("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)",
-                                     [.text(added.id), .text(added.title), .int(added.sortOrder),
-                                      .double(added.createdAt.timeIntervalSince1970)])
+                    try database.cachedStatement("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)")
+                        .run([.text(added.id), .text(added.title), .int(added.sortOrder),
+                              .double(added.createdAt.timeIntervalSince1970)])
                     lists[added.id] = added
                     report.count("lists", \.added)
                 }
@@ -78,7 +80,8 @@ extension Store {
             var endOfLists: [String: Int] = [:]
             func endOfList(_ listID: String) throws -> Int {
                 if let n = endOfLists[listID] { endOfLists[listID] = n + 1; return n }
-                let n = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(listID)]) ?? -1) + 1
+                let n = (try database.cachedStatement("SELECT max(sort_order) FROM todos WHERE list_id = ?")
+                    .rows([.text(listID)]).first?.int(0) ?? -1) + 1
                 endOfLists[listID] = n + 1
                 return n
             }
@@ -103,16 +106,16 @@ extension Store {
                         report.count("todos", \.added)
                     }
                 case .completion(let c):
-                    if !empty, (try database.scalarInt("""
+                    if !empty, (try database.cachedStatement("""
                         SELECT count(*) FROM completions WHERE todo_id = ? AND cycle_index = ? AND completed_at = ?
-                        """, [.text(c.todoId), .int(c.cycleIndex), .double(c.completedAt.timeIntervalSince1970)]) ?? 0) > 0 {
+                        """).rows([.text(c.todoId), .int(c.cycleIndex), .double(c.completedAt.timeIntervalSince1970)]).first?.int(0) ?? 0) > 0 {
                         report.count("completions", \.skipped)
                         return
                     }
-                    try database.run("""
+                    try database.cachedStatement("""
                         INSERT INTO completions (id, todo_id, list_id, title, cycle_index, cycle_due, completed_at, source, undone_at)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, [empty ? .int(c.id) : .null, .text(c.todoId), .text(c.listId), .text(c.title), .int(c.cycleIndex),
+                        """).run([empty ? .int(c.id) : .null, .text(c.todoId), .text(c.listId), .text(c.title), .int(c.cycleIndex),
                               .optionalText(c.cycleDue), .double(c.completedAt.timeIntervalSince1970), .text(c.source),
                               .optionalDouble(c.undoneAt?.timeIntervalSince1970)])
                     report.count("completions", \.added)

@@ -110,7 +110,7 @@ extension Store {
 
     /// Stores the folded search key of a todo's title; called wherever the Store writes a title.
     func setSearchKey(todoID: String, title: String) throws {
-        try database.run("UPDATE todos SET search_key = ? WHERE id = ?", [.text(SearchKey.fold(title)), .text(todoID)])
+        try database.cachedStatement("UPDATE todos SET search_key = ? WHERE id = ?").run([.text(SearchKey.fold(title)), .text(todoID)])
     }
 
     /// Stores the folded search key of a list's title; called wherever the Store writes a title.

@@ -26,8 +26,9 @@ extension Store {
     }
 
     /// One todo by exact id, or nil. Call inside a transaction.
+    /// Through the statement cache: imports ask once per item.
     func todo(id: String) throws -> Todo? {
-        try database.rows("SELECT \(Store.todoColumns) FROM todos WHERE id = ?", [.text(id)]).first.map(Store.todo(from:))
+        try database.cachedStatement("SELECT \(Store.todoColumns) FROM todos WHERE id = ?").rows([.text(id)]).first.map(Store.todo(from:))
     }
 
     func candidate(_ todo: Todo) throws -> TodoCandidate {
@@ -108,32 +109,39 @@ extension Store {
         return RecurrenceEngine.occurrence(0, of: rule, anchor: due) ?? due
     }
 
+    /// Inserts a row with its search key in the same statement, so the search index's insert
+    /// trigger fills it once (an INSERT then an UPDATE of the key made the update trigger delete and
+    /// re-add the index row and bump the list's revision twice). Through the statement cache:
+    /// imports insert once per item, and preparing this INSERT compiles every trigger on `todos`.
     func insert(_ todo: Todo) throws {
         let (dueLocal, dueZone, dueUTC) = Store.encodeDue(todo.due)
         let (anchorLocal, anchorZone, _) = Store.encodeDue(todo.anchor)
-        try database.run("""
+        try database.cachedStatement("""
             INSERT INTO todos (id, list_id, title, is_completed, completed_at, sort_order, created_at,
                 due_local, due_zone, due_utc, anchor_local, anchor_zone, repeat_frequency, repeat_interval,
-                repeat_weekdays, repeat_end_count, repeat_end_date, missed_count, occurrence_count, notes)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(todo.id), .text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
+                repeat_weekdays, repeat_end_count, repeat_end_date, missed_count, occurrence_count, notes, search_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).run([.text(todo.id), .text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
                   .optionalDouble(todo.completedAt?.timeIntervalSince1970), .int(todo.sortOrder),
                   .double(todo.createdAt.timeIntervalSince1970), dueLocal, dueZone, dueUTC, anchorLocal, anchorZone]
                 + Store.encodeRule(todo.repeatRule)
-                + [.int(todo.missedCount), .int(todo.occurrenceCount), .optionalText(todo.notes)])
-        try setSearchKey(todoID: todo.id, title: todo.title)
+                + [.int(todo.missedCount), .int(todo.occurrenceCount), .optionalText(todo.notes),
+                   .text(SearchKey.fold(todo.title))])
     }
 
+    /// Writes every column of an existing todo, then its search key (a second statement: an
+    /// UPDATE that changes the title but not its folded key would be reset to NULL by the
+    /// `todos_search_key_stale` trigger). Through the statement cache, as `insert`.
     func update(_ todo: Todo) throws {
         let (dueLocal, dueZone, dueUTC) = Store.encodeDue(todo.due)
         let (anchorLocal, anchorZone, _) = Store.encodeDue(todo.anchor)
-        try database.run("""
+        try database.cachedStatement("""
             UPDATE todos SET list_id = ?, title = ?, is_completed = ?, completed_at = ?, sort_order = ?,
                 due_local = ?, due_zone = ?, due_utc = ?, anchor_local = ?, anchor_zone = ?,
                 repeat_frequency = ?, repeat_interval = ?, repeat_weekdays = ?, repeat_end_count = ?,
                 repeat_end_date = ?, missed_count = ?, occurrence_count = ?, notes = ?
             WHERE id = ?
-            """, [.text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
+            """).run([.text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
                   .optionalDouble(todo.completedAt?.timeIntervalSince1970), .int(todo.sortOrder),
                   dueLocal, dueZone, dueUTC, anchorLocal, anchorZone]
                 + Store.encodeRule(todo.repeatRule)
