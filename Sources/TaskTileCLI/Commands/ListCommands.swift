@@ -18,10 +18,11 @@ struct ListLsCommand: Command {
             return .success
         }
         let ids = try store.read { try store.listShortIDs() }
-        let width = summaries.map { TerminalWidth.of($0.list.title) }.max() ?? 0
-        for s in summaries {
+        let widths = summaries.map { TerminalWidth.of($0.list.title) } // measured once each
+        let width = widths.max() ?? 0
+        for (s, titleWidth) in zip(summaries, widths) {
             let total = s.pendingCount + s.completedCount
-            let title = TerminalWidth.padded(s.list.title, to: width)
+            let title = s.list.title + String(repeating: " ", count: width - titleWidth)
             context.out("\(context.paint(ids[s.list.id] ?? s.list.id, .dim))  \(title)  \(context.localizer.text(.listCounts, s.pendingCount, total))")
         }
         return .success

@@ -58,14 +58,17 @@ public struct Localizer: Sendable {
     }
 
     /// `template` with each `{i}` (i < `arguments.count`) replaced, in one pass.
+    /// Braces are ASCII, so they are found on the UTF-8 view (no grapheme breaking per character;
+    /// `list ls` fills one template per list).
     static func fill(_ template: String, _ arguments: [String], key: String) -> String {
-        guard template.contains("{") else { return template }
+        let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
+        guard template.utf8.contains(openBrace) else { return template }
         var out = ""
         var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
+        while let open = rest.utf8.firstIndex(of: openBrace) {
             out += rest[..<open]
             let afterOpen = rest.index(after: open)
-            if let close = rest[afterOpen...].firstIndex(of: "}"), let i = Int(rest[afterOpen..<close]), i >= 0 {
+            if let close = rest[afterOpen...].utf8.firstIndex(of: closeBrace), let i = Int(rest[afterOpen..<close]), i >= 0 {
                 assert(i < arguments.count, "\(key): placeholder {\(i)} has no argument")
                 out += i < arguments.count ? arguments[i] : String(rest[open...close])
                 rest = rest[rest.index(after: close)...]

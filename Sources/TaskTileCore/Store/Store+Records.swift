@@ -77,17 +77,24 @@ extension Store {
     }
 
     /// For each id, its shortest unique prefix of at least `minimum` characters among `ids` (like git).
+    /// Linear after the sort: each neighbour's common prefix is measured once, on UTF-8 bytes.
     public static func shortIDs(_ ids: [String], minimum: Int = 6) -> [String: String] {
         let sorted = ids.sorted()
+        let bytes = sorted.map { Array($0.utf8) }
         var result: [String: String] = [:]
-        func lcp(_ a: String, _ b: String) -> Int {
-            zip(a.utf8, b.utf8).prefix { $0 == $1 }.count
+        result.reserveCapacity(sorted.count)
+        func lcp(_ a: [UInt8], _ b: [UInt8]) -> Int {
+            let n = min(a.count, b.count)
+            var i = 0
+            while i < n && a[i] == b[i] { i += 1 }
+            return i
         }
+        var before = -1 // common prefix with the previous id; -1 for the first
         for (i, id) in sorted.enumerated() {
-            var length = minimum
-            if i > 0 { length = max(length, lcp(sorted[i - 1], id) + 1) }
-            if i + 1 < sorted.count { length = max(length, lcp(sorted[i + 1], id) + 1) }
+            let after = i + 1 < sorted.count ? lcp(bytes[i], bytes[i + 1]) : -1
+            let length = max(minimum, before + 1, after + 1)
             result[id] = String(id.prefix(length))
+            before = after
         }
         return result
     }
