@@ -162,9 +162,12 @@ public enum ICalendarText {
             parameters[pname.uppercased()] = pvalue
         }
         guard i < scalars.count, scalars[i] == ":" else { throw fail(Phrase(key: .icsErrorExpectedColon, name)) }
-        var value = String.UnicodeScalarView()
-        value.append(contentsOf: scalars[(i + 1)...])
-        return ContentLine(name: name.uppercased(), parameters: parameters, value: String(value), line: line)
+        // The value is the rest of the line: sliced from the text (a copy of its bytes), not
+        // rebuilt scalar by scalar. `i` counts scalars, so walk the scalar view to it (name and
+        // parameters only, the short part of the line).
+        let view = text.unicodeScalars
+        let valueStart = view.index(view.startIndex, offsetBy: i + 1)
+        return ContentLine(name: name.uppercased(), parameters: parameters, value: String(view[valueStart...]), line: line)
     }
 
     /// A component (`VCALENDAR`, `VTODO`, `VALARM`…) with its properties and children.
