@@ -171,9 +171,21 @@ extension Backup {
         }
     }
 
-    /// Lowercase hyphenated UUID text, as the store writes ids.
+    /// Lowercase hyphenated UUID text, as the store writes ids: 8-4-4-4-12 digits `0-9a-f`.
+    /// Checked on the UTF-8 bytes (a backup checks two or three ids per record; `Character`
+    /// properties and `UUID(uuidString:)` made it a third of a JSON import).
     static func isID(_ s: String) -> Bool {
-        s.count == 36 && s.allSatisfy { ($0.isHexDigit && !$0.isUppercase) || $0 == "-" } && UUID(uuidString: s) != nil
+        var count = 0
+        for (i, b) in s.utf8.enumerated() {
+            count += 1
+            guard i < 36 else { return false }
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                guard b == UInt8(ascii: "-") else { return false }
+            } else {
+                guard (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f")) else { return false }
+            }
+        }
+        return count == 36
     }
 
     static func id(_ r: JSONObjectReader, _ key: String) throws -> String {
