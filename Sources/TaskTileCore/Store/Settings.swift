@@ -208,6 +208,7 @@ public struct SoundSettings: Hashable, Sendable {
         switch source {
         case .cli: return true
         case .intent, .widget, .notification: return onIntent
+        case .sync: return false // completed elsewhere; the sound belongs to that device
         }
     }
 

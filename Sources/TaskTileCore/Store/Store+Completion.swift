@@ -3,6 +3,8 @@ import Foundation
 /// Where a completion came from; recorded in the completion history.
 public enum CompletionSource: String, Sendable, CaseIterable {
     case cli, intent, widget, notification
+    /// Completed on another device and brought in by `tasktile sync` (docs/sync.md).
+    case sync
 }
 
 /// The outcome of completing a todo.

@@ -1,0 +1,335 @@
+import Foundation
+import TaskTileCore
+
+/// What one pass did (or, with `dryRun`, would do), printed by `tasktile sync`.
+public struct SyncReport: Sendable {
+    public var account: String
+    /// Items written to the other side / into the store.
+    public var up = 0, down = 0
+    /// Items deleted in the store / on the other side.
+    public var deletedHere = 0, deletedThere = 0
+    /// One line per same-field conflict: the item, the field, the side kept and the value lost.
+    public var conflicts: [Phrase] = []
+    /// Server items that could not be read (left alone; the pass exits 65).
+    public var unreadable: [Phrase] = []
+    /// Other things worth saying (a list without a collection, an edit that beat a delete).
+    public var notes: [Phrase] = []
+    /// HTTP requests made.
+    public var requests = 0
+    public init(account: String) { self.account = account }
+}
+
+/// One sync pass between the store and a `SyncRemote` (docs/sync.md): pairs lists with
+/// collections, reads the remote changes (sync-token or ETags) and the local ones (the change
+/// journal), merges each item three-way against the version last synced and writes both sides.
+///
+/// Order of writes, for crash safety (a `kill -9` at any point converges on the next pass): the
+/// remote write comes first, then the local change and the item's new base in one store
+/// transaction; the collection's sync-token after its items; the journal cursor last. An item
+/// written remotely but not recorded is seen again next time and merges to the same result; a
+/// new item's href is derived from its UID, so it is never created twice.
+final class SyncEngine {
+    let store: Store
+    let account: SyncAccount
+    let remote: SyncRemote
+    let dryRun: Bool
+    let progress: (Int, Int) -> Void
+    var report: SyncReport
+    private var journal = SyncJournalChanges(head: 0)
+    private var items: [String: SyncItemState] = [:]
+    private var processed = 0, total = 0
+
+    init(store: Store, account: SyncAccount, remote: SyncRemote, dryRun: Bool, progress: @escaping (Int, Int) -> Void = { _, _ in }) {
+        self.store = store; self.account = account; self.remote = remote; self.dryRun = dryRun; self.progress = progress
+        report = SyncReport(account: account.name)
+    }
+
+    var now: Date { store.clock.now }
+    var zone: TimeZone { store.clock.timeZone }
+
+    /// Runs the pass. - Throws: `DAVError` (nothing changed locally when it comes from the first
+    /// request), store errors.
+    func run() throws -> SyncReport {
+        journal = try store.syncJournal(after: account.journalSeq)
+        let collections = try remote.collections()
+        let pairs = try store.syncCollections(account: account.name)
+        items = try store.syncItems(account: account.name)
+        var lists = Dictionary(uniqueKeysWithValues: try store.syncLists().map { ($0.id, $0) })
+        let byHref = Dictionary(pairs.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
+        let remoteHrefs = Set(collections.map(\.href))
+        var work: [(TodoList, RemoteCollection, SyncCollectionState?)] = []
+        var pairedLists = Set<String>()
+
+        for coll in collections {
+            if let st = byHref[coll.href] {
+                if let list = lists[st.listID] {
+                    if let name = coll.displayName, !name.isEmpty, name != list.title {
+                        if journal.lists[list.id] != nil {
+                            if !dryRun { try remote.rename(collection: coll.href, to: list.title) }
+                        } else if !dryRun {
+                            try store.renameSyncedList(id: list.id, to: name)
+                        }
+                    } else if journal.lists[list.id] != nil, coll.displayName != list.title, !dryRun {
+                        try remote.rename(collection: coll.href, to: list.title)
+                    }
+                    work.append((list, coll, st)); pairedLists.insert(list.id)
+                    continue
+                }
+                // The list was deleted here: its items' states go; the collection comes back as a
+                // list below only if the server changed it meanwhile (nothing is lost silently).
+                if st.syncToken != nil, st.syncToken == coll.syncToken {
+                    report.notes.append(Phrase(key: .syncEditBeatsDelete, coll.displayName ?? coll.href, "-", "-"))
+                }
+                if !dryRun { try store.removeSyncCollection(account: account.name, listID: st.listID) }
+                items = items.filter { $0.value.listID != st.listID }
+            }
+            let segment = coll.href.split(separator: "/").last.map(String.init) ?? ""
+            if let list = lists[segment], !pairedLists.contains(list.id), !pairs.contains(where: { $0.listID == list.id }) {
+                work.append((list, coll, nil)); pairedLists.insert(list.id)
+                continue
+            }
+            if dryRun { report.down += 1; continue }
+            let list = try store.addSyncedList(id: segment, title: coll.displayName ?? segment, sortOrder: coll.order, createdAt: coll.createdAt)
+            lists[list.id] = list
+            work.append((list, coll, nil)); pairedLists.insert(list.id)
+        }
+        for list in lists.values.sorted(by: { $0.sortOrder < $1.sortOrder }) where !pairedLists.contains(list.id) {
+            if let st = pairs.first(where: { $0.listID == list.id }), !remoteHrefs.contains(st.href) {
+                // The collection was deleted on the server: forget the pairing and create it again
+                // (edit vs delete: nothing here is dropped).
+                if !dryRun { try store.removeSyncCollection(account: account.name, listID: list.id) }
+                items = items.filter { $0.value.listID != list.id }
+            }
+            if dryRun { report.up += 1; continue }
+            let (coll, reason) = try remote.createCollection(listID: list.id, title: list.title, order: list.sortOrder, createdAt: list.createdAt)
+            guard let coll else {
+                report.notes.append(Phrase(key: .syncNoCalendarCreated, list.title, reason ?? "-"))
+                continue
+            }
+            work.append((list, coll, nil))
+        }
+        total = try work.reduce(0) { $0 + (try store.syncTodos(inList: $1.0.id).count) }
+        for (list, coll, st) in work { try sync(list: list, collection: coll, state: st) }
+        if !dryRun { try store.finishSync(account: account.name, journalHead: journal.head) }
+        report.requests = remote.requestCount
+        return report
+    }
+
+    /// A fetched server item.
+    struct Fetched {
+        var href: String
+        var etag: String?
+        var resource: ICalendarResource
+    }
+
+    private func sync(list: TodoList, collection: RemoteCollection, state: SyncCollectionState?) throws {
+        let here = items.values.filter { $0.listID == list.id }
+        let known = Dictionary(here.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
+        let changes = try remote.changes(in: collection, since: state?.syncToken)
+        var toFetch: [String] = []
+        var listed = Set<String>()
+        for (href, etag) in changes.changed {
+            listed.insert(href)
+            if let k = known[href], etag != nil, k.etag == etag { continue } // our own write, or unchanged
+            toFetch.append(href)
+        }
+        var removed = Set(changes.removed)
+        if changes.complete { removed.formUnion(known.keys.filter { !listed.contains($0) }) }
+        var fetched: [String: Fetched] = [:]
+        for (href, etag, text) in try remote.fetch(toFetch, in: collection) {
+            do {
+                var r = try ICalendarResource.parse(text, href: href, userZone: zone, now: now)
+                let id = known[href]?.todoID ?? ICalendarResource.todoID(forUID: r.uid)
+                r.todo.id = id
+                r.todo.listId = list.id
+                fetched[id] = Fetched(href: href, etag: etag, resource: r)
+            } catch let e as ICalendarResource.Unreadable {
+                report.unreadable.append(Phrase(key: .syncUnreadableItem, href, e.reason))
+            }
+        }
+        var candidates: [String] = []
+        var seen = Set<String>()
+        func add(_ id: String) { if seen.insert(id).inserted { candidates.append(id) } }
+        let localTodos = try store.syncTodos(inList: list.id)
+        for t in localTodos where items[t.id] == nil || journal.todos[t.id] != nil || items[t.id]?.listID != list.id { add(t.id) }
+        for s in here where journal.todos[s.todoID] != nil || removed.contains(s.href) { add(s.todoID) }
+        for id in fetched.keys.sorted() { add(id) }
+        for id in candidates {
+            try process(id, list: list, collection: collection, fetched: fetched[id], removed: removed)
+            processed += 1
+            if total > 200, processed % 100 == 0 { progress(processed, total) }
+        }
+        if !dryRun, report.unreadable.isEmpty || changes.newToken == nil {
+            try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: changes.newToken))
+        } else if !dryRun {
+            // Keep the old token so the unreadable items are listed again next time.
+            try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: state?.syncToken))
+        }
+    }
+
+    private func parseBase(_ s: SyncItemState) -> ICalendarResource? {
+        try? ICalendarResource.parse(s.base, href: s.href, userZone: zone, now: now)
+    }
+
+    private func changed(_ a: Todo, from b: Todo) -> Bool {
+        ICalendarResource.Group.allCases.contains { !$0.same(a, b) }
+    }
+
+    private func process(_ id: String, list: TodoList, collection: RemoteCollection, fetched: Fetched?, removed: Set<String>) throws {
+        var state = items[id]
+        var local = try store.syncTodo(id: id)
+        if let s = state, s.listID != list.id { state = nil; _ = s }
+        if let l = local, l.listId != list.id {
+            // Moved to another list here: delete it from this collection (it is new in the other).
+            if let s = state, fetched == nil {
+                if !dryRun { _ = try remote.delete(s.href, ifMatch: s.etag) }
+                if !dryRun { try store.forgetSyncItem(account: account.name, todoID: id) }
+                report.deletedThere += 1
+            }
+            local = nil
+            if state == nil { return }
+        }
+        let base = state.flatMap(parseBase)
+        let remoteRemoved = state.map { removed.contains($0.href) } ?? false
+
+        switch (local, state, fetched) {
+        case (nil, nil, let f?):
+            try applyRemote(f, list: list)
+        case (let l?, nil, nil):
+            try push(l, uid: l.id, href: remote.itemHref(collection: collection, uid: l.id), template: nil, ifMatch: nil, list: list, collection: collection)
+        case (let l?, nil, let f?):
+            try merge(local: l, base: nil, remote: f, list: list)
+        case (nil, let s?, let f):
+            if remoteRemoved { if !dryRun { try store.forgetSyncItem(account: account.name, todoID: id) }; return }
+            if let f {
+                report.notes.append(Phrase(key: .syncEditBeatsDelete, f.resource.todo.title, Phrase(key: .syncSideHere), Phrase(key: .syncSideThere)))
+                try applyRemote(f, list: list)
+                return
+            }
+            if dryRun { report.deletedThere += 1; return }
+            switch try remote.delete(s.href, ifMatch: s.etag) {
+            case .preconditionFailed:
+                if let f = try refetch(s.href, id: id, list: list, collection: collection) {
+                    report.notes.append(Phrase(key: .syncEditBeatsDelete, f.resource.todo.title, Phrase(key: .syncSideHere), Phrase(key: .syncSideThere)))
+                    try applyRemote(f, list: list)
+                }
+            case .written, .gone:
+                try store.applySynced(account: account.name, merged: nil, deleting: id, state: nil)
+                report.deletedThere += 1
+            }
+        case (let l?, let s?, let f):
+            let localChanged = base.map { changed(l, from: $0.todo) } ?? true
+            if remoteRemoved {
+                if localChanged {
+                    report.notes.append(Phrase(key: .syncEditBeatsDelete, l.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
+                    try push(l, uid: base?.uid ?? l.id, href: s.href, template: base, ifMatch: nil, list: list, collection: collection)
+                } else {
+                    if !dryRun { try store.applySynced(account: account.name, merged: nil, deleting: id, state: nil) }
+                    report.deletedHere += 1
+                }
+                return
+            }
+            if let f {
+                if localChanged { try merge(local: l, base: base, remote: f, list: list) } else { try applyRemote(f, list: list) }
+            } else if localChanged {
+                try push(l, uid: base?.uid ?? l.id, href: s.href, template: base, ifMatch: s.etag, list: list, collection: collection)
+            }
+        case (nil, nil, nil):
+            break
+        }
+    }
+
+    /// Re-reads one resource after a 412 (someone wrote between our read and our write).
+    private func refetch(_ href: String, id: String, list: TodoList, collection: RemoteCollection) throws -> Fetched? {
+        guard let (h, etag, text) = try remote.fetch([href], in: collection).first else { return nil }
+        do {
+            var r = try ICalendarResource.parse(text, href: h, userZone: zone, now: now)
+            r.todo.id = id; r.todo.listId = list.id
+            return Fetched(href: h, etag: etag, resource: r)
+        } catch let e as ICalendarResource.Unreadable {
+            report.unreadable.append(Phrase(key: .syncUnreadableItem, href, e.reason))
+            return nil
+        }
+    }
+
+    /// The server's version replaces ours (only the server changed).
+    private func applyRemote(_ f: Fetched, list: TodoList) throws {
+        report.down += 1
+        if dryRun { return }
+        var todo = f.resource.todo
+        let existing = try store.syncTodo(id: todo.id)
+        if let e = existing {
+            todo.sortOrder = f.resource.sortHint == nil ? e.sortOrder : todo.sortOrder
+            if ICalendarResource.Group.schedule.same(e, todo) { ICalendarResource.Group.schedule.copy(from: e, into: &todo) }
+        }
+        if todo.sortOrder < 0 { todo.sortOrder = -1 }
+        try store.applySynced(account: account.name, merged: todo,
+                              state: SyncItemState(todoID: todo.id, listID: list.id, href: f.href, etag: f.etag, base: f.resource.text))
+    }
+
+    /// Writes our version: over `template` (the base or the server's text) or as a new resource.
+    /// A 412 re-reads the server's version and merges.
+    private func push(_ l: Todo, uid: String, href: String, template: ICalendarResource?, ifMatch: String?, list: TodoList,
+                      collection: RemoteCollection, attempts: Int = 3) throws {
+        report.up += 1
+        if dryRun { return }
+        let text = template.map { ICalendarResource.render(l, over: $0.text, templateTodo: $0.todo, now: now) }
+            ?? ICalendarResource.render(l, uid: uid, now: now)
+        switch try remote.put(href, text: text, ifMatch: ifMatch) {
+        case .written(let etag):
+            try store.applySynced(account: account.name, merged: nil, deleting: nil,
+                                  state: SyncItemState(todoID: l.id, listID: list.id, href: href, etag: etag, base: text))
+        case .preconditionFailed, .gone:
+            report.up -= 1
+            guard attempts > 0, let f = try refetch(href, id: l.id, list: list, collection: collection) else { return }
+            try merge(local: l, base: template.flatMap { ifMatch == nil ? nil : $0 }, remote: f, list: list, attempts: attempts - 1)
+        }
+    }
+
+    /// Three-way merge by property group (docs/sync.md "Merging"): a group changed on one side
+    /// takes that side; changed on both to different values, the later LAST-MODIFIED wins and the
+    /// losing value is reported. Without a base (both sides have the item, never synced), every
+    /// differing group is a conflict.
+    private func merge(local l: Todo, base: ICalendarResource?, remote f: Fetched, list: TodoList, attempts: Int = 3) throws {
+        let r = f.resource.todo
+        var merged = l
+        let localTime = journal.todos[l.id] ?? .distantPast
+        let remoteTime = f.resource.lastModified ?? .distantPast
+        for g in ICalendarResource.Group.allCases {
+            if g.same(l, r) { continue }
+            let localChanged = base.map { !g.same(l, $0.todo) } ?? true
+            let remoteChanged = base.map { !g.same(r, $0.todo) } ?? true
+            if !remoteChanged { continue }
+            if !localChanged || g == .order && base == nil { if localChanged { continue }; g.copy(from: r, into: &merged); continue }
+            if g == .order { continue } // order: ours wins quietly (a reorder is not worth a report)
+            if remoteTime > localTime {
+                g.copy(from: r, into: &merged)
+                report.conflicts.append(Phrase(key: .syncConflict, merged.title, g.rawValue, Phrase(key: .syncSideThere), g.describe(l)))
+            } else {
+                report.conflicts.append(Phrase(key: .syncConflict, merged.title, g.rawValue, Phrase(key: .syncSideHere), g.describe(r)))
+            }
+        }
+        if dryRun { report.down += 1; if changed(merged, from: r) { report.up += 1 }; return }
+        var text = f.resource.text, etag = f.etag
+        if changed(merged, from: r) {
+            let put = ICalendarResource.render(merged, over: f.resource.text, templateTodo: r, now: now)
+            switch try remote.put(f.href, text: put, ifMatch: f.etag) {
+            case .written(let e): text = put; etag = e; report.up += 1
+            case .preconditionFailed, .gone:
+                guard attempts > 0, let again = try refetch(f.href, id: l.id, list: list, collection: collectionOf(f)) else { return }
+                try merge(local: l, base: base, remote: again, list: list, attempts: attempts - 1)
+                return
+            }
+        }
+        if changed(merged, from: l) { report.down += 1 }
+        try store.applySynced(account: account.name, merged: merged,
+                              state: SyncItemState(todoID: l.id, listID: list.id, href: f.href, etag: etag, base: text))
+    }
+
+    /// The collection a resource href lives in (its parent path).
+    private func collectionOf(_ f: Fetched) -> RemoteCollection {
+        var parts = f.href.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast()
+        return RemoteCollection(href: parts.joined(separator: "/") + "/")
+    }
+}
