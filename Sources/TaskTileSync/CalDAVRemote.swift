@@ -110,6 +110,11 @@ final class CalDAVRemote: SyncRemote {
         guard r.status / 100 == 2 else { throw DAVError.unexpected(url: href, method: "PROPPATCH", status: r.status, detail: snippet(r.body)) }
     }
 
+    func deleteCollection(_ href: String) throws {
+        let r = try client.send("DELETE", url(href))
+        guard r.status / 100 == 2 || r.status == 404 else { throw DAVError.unexpected(url: href, method: "DELETE", status: r.status, detail: snippet(r.body)) }
+    }
+
     func changes(in collection: RemoteCollection, since token: String?) throws -> RemoteChanges {
         let body = """
         <?xml version="1.0" encoding="utf-8"?>

@@ -80,6 +80,9 @@ final class DAVClient: @unchecked Sendable {
         switch result! {
         case .success(let r): return r
         case .failure(let e):
+            if let u = e as? URLError, u.code == .userCancelledAuthentication || delegate.wasChallenged(task.taskIdentifier) {
+                return Response(status: 401, headers: [:], body: Data())
+            }
             let detail = (e as? URLError).map { $0.localizedDescription } ?? "\(e)"
             throw DAVError.unreachable(url: request.url?.absoluteString ?? "", detail: detail)
         }
@@ -90,6 +93,24 @@ final class DAVClient: @unchecked Sendable {
         func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
             completionHandler(nil)
+        }
+
+        /// A 401 is answered by the server's response itself, never by retrying with stored
+        /// credentials (there are none: the Authorization header is sent with each request).
+        /// Without this, FoundationNetworking waits for a credential that never comes.
+        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+            lock.lock(); challenged.insert(task.taskIdentifier); lock.unlock()
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+
+        private let lock = NSLock()
+        private var challenged = Set<Int>()
+
+        /// Whether the task was cancelled because the server asked for credentials (a 401).
+        func wasChallenged(_ id: Int) -> Bool {
+            lock.lock(); defer { lock.unlock() }
+            return challenged.remove(id) != nil
         }
     }
 }

@@ -38,6 +38,9 @@ final class SyncEngine {
     private var journal = SyncJournalChanges(head: 0)
     private var items: [String: SyncItemState] = [:]
     private var processed = 0, total = 0
+    /// Run once, before the first conditional write over an existing item (the tests' 412 race:
+    /// another client edits between our read and our write). Nil in normal use.
+    var beforeFirstOverwrite: (() -> Void)?
 
     init(store: Store, account: SyncAccount, remote: SyncRemote, dryRun: Bool, progress: @escaping (Int, Int) -> Void = { _, _ in }) {
         self.store = store; self.account = account; self.remote = remote; self.dryRun = dryRun; self.progress = progress
@@ -75,13 +78,17 @@ final class SyncEngine {
                     work.append((list, coll, st)); pairedLists.insert(list.id)
                     continue
                 }
-                // The list was deleted here: its items' states go; the collection comes back as a
-                // list below only if the server changed it meanwhile (nothing is lost silently).
-                if st.syncToken != nil, st.syncToken == coll.syncToken {
-                    report.notes.append(Phrase(key: .syncEditBeatsDelete, coll.displayName ?? coll.href, "-", "-"))
-                }
+                // The list was deleted here. Unchanged on the server since our last pass (same
+                // sync-token): delete the collection there too. Changed there meanwhile: the edit
+                // wins and the collection comes back as a list below (nothing is lost silently).
                 if !dryRun { try store.removeSyncCollection(account: account.name, listID: st.listID) }
                 items = items.filter { $0.value.listID != st.listID }
+                if st.syncToken != nil, st.syncToken == coll.syncToken {
+                    if !dryRun { try remote.deleteCollection(coll.href) }
+                    report.deletedThere += 1
+                    continue
+                }
+                report.notes.append(Phrase(key: .syncEditBeatsDelete, coll.displayName ?? coll.href, Phrase(key: .syncSideHere), Phrase(key: .syncSideThere)))
             }
             let segment = coll.href.split(separator: "/").last.map(String.init) ?? ""
             if let list = lists[segment], !pairedLists.contains(list.id), !pairs.contains(where: { $0.listID == list.id }) {
@@ -275,6 +282,7 @@ final class SyncEngine {
         if dryRun { return }
         let text = template.map { ICalendarResource.render(l, over: $0.text, templateTodo: $0.todo, now: now) }
             ?? ICalendarResource.render(l, uid: uid, now: now)
+        if ifMatch != nil, let hook = beforeFirstOverwrite { beforeFirstOverwrite = nil; hook() }
         switch try remote.put(href, text: text, ifMatch: ifMatch) {
         case .written(let etag):
             try store.applySynced(account: account.name, merged: nil, deleting: nil,
@@ -313,6 +321,7 @@ final class SyncEngine {
         var text = f.resource.text, etag = f.etag
         if changed(merged, from: r) {
             let put = ICalendarResource.render(merged, over: f.resource.text, templateTodo: r, now: now)
+            if let hook = beforeFirstOverwrite { beforeFirstOverwrite = nil; hook() }
             switch try remote.put(f.href, text: put, ifMatch: f.etag) {
             case .written(let e): text = put; etag = e; report.up += 1
             case .preconditionFailed, .gone:

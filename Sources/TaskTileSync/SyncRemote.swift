@@ -47,6 +47,8 @@ protocol SyncRemote: AnyObject {
     func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, String?)
     /// Sets a collection's display name (a list renamed here).
     func rename(collection href: String, to title: String) throws
+    /// Deletes a collection and its items (its list was deleted here).
+    func deleteCollection(_ href: String) throws
     /// What changed since `token` (nil: list everything).
     func changes(in collection: RemoteCollection, since token: String?) throws -> RemoteChanges
     /// Reads resources: (href, etag, text); a missing one is left out.

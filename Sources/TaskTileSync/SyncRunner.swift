@@ -20,7 +20,19 @@ public enum SyncRunner {
             let password = try account.passwordCommand.map { try readPassword(command: $0, environment: environment) } ?? ""
             remote = CalDAVRemote(url: url, user: account.user ?? "", password: password)
         }
-        return try SyncEngine(store: store, account: account, remote: remote, dryRun: dryRun, progress: progress).run()
+        let engine = SyncEngine(store: store, account: account, remote: remote, dryRun: dryRun, progress: progress)
+        // Test hook (docs/sync.md "Testing"): a command run once just before the first write over
+        // an existing server item, to inject a concurrent edit (a 412 race).
+        if let hook = environment["TASKTILE_SYNC_TEST_BEFORE_OVERWRITE"], let argv = try? CommandWords.split(hook) {
+            engine.beforeFirstOverwrite = {
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: argv[0])
+                p.arguments = Array(argv.dropFirst())
+                try? p.run()
+                p.waitUntilExit()
+            }
+        }
+        return try engine.run()
     }
 
     /// The first line of the password command's standard output (the trailing newline removed).

@@ -60,6 +60,10 @@ final class VdirRemote: SyncRemote {
         }
     }
 
+    func deleteCollection(_ href: String) throws {
+        do { try FileManager.default.removeItem(atPath: href) } catch { throw DAVError.vdir(path: href, detail: "\(error)") }
+    }
+
     func changes(in collection: RemoteCollection, since token: String?) throws -> RemoteChanges {
         var c = RemoteChanges(complete: true, newToken: nil)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: collection.href)) ?? []

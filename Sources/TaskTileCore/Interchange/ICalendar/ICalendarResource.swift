@@ -100,12 +100,16 @@ public struct ICalendarResource: Sendable {
         }
         guard let item = plan.items.first else { throw Unreadable(href: href, reason: "no VTODO in the resource") }
         var uid = "", hasRule = false, modified: Date?, stamp: Date?
-        var depth = 0
+        var depth = 0, todoIndex = 0
         for line in Self.logicalLines(text) {
             let name = Self.propertyName(line.text)
-            if name == "BEGIN" { depth += 1; continue }
+            if name == "BEGIN" {
+                depth += 1
+                if depth == 2, Self.value(line.text).uppercased() == "VTODO" { todoIndex += 1 }
+                continue
+            }
             if name == "END" { depth -= 1; continue }
-            guard depth == 2 else { continue } // VCALENDAR > VTODO, not its VALARMs
+            guard depth == 2, todoIndex == 1 else { continue } // the first VTODO, not its VALARMs or overrides
             let value = Self.value(line.text)
             switch name {
             case "UID": uid = value.trimmingCharacters(in: .whitespaces)
@@ -153,11 +157,18 @@ public struct ICalendarResource: Sendable {
         var depth = 0
         var placed = Set<String>()
         var stampWritten = false
+        // Only the first VTODO (the master) is ours to edit; overrides (RECURRENCE-ID) stay as they are.
+        var todoIndex = 0, inMaster = false
         for line in logicalLines(template) {
             let name = propertyName(line.text)
-            if name == "BEGIN" { depth += 1; out += line.raw; continue }
+            if name == "BEGIN" {
+                depth += 1
+                if depth == 2, value(line.text).uppercased() == "VTODO" { todoIndex += 1; inMaster = todoIndex == 1 }
+                out += line.raw; continue
+            }
             if name == "END" {
-                if depth == 2, value(line.text).uppercased() == "VTODO" {
+                if depth == 2, inMaster, value(line.text).uppercased() == "VTODO" {
+                    inMaster = false
                     for g in changed where !placed.contains(g.rawValue) { for l in lines(of: g) { out += ICalendarText.fold(l) } }
                     if !stampWritten {
                         out += ICalendarText.fold("DTSTAMP:\(ICalendarText.utc(now))")
@@ -166,7 +177,7 @@ public struct ICalendarResource: Sendable {
                 }
                 depth -= 1; out += line.raw; continue
             }
-            guard depth == 2 else { out += line.raw; continue }
+            guard depth == 2, inMaster else { out += line.raw; continue }
             if name == "DTSTAMP" || name == "LAST-MODIFIED" {
                 if !stampWritten {
                     out += ICalendarText.fold("DTSTAMP:\(ICalendarText.utc(now))")
@@ -187,34 +198,29 @@ public struct ICalendarResource: Sendable {
     /// Physical lines joined with their folded continuations: `raw` as in the file (with its line
     /// ends), `text` unfolded without them.
     static func logicalLines(_ text: String) -> [(raw: String, text: String)] {
-        var result: [(raw: String, text: String)] = []
-        var raw = "", unfolded = ""
-        var physical: [Substring] = []
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            if let nl = rest.firstIndex(of: "\n") {
-                physical.append(rest[...nl]); rest = rest[rest.index(after: nl)...]
-            } else {
-                physical.append(rest); rest = rest[rest.endIndex...]
-            }
+        // Split on LF bytes: as Characters, "\r\n" is one grapheme and would never equal "\n".
+        var physical: [[UInt8]] = []
+        var current: [UInt8] = []
+        for b in text.utf8 {
+            current.append(b)
+            if b == 0x0A { physical.append(current); current = [] }
         }
-        func strip(_ s: Substring) -> Substring {
-            var s = s
-            while let last = s.last, last == "\n" || last == "\r" || last == "\r\n" { s = s.dropLast() }
-            return s
+        if !current.isEmpty { physical.append(current + [0x0D, 0x0A]) } // a last line without a line end gets one
+        func strip(_ bytes: [UInt8]) -> [UInt8] {
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+            return Array(bytes[..<end])
         }
+        var result: [(raw: [UInt8], text: [UInt8])] = []
         for p in physical {
-            if let first = p.first, first == " " || first == "\t", !raw.isEmpty {
-                raw += p; unfolded += strip(p).dropFirst()
+            if let first = p.first, first == 0x20 || first == 0x09, !result.isEmpty {
+                result[result.count - 1].raw += p
+                result[result.count - 1].text += strip(p).dropFirst()
             } else {
-                if !raw.isEmpty { result.append((raw, unfolded)) }
-                raw = String(p); unfolded = String(strip(p))
+                result.append((p, strip(p)))
             }
         }
-        if !raw.isEmpty { result.append((raw, unfolded)) }
-        // A last line without a line end gets one, so appended lines start on their own line.
-        if let last = result.last, !last.raw.hasSuffix("\n") { result[result.count - 1].raw += "\r\n" }
-        return result.filter { !$0.text.isEmpty || $0.raw.count > 2 }
+        return result.filter { !$0.text.isEmpty }.map { (String(decoding: $0.raw, as: UTF8.self), String(decoding: $0.text, as: UTF8.self)) }
     }
 
     /// The property name of an unfolded content line, upper-cased (`DUE` of `DUE;TZID=…:…`).
