@@ -9,11 +9,12 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
                 fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji fontconfig \
                 sqlite3 python3 python3-dateutil i3blocks dbus-daemon python3-dbus python3-gi \
                 libgtk-3-dev libgtk-layer-shell-dev \
-                sway swaybg grim gcc libwayland-dev xvfb openbox xdotool imagemagick waybar \
+                sway swaybg grim gcc libwayland-dev xvfb openbox xdotool imagemagick waybar strace \
                 radicale python3-caldav todoman
 # (libgtk-3-dev, libgtk-layer-shell-dev: `tasktile-render desktop`. The desktop tests run a real
 #  compositor and X server: sway + swaybg + grim, gcc + libwayland-dev for their virtual-pointer
 #  helper, xvfb + openbox + xdotool + imagemagick for X11; waybar reads status --follow;
+#  strace counts the syncs of one commit;
 #  radicale, python3-caldav, todoman: the sync tests' CalDAV server, second client and vdir peer.)
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine taskwarrior

@@ -67,6 +67,10 @@ def build(levers):
     floor = os.path.join(WORK, "render_floor")
     run(["cc", "-O2", "-o", floor, os.path.join(ROOT, "Benchmarks", "floor", "render_floor.c")] + flags + ["-lm"])
     bins["floor"] = floor
+    say("Swift start-up floor (swiftc -O Benchmarks/floor/hello.swift, FoundationEssentials)")
+    hello = os.path.join(WORK, "hello_floor")
+    run(["swiftc", "-O", "-o", hello, os.path.join(ROOT, "Benchmarks", "floor", "hello.swift")], cwd=WORK)
+    bins["hello"] = hello
     return bins
 
 
@@ -140,10 +144,20 @@ def commands(ds, bins):
                     f"INSERT INTO flashes (todo_id, list_id, at) SELECT id, list_id, {now_s} FROM todos WHERE id = '{target['id']}'; "
                     "COMMIT;")
     reset_sql = f"UPDATE todos SET is_completed = 0, completed_at = NULL WHERE id = '{target['id']}';"
+    # `add` and its floor: one new todo at the end of the big list; the prepare step removes it again.
+    add_title = "bench add"
+    add_sql = ("PRAGMA synchronous=FULL; BEGIN IMMEDIATE; "
+               "INSERT INTO todos (id, list_id, title, sort_order, created_at, search_key) "
+               f"SELECT lower(hex(randomblob(16))), id, '{add_title}', "
+               f"(SELECT coalesce(max(sort_order), 0) + 1 FROM todos WHERE list_id = lists.id), {now_s}, '{add_title}' "
+               f"FROM lists WHERE title = '{big}'; COMMIT;")
+    unadd_sql = f"DELETE FROM todos WHERE title = '{add_title}';"
     rows = json.load(open(os.path.join(ds.dir, "rows.json"), encoding="utf-8"))
     floor_png = os.path.join(ds.dir, "floor.png")
     none = "true"
     c = [
+        ("start: tasktile --version", f"{q(tt)} --version", none),
+        ("start: Swift hello-world with FoundationEssentials (floor)", q(bins["hello"]), none),
         ("status: tasktile status --format waybar", f"{q(tt)} status --format waybar", none),
     ]
     if "debug" in bins:
@@ -157,6 +171,8 @@ def commands(ds, bins):
         ("complete: sqlite3 UPDATE+history (floor)", f"sqlite3 {q(store)} {q(complete_sql)}", f"sqlite3 {q(store)} {q(reset_sql)}"),
         ("complete: task N done (peer)", f"task rc.hooks=off rc.gc=off {ds.task_id} done",
          f"task rc.hooks=off rc.gc=off {ds.task_id} modify status:pending"),
+        ("add: tasktile add", f"{q(tt)} add {q(add_title)} --list {q(big)}", f"sqlite3 {q(store)} {q(unadd_sql)}"),
+        ("add: sqlite3 INSERT (floor)", f"sqlite3 {q(store)} {q(add_sql)}", f"sqlite3 {q(store)} {q(unadd_sql)}"),
         ("search: a title (few hits)", f"{q(tt)} search {q(rows['searchOne'])}", none),
         ("search: many hits", f"{q(tt)} search {q('buy milk')}", none),
         ("search: a miss", f"{q(tt)} search {q('no such thing')}", none),
@@ -275,7 +291,21 @@ def machine():
             "swift": swift, **tools}
 
 
+# Issue #16's targets: (command, floor or None, bound, kind, sizes it applies to). "ratio": median
+# of the command / median of the floor ≤ bound; "ms": the median itself ≤ bound milliseconds.
+TARGETS = [
+    ("start: tasktile --version", "start: Swift hello-world with FoundationEssentials (floor)", 1.5, "ratio", None),
+    ("status: tasktile status --format waybar", "status: sqlite3 count query (floor)", 2.0, "ratio", [10000]),
+    ("complete: tasktile intent complete", "complete: sqlite3 UPDATE+history (floor)", 3.0, "ratio", None),
+    ("add: tasktile add", "add: sqlite3 INSERT (floor)", 3.0, "ratio", None),
+    ("search: many hits", None, 30.0, "ms", [100000]),
+    ("search: a miss", None, 30.0, "ms", [100000]),
+    ("render: tasktile-render once (large, 2x)", "render: C Cairo/Pango floor", 1.0, "ratio", None),
+]
+
 RATIOS = [
+    ("start: tasktile --version", "start: Swift hello-world with FoundationEssentials (floor)"),
+    ("add: tasktile add", "add: sqlite3 INSERT (floor)"),
     ("status: tasktile status --format waybar", "status: sqlite3 count query (floor)"),
     ("status: tasktile status --format waybar", "status: task +PENDING count (peer)"),
     ("status: debug build", "status: tasktile status --format waybar"),
@@ -312,12 +342,22 @@ def report(m, sizes, runs, path):
         for a, b in RATIOS:
             if a in by and b in by:
                 lines.append(f"| {a} / {b} | {by[a]['median'] / by[b]['median']:.2f} |")
+        lines += ["", "| issue #16 target | measured | target | met |", "|---|---:|---:|:-:|"]
+        for name, floor, bound, kind, only in TARGETS:
+            if (only and ds["todos"] not in only) or name not in by or (floor and floor not in by):
+                continue
+            value = by[name]["median"] / by[floor]["median"] if floor else by[name]["median"] * 1000
+            shown = f"{value:.2f}×" if floor else f"{value:.1f} ms"
+            limit = f"≤ {bound:g}×" if floor else f"≤ {bound:g} ms"
+            label = f"{name} / {floor}" if floor else name
+            lines.append(f"| {label} | {shown} | {limit} | {'yes' if value <= bound else 'no'} |")
         lines.append("")
         if "watch" in s:
             w, r = s["watch"], s["rss"]
             lines += ["In-process figures (release build):", "",
                       f"- `tasktile-render watch`, large widget at 2×, commit → PNG over {w['commits']} commits (CLI `edit` returns → PNG mtime "
-                      f"changes, polled every 0.5 ms): p50 {w['p50']:.1f} ms, p95 {w['p95']:.1f} ms, max {w['max']:.1f} ms",
+                      f"changes, polled every 0.5 ms): p50 {w['p50']:.1f} ms, p95 {w['p95']:.1f} ms, max {w['max']:.1f} ms "
+                      f"(issue #16 target p95 ≤ 30 ms: {'met' if w['p95'] <= 30 else 'not met'})",
                       f"- `tasktile-bench renders` (small widget at 2×, one process): RSS {r['rssBeforeKiB'] / 1024:.1f} MiB after the first render, "
                       f"{r['rssAfterKiB'] / 1024:.1f} MiB after {r['renders']:,} more "
                       f"(render + PNG + hit map + atomic writes: p50 {r['renderP50Ms']:.1f} ms, p95 {r['renderP95Ms']:.1f} ms)", ""]

@@ -76,6 +76,11 @@ struct BadInputTests {
                 try store.database.close()
             }
             if kind == "corrupt-store" {
+                // The store keeps its WAL between processes: checkpoint it into the main file first,
+                // so page 1 is read from the file and not from a newer copy in the WAL.
+                let store = try Store.open(dir, clock: testClock())
+                try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                try store.database.close()
                 // Garbage over the b-tree header of page 1 (sqlite_master), after the 100-byte file header.
                 let h = try #require(FileHandle(forUpdatingAtPath: dir.storePath))
                 try h.seek(toOffset: 100)

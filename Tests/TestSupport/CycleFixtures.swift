@@ -45,7 +45,7 @@ public enum CycleFixtures {
     /// Every row of every table, as text, read from `database` in one go: compares store contents
     /// independently of how SQLite laid them out in the file and the WAL.
     public static func dump(_ database: Database) throws -> [String] {
-        let tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.text(0) }
+        let tables = try dumpedTables(database)
         var lines: [String] = []
         for table in tables {
             for row in try database.rows("SELECT * FROM \"\(table)\" ORDER BY rowid") {
@@ -60,4 +60,14 @@ public enum CycleFixtures {
         let attributes = try? FileManager.default.attributesOfItem(atPath: directory.storePath + "-wal")
         return (attributes?[.size] as? NSNumber)?.intValue ?? 0
     }
+}
+
+/// The tables whose rows a "nothing changed" dump compares: ordinary tables and virtual tables
+/// (an FTS5 table reads back its own content), without the virtual tables' shadow tables, which
+/// hold the same content in SQLite's own layout (`PRAGMA table_list`, https://www.sqlite.org/pragma.html#pragma_table_list).
+public func dumpedTables(_ database: Database) throws -> [String] {
+    try database.rows("""
+        SELECT name FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'virtual')
+            AND name NOT LIKE 'sqlite_%' ORDER BY name
+        """).compactMap { $0.text(0) }
 }

@@ -41,6 +41,7 @@ public final class Database {
         handle = db
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, Int32(busyTimeout * 1000))
+        keepWALBetweenConnections()
         do {
             // Touch the schema: a foreign or corrupt file fails here, before anything is written.
             try execute("SELECT count(*) FROM sqlite_master")
@@ -107,6 +108,24 @@ public final class Database {
         }
         try execute("PRAGMA synchronous=FULL")
         try execute("PRAGMA foreign_keys=ON")
+    }
+
+    /// One `fdatasync` per commit, as `synchronous=FULL` in WAL needs (https://www.sqlite.org/wal.html
+    /// "Performance Considerations"), instead of five: by default the last connection to close
+    /// checkpoints and deletes the `-wal` file, so every short-lived `tasktile` process paid for a
+    /// checkpoint (two syncs) on close and for creating the WAL again (a sync of the WAL header and
+    /// one of the directory) on its first write. `SQLITE_FCNTL_PERSIST_WAL` keeps the file,
+    /// `SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE` leaves checkpoints to `wal_autocheckpoint` (1000 pages,
+    /// run by whichever commit crosses it), and `journal_size_limit` (4 MiB) truncates the kept
+    /// file after a checkpoint so it does not stay at its largest size. Durability is unchanged: a
+    /// committed transaction is in the synced WAL either way. Set at open, before anything is
+    /// read, so that a connection that is refused (a newer or foreign store) and closed again
+    /// neither checkpoints into the main file nor deletes the `-wal` file it found.
+    private func keepWALBetweenConnections() {
+        var persist: Int32 = 1
+        _ = sqlite3_file_control(rawHandle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        _ = tasktile_sqlite3_db_config_int(rawHandle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1)
+        _ = sqlite3_exec(rawHandle, "PRAGMA journal_size_limit=4194304", nil, nil, nil)
     }
 
     /// Runs one or more statements without parameters or results.

@@ -136,6 +136,37 @@ enum Schema {
         CREATE TRIGGER lists_revision_flash_insert AFTER INSERT ON flashes
             BEGIN UPDATE lists SET revision = revision + 1 WHERE id = NEW.list_id; END;
         """)
+        // Search index (docs/lists-and-todos.md "Search"): an FTS5 table with the trigram tokenizer
+        // (https://www.sqlite.org/fts5.html#the_trigram_tokenizer, case-sensitive because the keys
+        // are already folded) over the todos' folded keys, so a query of three or more characters
+        // seeks instead of testing every title. Its rowids come from `todo_search_rows`, whose
+        // INTEGER PRIMARY KEY survives VACUUM (a table's implicit rowid may not). Triggers keep it
+        // in step with `todos.search_key` whichever path writes it; a NULL key has no index row
+        // and is found through `todos_search_key_missing` and folded on the fly, as before.
+        m.register("v5-search-index", sql: """
+        CREATE TABLE todo_search_rows (rowid INTEGER PRIMARY KEY, todo_id TEXT NOT NULL UNIQUE);
+        CREATE VIRTUAL TABLE todo_search USING fts5(key, tokenize = 'trigram case_sensitive 1');
+        CREATE INDEX todos_search_key_missing ON todos(id) WHERE search_key IS NULL;
+        INSERT INTO todo_search_rows (todo_id) SELECT id FROM todos WHERE search_key IS NOT NULL;
+        INSERT INTO todo_search (rowid, key)
+            SELECT r.rowid, t.search_key FROM todo_search_rows r JOIN todos t ON t.id = r.todo_id;
+        CREATE TRIGGER todo_search_insert AFTER INSERT ON todos WHEN NEW.search_key IS NOT NULL BEGIN
+            INSERT INTO todo_search_rows (todo_id) VALUES (NEW.id);
+            INSERT INTO todo_search (rowid, key) VALUES ((SELECT rowid FROM todo_search_rows WHERE todo_id = NEW.id), NEW.search_key);
+        END;
+        CREATE TRIGGER todo_search_update AFTER UPDATE OF search_key ON todos
+            WHEN NEW.search_key IS NOT OLD.search_key BEGIN
+            DELETE FROM todo_search WHERE rowid = (SELECT rowid FROM todo_search_rows WHERE todo_id = OLD.id);
+            DELETE FROM todo_search_rows WHERE todo_id = OLD.id;
+            INSERT INTO todo_search_rows (todo_id) SELECT NEW.id WHERE NEW.search_key IS NOT NULL;
+            INSERT INTO todo_search (rowid, key)
+                SELECT rowid, NEW.search_key FROM todo_search_rows WHERE todo_id = NEW.id AND NEW.search_key IS NOT NULL;
+        END;
+        CREATE TRIGGER todo_search_delete AFTER DELETE ON todos BEGIN
+            DELETE FROM todo_search WHERE rowid = (SELECT rowid FROM todo_search_rows WHERE todo_id = OLD.id);
+            DELETE FROM todo_search_rows WHERE todo_id = OLD.id;
+        END;
+        """)
         // Sync (docs/sync.md): the change journal and the per-account sync state. The journal is
         // written by triggers, so every write path (CLI, widget click, notification action,
         // catch-up, import) records its change in the same transaction as the change itself.

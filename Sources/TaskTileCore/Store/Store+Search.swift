@@ -20,16 +20,34 @@ public struct SearchResults: Hashable, Sendable {
     public var isEmpty: Bool { lists.isEmpty && todos.isEmpty }
 }
 
+/// How `Store.search` finds the todos whose key contains the query. Both give the same results
+/// (the differential test "search: the trigram index finds exactly what a scan finds" checks it);
+/// `scan` exists for that test and for measuring.
+public enum SearchStrategy: Sendable {
+    /// The trigram index for folded queries of `SearchStrategy.indexedMinimumLength` code points or
+    /// more, a scan for shorter ones (a trigram index cannot serve them; frequent in Japanese).
+    case automatic
+    /// `instr` over every todo's folded key.
+    case scan
+
+    /// The shortest folded query, in Unicode code points, that the trigram index serves: 3.
+    public static let indexedMinimumLength = 3
+}
+
 extension Store {
     /// Finds lists and todos whose title contains `query` as literal text after folding both sides
     /// with `SearchKey.fold` (NFKC + case folding, dakuten kept; docs/lists-and-todos.md "Search").
     ///
-    /// Matching is a plain substring test (`instr` on the stored `search_key` column), so `%`, `_`,
-    /// `*`, `"`, `OR` and `--` match only themselves: there is no LIKE, GLOB or FTS syntax. Rows whose
-    /// key is missing (NULL after a title change that bypassed the Store) are folded on the fly.
-    /// One read transaction, one snapshot. A query whose folded key is empty matches nothing.
+    /// Matching is a plain substring test on code points, so `%`, `_`, `*`, `"`, `OR` and `--` match
+    /// only themselves: there is no LIKE, GLOB or FTS syntax for the user. Todos are found through
+    /// the FTS5 trigram index (`todo_search`, migration `v5-search-index`) when the folded query has
+    /// at least three code points — the query is passed as one quoted phrase, which for the trigram
+    /// tokenizer is exactly a substring test — and by `instr` over the stored `search_key` column
+    /// otherwise (`strategy` `.scan` forces the scan). Lists are always scanned (a store has few).
+    /// Rows whose key is missing (NULL after a title change that bypassed the Store) are folded on
+    /// the fly. One read transaction, one snapshot. A query whose folded key is empty matches nothing.
     /// - Throws: `StoreError.busy`, `DatabaseError`.
-    public func search(_ query: String) throws -> SearchResults {
+    public func search(_ query: String, strategy: SearchStrategy = .automatic) throws -> SearchResults {
         let key = SearchKey.fold(query)
         guard !key.isEmpty else { return SearchResults(query: query, lists: [], todos: []) }
         let needle = Array(key.utf8)
@@ -53,12 +71,20 @@ extension Store {
             // The todo's own columns under their names, the list's title aliased (both are `title`).
             let columns = Store.todoColumns.split(separator: ",")
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.map { "t.\($0) AS \($0)" }.joined(separator: ", ")
+            let indexed = strategy == .automatic && key.unicodeScalars.count >= SearchStrategy.indexedMinimumLength
+            let filter = indexed ? """
+                t.id IN (SELECT r.todo_id FROM todo_search s JOIN todo_search_rows r ON r.rowid = s.rowid
+                         WHERE todo_search MATCH ?
+                         UNION ALL SELECT id FROM todos WHERE search_key IS NULL)
+                """ : "t.search_key IS NULL OR instr(t.search_key, ?) > 0"
+            // FTS5 string syntax: one phrase in double quotes, a quote inside doubled.
+            let argument = indexed ? "\"" + key.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : key
             let todos = try database.rows("""
                 SELECT \(columns), l.title AS list_title, t.search_key AS search_key
                 FROM todos t JOIN lists l ON l.id = t.list_id
-                WHERE t.search_key IS NULL OR instr(t.search_key, ?) > 0
+                WHERE \(filter)
                 ORDER BY l.sort_order, l.created_at, l.id, t.is_completed, t.sort_order, t.created_at, t.id
-                """, [.text(key)])
+                """, [.text(argument)])
                 .filter { matches(storedKey: $0.text("search_key"), title: $0.text("title") ?? "") }
                 .map { TodoSearchHit(todo: Store.todo(from: $0), listTitle: $0.text("list_title") ?? "") }
             return SearchResults(query: query, lists: lists, todos: todos)

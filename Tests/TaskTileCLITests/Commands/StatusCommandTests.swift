@@ -199,7 +199,7 @@ import TestSupport
 
     static func dump(_ db: Database) throws -> [String] {
         var lines: [String] = []
-        for table in try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap({ $0.text(0) }) {
+        for table in try dumpedTables(db) {
             for row in try db.rows("SELECT * FROM \"\(table)\" ORDER BY rowid") { lines.append(table + ": \(row.values)") }
         }
         return lines

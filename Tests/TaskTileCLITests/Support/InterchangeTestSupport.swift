@@ -9,8 +9,7 @@ extension CLIHarness {
     func fullDump() -> String {
         guard let store = try? Store.open(tmp.dataDirectory, clock: testClock()) else { return "no store" }
         var dump = ""
-        let tables = ((try? store.database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")) ?? [])
-            .compactMap { $0.text(0) }
+        let tables = (try? dumpedTables(store.database)) ?? []
         for table in tables {
             let rows = (try? store.database.rows("SELECT * FROM \"\(table)\" ORDER BY rowid")) ?? []
             dump += table + ":\n" + rows.map { "  \($0.values)" }.joined(separator: "\n") + "\n"

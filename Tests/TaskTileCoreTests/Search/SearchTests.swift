@@ -159,3 +159,91 @@ struct StoreSearchTests {
         for h in hits.todos { #expect(ids[h.todo.id] == all[h.todo.id], "neighbour-based short id equals the full computation") }
     }
 }
+
+@Suite("Search: the trigram index (migration v5-search-index)")
+struct SearchIndexTests {
+    /// A small deterministic generator (SplitMix64), so a failure can be replayed from its seed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Pieces titles are made of: English, Japanese (kana with and without dakuten, half width,
+    /// kanji), full-width Latin, emoji, combining marks, and every character that means something to
+    /// FTS5, LIKE or GLOB syntax.
+    static let pieces = ["milk", "Milk", "MILK", "buy ", "tea", "a", "ab", "牛乳", "を", "買う", "パス", "バス", "ハス", "ﾊﾟｽ",
+                         "ｶﾀｶﾅ", "カタカナ", "ＡＢＣ", "abc", "🍎", "👨‍👩‍👧", "e\u{301}", "é", "\"", "\"\"", "*", "%", "_", " OR ",
+                         "NEAR", "-", "^", "(", ")", ":", "'", " ", "　", "Straße", "ss", "データ", "テ\u{3099}ータ"]
+
+    @Test("search: the trigram index finds exactly what a scan finds (random titles and queries, ja and en)")
+    func differential() throws {
+        let tmp = TemporaryDirectory("search-diff")
+        let store = try Store.open(tmp.dataDirectory, clock: testClock())
+        var rng = SplitMix(state: 20261201)
+        var titles: [String] = []
+        try store.write {
+            for l in 0..<3 { try store.addList(title: "L\(l)") }
+            for i in 0..<600 {
+                let n = Int.random(in: 1...5, using: &rng)
+                let title = (0..<n).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
+                    .trimmingCharacters(in: .whitespaces)
+                let t = title.isEmpty ? "x\(i)" : title
+                titles.append(t)
+                try store.addTodo(title: t, list: "L\(i % 3)")
+            }
+        }
+        // Queries: substrings of stored titles of every length (most hit), and random pieces (many miss).
+        var queries: [String] = []
+        for _ in 0..<250 {
+            let t = Array(titles.randomElement(using: &rng)!)
+            let start = Int.random(in: 0..<t.count, using: &rng)
+            let length = Int.random(in: 1...min(6, t.count - start), using: &rng)
+            queries.append(String(t[start..<(start + length)]))
+        }
+        for _ in 0..<150 {
+            queries.append((0..<Int.random(in: 1...3, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined())
+        }
+        var indexedQueries = 0
+        for q in queries {
+            let indexed = try store.search(q), scanned = try store.search(q, strategy: .scan)
+            #expect(indexed == scanned, "query \(q.debugDescription): index \(indexed.todos.count) hits, scan \(scanned.todos.count)")
+            if SearchKey.fold(q).unicodeScalars.count >= SearchStrategy.indexedMinimumLength { indexedQueries += 1 }
+        }
+        #expect(indexedQueries > 100, "the index was exercised by \(indexedQueries) queries")
+    }
+
+    @Test("the index follows inserts, renames, NULL keys, moves and deletes, whatever path writes them")
+    func indexFollowsWrites() throws {
+        let tmp = TemporaryDirectory("search-index")
+        let store = try Store.open(tmp.dataDirectory, clock: testClock())
+        try store.addList(title: "L")
+        let milk = try store.addTodo(title: "Buy milk", list: "L")
+        func ids(_ q: String) throws -> [String] { try store.search(q).todos.map(\.todo.id) }
+        #expect(try ids("milk") == [milk.id])
+        _ = try store.editTodo("Buy milk", list: "L", changes: TodoChanges(title: "Buy bread"))
+        #expect(try ids("milk").isEmpty)
+        #expect(try ids("bread") == [milk.id])
+        // Behind the Store's back: the key becomes NULL and the todo is found by folding on the fly.
+        try store.write { _ = try store.database.run("UPDATE todos SET title = 'Ｏａｔ ｍｉｌｋ'") }
+        #expect(try store.database.scalarText("SELECT count(*) FROM todo_search") == "0")
+        #expect(try ids("oat") == [milk.id])
+        #expect(try ids("bread").isEmpty)
+        _ = try store.removeTodo("Ｏａｔ ｍｉｌｋ", list: "L")
+        #expect(try ids("oat").isEmpty)
+        #expect(try store.database.scalarText("SELECT count(*) FROM todo_search_rows") == "0")
+        // Deleting a list deletes its todos (ON DELETE CASCADE), and their index rows with them.
+        try store.addList(title: "M")
+        for t in ["apple pie", "apple tart"] { try store.addTodo(title: t, list: "M") }
+        #expect(try ids("apple").count == 2)
+        _ = try store.removeList("M")
+        #expect(try ids("apple").isEmpty)
+        #expect(try store.database.scalarText("SELECT count(*) FROM todo_search") == "0")
+        #expect(try store.database.scalarText("PRAGMA integrity_check") == "ok")
+    }
+}
