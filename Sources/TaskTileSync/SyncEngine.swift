@@ -37,6 +37,8 @@ final class SyncEngine {
     var report: SyncReport
     private var journal = SyncJournalChanges(head: 0)
     private var items: [String: SyncItemState] = [:]
+    /// Foreign UIDs of todos imported from files: a new item on the server keeps that UID.
+    private var uids: [String: String] = [:]
     private var processed = 0, total = 0
     /// Run once, before the first conditional write over an existing item (the tests' 412 race:
     /// another client edits between our read and our write). Nil in normal use.
@@ -57,6 +59,7 @@ final class SyncEngine {
         let collections = try remote.collections()
         let pairs = try store.syncCollections(account: account.name)
         items = try store.syncItems(account: account.name)
+        uids = try store.foreignUIDs()
         var lists = Dictionary(uniqueKeysWithValues: try store.syncLists().map { ($0.id, $0) })
         let byHref = Dictionary(pairs.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
         let remoteHrefs = Set(collections.map(\.href))
@@ -203,7 +206,8 @@ final class SyncEngine {
         case (nil, nil, let f?):
             try applyRemote(f, list: list)
         case (let l?, nil, nil):
-            try push(l, uid: l.id, href: remote.itemHref(collection: collection, uid: l.id), template: nil, ifMatch: nil, list: list, collection: collection)
+            let uid = uids[l.id] ?? l.id
+            try push(l, uid: uid, href: remote.itemHref(collection: collection, uid: uid), template: nil, ifMatch: nil, list: list, collection: collection)
         case (let l?, nil, let f?):
             try merge(local: l, base: nil, remote: f, list: list)
         case (nil, let s?, let f):
@@ -271,7 +275,8 @@ final class SyncEngine {
         }
         if todo.sortOrder < 0 { todo.sortOrder = -1 }
         try store.applySynced(account: account.name, merged: todo,
-                              state: SyncItemState(todoID: todo.id, listID: list.id, href: f.href, etag: f.etag, base: f.resource.text))
+                              state: SyncItemState(todoID: todo.id, listID: list.id, href: f.href, etag: f.etag, base: f.resource.text),
+                              foreignUID: f.resource.uid)
     }
 
     /// Writes our version: over `template` (the base or the server's text) or as a new resource.

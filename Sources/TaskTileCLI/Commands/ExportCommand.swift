@@ -48,7 +48,7 @@ struct ExportCommand: Command {
         case .json:
             text = try store.backup().fileText
         case .ics:
-            let result = try ICalendarExporter.export(try store.backup())
+            let result = try ICalendarExporter.export(try store.backup(), uids: try store.foreignUIDs())
             text = result.text; notes = result.notes
         case .todotxt:
             let result = try TodoTxtExporter.export(try store.backup(), zone: store.clock.timeZone)

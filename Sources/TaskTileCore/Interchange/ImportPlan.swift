@@ -19,6 +19,9 @@ public struct ImportPlan: Sendable {
         public var todo: Todo
         /// Order hint from the file (`X-APPLE-SORT-ORDER`), smaller first; nil keeps file order.
         public var sortHint: Double?
+        /// The file's UID when it is not the todo id (a foreign UID): kept in `todo_uids` and
+        /// written back by export and sync.
+        public var uid: String? = nil
     }
 
     public var items: [Item] = []
@@ -53,6 +56,7 @@ extension Store {
             var createdLists = Set<String>()
             var takenOrders: [String: Set<Int>] = [:]
             var nextListOrder = (try database.scalarInt("SELECT max(sort_order) FROM lists") ?? -1) + 1
+            var foreignUIDs: [(String, String)] = []
             func resolve(_ item: ImportPlan.Item) throws -> String {
                 if let id = item.listID, try database.scalarInt("SELECT count(*) FROM lists WHERE id = ?", [.text(id)]) == 1 {
                     return id
@@ -76,6 +80,7 @@ extension Store {
             for item in ordered {
                 var todo = item.todo
                 todo.listId = try resolve(item)
+                if let uid = item.uid { foreignUIDs.append((todo.id, uid)) }
                 let end = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(todo.listId)]) ?? -1) + 1
                 if let existing = try self.todo(id: todo.id) {
                     todo = Store.keepingWhatTheFileCannotSay(imported: todo, existing: existing)
@@ -97,6 +102,11 @@ extension Store {
                     try insert(todo)
                     report.count("todos", \.added)
                 }
+            }
+            // After the todos exist (todo_uids references them).
+            for (id, uid) in foreignUIDs {
+                _ = try database.run("INSERT INTO todo_uids (todo_id, uid) VALUES (?, ?) ON CONFLICT(todo_id) DO UPDATE SET uid = excluded.uid",
+                                     [.text(id), .text(uid)])
             }
         }
         return report

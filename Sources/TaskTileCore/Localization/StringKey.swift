@@ -520,4 +520,6 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case syncProgress = "sync.progress"
     case syncStatusLine = "sync.statusLine"
     case syncNever = "sync.never"
+    case icsNoteCustomZone = "ics.note.customZone"
+    case icsNotePendingStatusWins = "ics.note.pendingStatusWins"
 }

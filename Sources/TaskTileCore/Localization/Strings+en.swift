@@ -520,5 +520,7 @@ extension StringCatalogue {
         .syncProgress: "{0}: {1}/{2} items",
         .syncStatusLine: "{0}  {1}  {2}  last sync: {3}  pending local changes: {4}",
         .syncNever: "never",
+        .icsNoteCustomZone: "time zone \"{0}\" is defined only by the file's VTIMEZONE; {1} kept as the same instant in UTC (offset {2})",
+        .icsNotePendingStatusWins: "STATUS:{0} imported as pending (COMPLETED / PERCENT-COMPLETE:100 ignored)",
     ]
 }

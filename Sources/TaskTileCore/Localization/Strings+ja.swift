@@ -520,5 +520,7 @@ extension StringCatalogue {
         .syncProgress: "{0}: {1}/{2} 件",
         .syncStatusLine: "{0}  {1}  {2}  最終同期: {3}  未送信の変更: {4}",
         .syncNever: "なし",
+        .icsNoteCustomZone: "タイムゾーン \"{0}\" はファイルの VTIMEZONE だけで定義されています。{1} は同じ時刻を UTC で保持しました（オフセット {2}）",
+        .icsNotePendingStatusWins: "STATUS:{0} のため未完了として読み込みました（COMPLETED / PERCENT-COMPLETE:100 は無視）",
     ]
 }

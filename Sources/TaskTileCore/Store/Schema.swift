@@ -235,6 +235,14 @@ enum Schema {
             UNIQUE (account, href)
         );
         """)
+        // Foreign UIDs (docs/interchange.md "iCalendar"): the UID an imported VTODO had when it is
+        // not the todo's id (Thunderbird's, Apple's), so export and sync write it back unchanged.
+        m.register("v5-todo-uids", sql: """
+        CREATE TABLE todo_uids (
+            todo_id TEXT PRIMARY KEY NOT NULL REFERENCES todos(id) ON DELETE CASCADE,
+            uid     TEXT NOT NULL
+        );
+        """)
         return m
     }
 }

@@ -173,6 +173,15 @@ extension Store {
         }
     }
 
+    /// Foreign UIDs by todo id: the UID an imported or synced VTODO had when it is not the todo id.
+    public func foreignUIDs() throws -> [String: String] {
+        try read {
+            var out: [String: String] = [:]
+            for r in try database.rows("SELECT todo_id, uid FROM todo_uids") { out[r.text("todo_id") ?? ""] = r.text("uid") }
+            return out
+        }
+    }
+
     /// Every list, in order (for sync).
     public func syncLists() throws -> [TodoList] { try read { try allLists() } }
 
@@ -225,7 +234,9 @@ extension Store {
     /// series that moved past our current cycle (the way Tasks.org and Apple Reminders complete a
     /// repeating todo: DUE advanced, RRULE kept) first completes our current cycle the same way.
     /// - Throws: store errors (rolled back).
-    public func applySynced(account: String, merged: Todo?, deleting todoID: String? = nil, state: SyncItemState?) throws {
+    /// `foreignUID`: the item's UID when it is not the todo id, kept for `export` (`todo_uids`).
+    public func applySynced(account: String, merged: Todo?, deleting todoID: String? = nil, state: SyncItemState?,
+                            foreignUID: String? = nil) throws {
         try write {
             if let merged {
                 if var local = try todo(id: merged.id) {
@@ -278,6 +289,10 @@ extension Store {
             } else if let todoID {
                 try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todoID)])
                 try database.run("DELETE FROM todos WHERE id = ?", [.text(todoID)])
+            }
+            if let merged, let foreignUID, foreignUID != merged.id {
+                try database.run("INSERT INTO todo_uids (todo_id, uid) VALUES (?, ?) ON CONFLICT(todo_id) DO UPDATE SET uid = excluded.uid",
+                                 [.text(merged.id), .text(foreignUID)])
             }
             let id = merged?.id ?? todoID ?? state?.todoID ?? ""
             try database.run("DELETE FROM sync_items WHERE account = ? AND (todo_id = ? OR href = ?)",

@@ -20,7 +20,9 @@ public enum ICalendarExporter {
     public static let productID = "-//tasktile//tasktile//EN"
 
     /// The calendar text (CRLF lines, folded at 75 octets) and what could not be represented (none so far).
-    public static func export(_ backup: Backup) throws -> (text: String, notes: [Phrase]) {
+    /// `uids`: foreign UIDs by todo id (`Store.foreignUIDs()`), written instead of the todo id so a
+    /// Thunderbird or Apple todo goes back with the UID it came with.
+    public static func export(_ backup: Backup, uids: [String: String] = [:]) throws -> (text: String, notes: [Phrase]) {
         var out = ""
         func line(_ s: String) { out += ICalendarText.fold(s) }
         line("BEGIN:VCALENDAR")
@@ -30,7 +32,7 @@ public enum ICalendarExporter {
         let lists = Dictionary(uniqueKeysWithValues: backup.lists.map { ($0.id, $0) })
         for todo in backup.todos {
             line("BEGIN:VTODO")
-            for l in todoLines(todo, list: lists[todo.listId]) { line(l) }
+            for l in todoLines(todo, list: lists[todo.listId], uid: uids[todo.id]) { line(l) }
             line("END:VTODO")
         }
         line("END:VCALENDAR")
