@@ -22,9 +22,11 @@ public enum ICalendarImporter {
     ]
 
     /// Reads the file's bytes into a plan. `userZone` reads floating times; `now` stands in for
-    /// missing creation and completion times.
+    /// missing creation and completion times; `defaultList` is the list of todos without
+    /// CATEGORIES when the calendar has no `X-WR-CALNAME` (a vdir collection's `displayname`;
+    /// default **Inbox**).
     /// - Throws: `InterchangeError` with the line for structural errors and impossible dates.
-    public static func parse(_ bytes: [UInt8], file: String, userZone: TimeZone, now: Date) throws -> ImportPlan {
+    public static func parse(_ bytes: [UInt8], file: String, userZone: TimeZone, now: Date, defaultList: String? = nil) throws -> ImportPlan {
         let roots = try ICalendarText.components(try ICalendarText.contentLines(bytes, file: file), file: file)
         var plan = ImportPlan()
         var seen = Set<String>()
@@ -50,7 +52,7 @@ public enum ICalendarImporter {
                 case "VTODO":
                     var reader = TodoReader(component: component, file: file, zones: zones, userZone: userZone, now: now)
                     reader.customZones = customZones
-                    if let item = try reader.read(defaultList: calendarName ?? "Inbox") {
+                    if let item = try reader.read(defaultList: calendarName ?? defaultList ?? "Inbox") {
                         if seen.insert(item.todo.id).inserted {
                             plan.items.append(item)
                         } else {
