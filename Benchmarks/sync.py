@@ -104,7 +104,7 @@ def main():
                 idle = statistics.median(timed([tt, "sync"], env) for _ in range(a.runs))
                 one = []
                 for i in range(a.runs):
-                    timed([tt, "edit", "todo 1", "--list", "Home", "--title", "todo 1"] if i % 2 else
+                    timed([tt, "edit", "todo 1 (edited)", "--list", "Home", "--title", "todo 1"] if i % 2 else
                           [tt, "edit", "todo 1", "--list", "Home", "--title", "todo 1 (edited)"], env)
                     one.append(timed([tt, "sync"], env))
                 rows.append((n, up, down, idle, statistics.median(one)))

@@ -66,7 +66,7 @@ final class CalDAVRemote: SyncRemote {
     func collections() throws -> [RemoteCollection] {
         let home = try calendarHome()
         let rs = try propfind(home, depth: 1, props: """
-            <d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><d:sync-token/><a:calendar-order/><t:created/>
+            <d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><a:calendar-order/><t:created/>
             """)
         var out: [RemoteCollection] = []
         for r in rs {
@@ -80,7 +80,9 @@ final class CalDAVRemote: SyncRemote {
                                         displayName: r.property("displayname")?.text,
                                         order: r.property("calendar-order", DAVNamespace.apple).flatMap { Int($0.text.trimmingCharacters(in: .whitespaces)) },
                                         createdAt: r.property("created", DAVNamespace.tasktile).flatMap { Double($0.text) }.map { Date(timeIntervalSince1970: $0) },
-                                        syncToken: r.property("sync-token")?.text))
+                                        // Not asked for: computing every collection's token makes servers
+                                        // (Radicale) hash all items; `changes(since:)` answers per collection.
+                                        syncToken: nil))
         }
         return out
     }
@@ -191,7 +193,9 @@ final class CalDAVRemote: SyncRemote {
     }
 
     func itemHref(collection: RemoteCollection, uid: String) -> String {
-        let safe = uid.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.@"))) ?? uid
+        // Only the unreserved characters stay as they are (RFC 3986 §2.3), as servers write hrefs back.
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let safe = uid.addingPercentEncoding(withAllowedCharacters: unreserved) ?? uid
         return collection.href + safe + ".ics"
     }
 }

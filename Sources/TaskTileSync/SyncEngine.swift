@@ -84,9 +84,15 @@ final class SyncEngine {
                 // The list was deleted here. Unchanged on the server since our last pass (same
                 // sync-token): delete the collection there too. Changed there meanwhile: the edit
                 // wins and the collection comes back as a list below (nothing is lost silently).
+                let since = try remote.changes(in: coll, since: st.syncToken)
+                func key(_ h: String) -> String { h.removingPercentEncoding ?? h }
+                let mine = Dictionary(items.values.filter { $0.listID == st.listID }.map { (key($0.href), $0.etag) }, uniquingKeysWith: { a, _ in a })
+                let listed = Set(since.changed.map { key($0.href) })
+                let unchanged = since.removed.isEmpty && since.changed.allSatisfy { mine[key($0.href)] == .some($0.etag) }
+                    && (!since.complete || Set(mine.keys) == listed)
                 if !dryRun { try store.removeSyncCollection(account: account.name, listID: st.listID) }
                 items = items.filter { $0.value.listID != st.listID }
-                if st.syncToken != nil, st.syncToken == coll.syncToken {
+                if unchanged {
                     if !dryRun { try remote.deleteCollection(coll.href) }
                     report.deletedThere += 1
                     continue
@@ -118,7 +124,7 @@ final class SyncEngine {
             }
             work.append((list, coll, nil))
         }
-        total = try work.reduce(0) { $0 + (try store.syncTodos(inList: $1.0.id).count) }
+        total = try work.reduce(0) { $0 + (try store.syncTodoIDs(inList: $1.0.id).count) }
         for (list, coll, st) in work { try sync(list: list, collection: coll, state: st) }
         if !dryRun { try store.finishSync(account: account.name, journalHead: journal.head) }
         report.requests = remote.requestCount
@@ -134,22 +140,24 @@ final class SyncEngine {
 
     private func sync(list: TodoList, collection: RemoteCollection, state: SyncCollectionState?) throws {
         let here = items.values.filter { $0.listID == list.id }
-        let known = Dictionary(here.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
+        // Hrefs compare decoded: a server may percent-encode what we wrote plainly (`@` → `%40`).
+        func key(_ href: String) -> String { href.removingPercentEncoding ?? href }
+        let known = Dictionary(here.map { (key($0.href), $0) }, uniquingKeysWith: { a, _ in a })
         let changes = try remote.changes(in: collection, since: state?.syncToken)
         var toFetch: [String] = []
         var listed = Set<String>()
         for (href, etag) in changes.changed {
-            listed.insert(href)
-            if let k = known[href], etag != nil, k.etag == etag { continue } // our own write, or unchanged
+            listed.insert(key(href))
+            if let k = known[key(href)], etag != nil, k.etag == etag { continue } // our own write, or unchanged
             toFetch.append(href)
         }
-        var removed = Set(changes.removed)
+        var removed = Set(changes.removed.map(key))
         if changes.complete { removed.formUnion(known.keys.filter { !listed.contains($0) }) }
         var fetched: [String: Fetched] = [:]
         for (href, etag, text) in try remote.fetch(toFetch, in: collection) {
             do {
                 var r = try ICalendarResource.parse(text, href: href, userZone: zone, now: now)
-                let id = known[href]?.todoID ?? ICalendarResource.todoID(forUID: r.uid)
+                let id = known[key(href)]?.todoID ?? ICalendarResource.todoID(forUID: r.uid)
                 r.todo.id = id
                 r.todo.listId = list.id
                 fetched[id] = Fetched(href: href, etag: etag, resource: r)
@@ -160,9 +168,8 @@ final class SyncEngine {
         var candidates: [String] = []
         var seen = Set<String>()
         func add(_ id: String) { if seen.insert(id).inserted { candidates.append(id) } }
-        let localTodos = try store.syncTodos(inList: list.id)
-        for t in localTodos where items[t.id] == nil || journal.todos[t.id] != nil || items[t.id]?.listID != list.id { add(t.id) }
-        for s in here where journal.todos[s.todoID] != nil || removed.contains(s.href) { add(s.todoID) }
+        for id in try store.syncTodoIDs(inList: list.id) where items[id] == nil || journal.todos[id] != nil || items[id]?.listID != list.id { add(id) }
+        for s in here where journal.todos[s.todoID] != nil || removed.contains(key(s.href)) { add(s.todoID) }
         for id in fetched.keys.sorted() { add(id) }
         for id in candidates {
             try process(id, list: list, collection: collection, fetched: fetched[id], removed: removed)
@@ -170,15 +177,18 @@ final class SyncEngine {
             if total > 200, processed % 100 == 0 { progress(processed, total) }
         }
         if !dryRun, report.unreadable.isEmpty || changes.newToken == nil {
-            try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: changes.newToken))
-        } else if !dryRun {
+            if state?.syncToken != changes.newToken || state?.href != collection.href || state == nil {
+                try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: changes.newToken))
+            }
+        } else if !dryRun, state == nil {
             // Keep the old token so the unreadable items are listed again next time.
             try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: state?.syncToken))
         }
     }
 
     private func parseBase(_ s: SyncItemState) -> ICalendarResource? {
-        try? ICalendarResource.parse(s.base, href: s.href, userZone: zone, now: now)
+        guard let text = s.base.isEmpty ? (try? store.syncItemBase(account: account.name, todoID: s.todoID)) ?? nil : s.base else { return nil }
+        return try? ICalendarResource.parse(text, href: s.href, userZone: zone, now: now)
     }
 
     private func changed(_ a: Todo, from b: Todo) -> Bool {
@@ -200,7 +210,7 @@ final class SyncEngine {
             if state == nil { return }
         }
         let base = state.flatMap(parseBase)
-        let remoteRemoved = state.map { removed.contains($0.href) } ?? false
+        let remoteRemoved = state.map { removed.contains($0.href.removingPercentEncoding ?? $0.href) } ?? false
 
         switch (local, state, fetched) {
         case (nil, nil, let f?):

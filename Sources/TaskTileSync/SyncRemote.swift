@@ -10,7 +10,7 @@ struct RemoteCollection: Sendable {
     var order: Int?
     /// When the list was created (tasktile's dead property), when kept.
     var createdAt: Date?
-    /// RFC 6578 `sync-token`, when the collection supports `sync-collection`.
+    /// RFC 6578 `sync-token`, when known (not read by discovery).
     var syncToken: String?
 }
 

@@ -135,17 +135,28 @@ extension Store {
         }
     }
 
-    /// The account's item states, by todo id.
+    /// The account's item states, by todo id — without their `base` text (empty here; read one
+    /// with `syncItemBase`), so a pass with nothing to merge reads only hrefs and ETags.
     public func syncItems(account: String) throws -> [String: SyncItemState] {
         try read {
             var out: [String: SyncItemState] = [:]
-            for r in try database.rows("SELECT todo_id, list_id, href, etag, base FROM sync_items WHERE account = ?", [.text(account)]) {
+            for r in try database.rows("SELECT todo_id, list_id, href, etag FROM sync_items WHERE account = ?", [.text(account)]) {
                 let s = SyncItemState(todoID: r.text("todo_id") ?? "", listID: r.text("list_id") ?? "", href: r.text("href") ?? "",
-                                      etag: r.text("etag"), base: r.text("base") ?? "")
+                                      etag: r.text("etag"), base: "")
                 out[s.todoID] = s
             }
             return out
         }
+    }
+
+    /// The version last synced of one item (the three-way merge's base), or nil.
+    public func syncItemBase(account: String, todoID: String) throws -> String? {
+        try read { try database.scalarText("SELECT base FROM sync_items WHERE account = ? AND todo_id = ?", [.text(account), .text(todoID)]) }
+    }
+
+    /// The ids of a list's todos, and how many todos there are in all (for sync).
+    public func syncTodoIDs(inList listID: String) throws -> [String] {
+        try read { try database.rows("SELECT id FROM todos WHERE list_id = ? ORDER BY sort_order", [.text(listID)]).compactMap { $0.text("id") } }
     }
 
     /// The journal after `seq`: which todos and lists changed and when last.
