@@ -32,7 +32,7 @@ enum SyncDispatch {
         execv(target, &argv)
         let e = errno
         let l = Localizer(Language.fromEnvironment(environment))
-        FileHandle.standardError.write(Data((l.text(.errorPrefix, "cannot run \(target): \(String(cString: strerror(e)))") + "\n").utf8))
+        FileHandle.standardError.write(Data((l.text(.errorPrefix, l.text(.syncErrorNoSyncProgram, target, String(cString: strerror(e)))) + "\n").utf8))
         return ExitCode.unavailable.rawValue
     }
 }

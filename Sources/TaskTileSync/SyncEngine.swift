@@ -68,15 +68,16 @@ final class SyncEngine {
 
         for coll in collections {
             if let st = byHref[coll.href] {
-                if let list = lists[st.listID] {
-                    if let name = coll.displayName, !name.isEmpty, name != list.title {
-                        if journal.lists[list.id] != nil {
-                            if !dryRun { try remote.rename(collection: coll.href, to: list.title) }
-                        } else if !dryRun {
-                            try store.renameSyncedList(id: list.id, to: name)
-                        }
-                    } else if journal.lists[list.id] != nil, coll.displayName != list.title, !dryRun {
-                        try remote.rename(collection: coll.href, to: list.title)
+                if var list = lists[st.listID] {
+                    // A rename merges against the title last synced: the side that changed it wins
+                    // (both: ours, the collection being our list).
+                    let base = st.displayName ?? list.title
+                    let remoteName = coll.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? base
+                    if list.title != base || remoteName == base {
+                        if remoteName != list.title, !dryRun { try remote.rename(collection: coll.href, to: list.title) }
+                    } else if !dryRun {
+                        try store.renameSyncedList(id: list.id, to: remoteName)
+                        list.title = (try store.syncLists().first { $0.id == list.id })?.title ?? list.title
                     }
                     work.append((list, coll, st)); pairedLists.insert(list.id)
                     continue
@@ -111,10 +112,22 @@ final class SyncEngine {
         }
         for list in lists.values.sorted(by: { $0.sortOrder < $1.sortOrder }) where !pairedLists.contains(list.id) {
             if let st = pairs.first(where: { $0.listID == list.id }), !remoteHrefs.contains(st.href) {
-                // The collection was deleted on the server: forget the pairing and create it again
-                // (edit vs delete: nothing here is dropped).
+                // The collection was deleted on the server. Nothing changed here since the last
+                // pass (every todo equal to its base, none new, the same title): delete the list
+                // here too. Otherwise the edit wins: the collection is created again.
+                let todoIDs = try store.syncTodoIDs(inList: list.id)
+                let unchanged = try list.title == (st.displayName ?? list.title) && todoIDs.allSatisfy { id in
+                    guard let s = items[id], s.listID == list.id, let base = parseBase(s), let local = try store.syncTodo(id: id) else { return false }
+                    return !changed(local, from: base.todo)
+                }
                 if !dryRun { try store.removeSyncCollection(account: account.name, listID: list.id) }
                 items = items.filter { $0.value.listID != list.id }
+                if unchanged {
+                    if !dryRun { _ = try store.removeList(list.id) }
+                    report.deletedHere += 1
+                    continue
+                }
+                report.notes.append(Phrase(key: .syncEditBeatsDelete, list.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
             }
             if dryRun { report.up += 1; continue }
             let (coll, reason) = try remote.createCollection(listID: list.id, title: list.title, order: list.sortOrder, createdAt: list.createdAt)
@@ -170,19 +183,21 @@ final class SyncEngine {
         func add(_ id: String) { if seen.insert(id).inserted { candidates.append(id) } }
         for id in try store.syncTodoIDs(inList: list.id) where items[id] == nil || journal.todos[id] != nil || items[id]?.listID != list.id { add(id) }
         for s in here where journal.todos[s.todoID] != nil || removed.contains(key(s.href)) { add(s.todoID) }
-        for id in fetched.keys.sorted() { add(id) }
+        // New server items in their order (X-APPLE-SORT-ORDER), those without one after, by id: a
+        // hinted item must find its place free, whichever device downloads.
+        for id in fetched.keys.sorted(by: { (fetched[$0]!.resource.sortHint ?? .infinity, $0) < (fetched[$1]!.resource.sortHint ?? .infinity, $1) }) {
+            add(id)
+        }
         for id in candidates {
             try process(id, list: list, collection: collection, fetched: fetched[id], removed: removed)
             processed += 1
             if total > 200, processed % 100 == 0 { progress(processed, total) }
         }
-        if !dryRun, report.unreadable.isEmpty || changes.newToken == nil {
-            if state?.syncToken != changes.newToken || state?.href != collection.href || state == nil {
-                try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: changes.newToken))
-            }
-        } else if !dryRun, state == nil {
-            // Keep the old token so the unreadable items are listed again next time.
-            try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: state?.syncToken))
+        // Keep the old token when items could not be read, so they are listed again next time.
+        let token = report.unreadable.isEmpty || changes.newToken == nil ? changes.newToken : state?.syncToken
+        if !dryRun, state?.syncToken != token || state?.href != collection.href || state?.displayName != list.title || state == nil {
+            try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: token,
+                                                                                   displayName: list.title))
         }
     }
 

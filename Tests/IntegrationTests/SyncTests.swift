@@ -318,6 +318,56 @@ struct SyncTests {
         #expect(try a.store().database.scalarText("PRAGMA integrity_check") == "ok")
     }
 
+    @Test("RRULE forms, date-only, TZID and floating dues round-trip through the server; a list renamed on either side follows")
+    func scheduleForms() throws {
+        let server = try RadicaleServer()
+        let a = try Device(server)
+        #expect(try a.run(["list", "add", "Forms"]).status == 0)
+        for (title, due, rule) in [("Month end", "2027-01-31", "monthly"), ("Thirtieth", "2027-01-30 18:00", "monthly"),
+                                   ("Leap day", "2028-02-29", "yearly"), ("Dated", "2027-03-01", ""), ("Zoned", "2027-03-01 09:15", "")] {
+            let args = ["add", "--list", "Forms", title, "--due", due] + (rule.isEmpty ? [] : ["--repeat", rule])
+            #expect(try a.run(args).status == 0)
+        }
+        #expect(try a.sync().status == 0)
+        let texts = try server.todos().map(\.data).joined(separator: "\n")
+        #expect(texts.contains("BYMONTHDAY=-1"), "month end as BYMONTHDAY=-1: \(texts)")
+        #expect(texts.contains("BYMONTHDAY=28,29,30") && texts.contains("BYSETPOS=-1"))
+        #expect(texts.contains("BYMONTH=2"))
+        #expect(texts.contains("DUE;VALUE=DATE:20270301"))
+        #expect(texts.contains("TZID=Asia/Tokyo:20270301T091500"))
+        // A floating due written by the other client stays floating through our edit.
+        let file = a.tmp.file("floating.ics")
+        try SyncTests.vtodo("floating-1", ["SUMMARY:Floating", "DUE:20270110T090000"]).write(toFile: file, atomically: true, encoding: .utf8)
+        try server.client(["put", "Forms", file])
+        #expect(try a.sync().status == 0)
+        #expect(try a.run(["edit", "Floating", "--list", "Forms", "--title", "Floating, edited"]).status == 0)
+        #expect(try a.sync().status == 0)
+        let floating = try #require(try server.todos().first { $0.uid == "floating-1" }?.data)
+        #expect(floating.contains("DUE:20270110T090000\n") || floating.contains("DUE:20270110T090000\r\n"), "\(floating)")
+        #expect(floating.contains("SUMMARY:Floating\\, edited"))
+
+        let b = try Device(server)
+        #expect(try b.sync().status == 0)
+        let (sa, sb) = (try a.show(), try b.show())
+        #expect(sa == sb, "\(SyncTests.difference(sa, sb))")
+
+        // Renamed here → displayname there → renamed on the other device.
+        #expect(try a.run(["list", "rename", "Forms", "Shapes"]).status == 0)
+        #expect(try a.sync().status == 0)
+        #expect(try b.sync().status == 0)
+        #expect(try b.run(["list", "ls"]).stdout.contains("Shapes"))
+
+        // Deleted here (and unchanged there since): deleted on the server, then on the other device.
+        #expect(try a.run(["list", "rm", "Shapes", "--yes"]).status == 0)
+        let gone = try a.sync()
+        #expect(gone.status == 0, "\(gone.stderr)")
+        #expect(try server.todos().isEmpty, "the collection and its items are deleted on the server")
+        #expect(try b.sync().status == 0)
+        #expect(!(try b.run(["list", "ls"]).stdout.contains("Shapes")))
+        #expect(try a.sync().status == 0)
+        #expect(!(try a.run(["list", "ls"]).stdout.contains("Shapes")), "it does not come back")
+    }
+
     @Test("--dry-run prints what would change and writes nothing, here or there")
     func dryRun() throws {
         let server = try RadicaleServer()

@@ -522,4 +522,5 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case syncNever = "sync.never"
     case icsNoteCustomZone = "ics.note.customZone"
     case icsNotePendingStatusWins = "ics.note.pendingStatusWins"
+    case syncErrorNoSyncProgram = "sync.error.noSyncProgram"
 }

@@ -522,5 +522,6 @@ extension StringCatalogue {
         .syncNever: "never",
         .icsNoteCustomZone: "time zone \"{0}\" is defined only by the file's VTIMEZONE; {1} kept as the same instant in UTC (offset {2})",
         .icsNotePendingStatusWins: "STATUS:{0} imported as pending (COMPLETED / PERCENT-COMPLETE:100 ignored)",
+        .syncErrorNoSyncProgram: "cannot run {0}: {1} (tasktile sync needs tasktile-sync installed beside tasktile)",
     ]
 }

@@ -522,5 +522,6 @@ extension StringCatalogue {
         .syncNever: "なし",
         .icsNoteCustomZone: "タイムゾーン \"{0}\" はファイルの VTIMEZONE だけで定義されています。{1} は同じ時刻を UTC で保持しました（オフセット {2}）",
         .icsNotePendingStatusWins: "STATUS:{0} のため未完了として読み込みました（COMPLETED / PERCENT-COMPLETE:100 は無視）",
+        .syncErrorNoSyncProgram: "{0} を実行できません: {1}（tasktile sync には tasktile と同じ場所に tasktile-sync が必要です）",
     ]
 }

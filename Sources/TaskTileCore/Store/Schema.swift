@@ -221,6 +221,7 @@ enum Schema {
             list_id      TEXT NOT NULL,
             href         TEXT NOT NULL,          -- collection URL path (or vdir subdirectory)
             sync_token   TEXT,                   -- RFC 6578 token after the last sync
+            displayname  TEXT,                   -- the collection's title as last synced (rename merge base)
             PRIMARY KEY (account, list_id),
             UNIQUE (account, href)
         );

@@ -29,8 +29,10 @@ public struct SyncCollectionState: Hashable, Sendable {
     /// Collection URL path (CalDAV) or subdirectory name (vdir).
     public var href: String
     public var syncToken: String?
-    public init(listID: String, href: String, syncToken: String?) {
-        self.listID = listID; self.href = href; self.syncToken = syncToken
+    /// The list title ↔ `displayname` as last synced: the base of a rename on either side.
+    public var displayName: String?
+    public init(listID: String, href: String, syncToken: String?, displayName: String? = nil) {
+        self.listID = listID; self.href = href; self.syncToken = syncToken; self.displayName = displayName
     }
 }
 
@@ -111,8 +113,9 @@ extension Store {
     /// The account's list ↔ collection pairings.
     public func syncCollections(account: String) throws -> [SyncCollectionState] {
         try read {
-            try database.rows("SELECT list_id, href, sync_token FROM sync_collections WHERE account = ?", [.text(account)]).map {
-                SyncCollectionState(listID: $0.text("list_id") ?? "", href: $0.text("href") ?? "", syncToken: $0.text("sync_token"))
+            try database.rows("SELECT list_id, href, sync_token, displayname FROM sync_collections WHERE account = ?", [.text(account)]).map {
+                SyncCollectionState(listID: $0.text("list_id") ?? "", href: $0.text("href") ?? "", syncToken: $0.text("sync_token"),
+                                    displayName: $0.text("displayname"))
             }
         }
     }
@@ -122,8 +125,8 @@ extension Store {
         try write {
             try database.run("DELETE FROM sync_collections WHERE account = ? AND (list_id = ? OR href = ?)",
                              [.text(account), .text(c.listID), .text(c.href)])
-            try database.run("INSERT INTO sync_collections (account, list_id, href, sync_token) VALUES (?, ?, ?, ?)",
-                             [.text(account), .text(c.listID), .text(c.href), .optionalText(c.syncToken)])
+            try database.run("INSERT INTO sync_collections (account, list_id, href, sync_token, displayname) VALUES (?, ?, ?, ?, ?)",
+                             [.text(account), .text(c.listID), .text(c.href), .optionalText(c.syncToken), .optionalText(c.displayName)])
         }
     }
 

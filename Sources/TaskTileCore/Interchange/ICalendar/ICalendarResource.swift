@@ -157,6 +157,8 @@ public struct ICalendarResource: Sendable {
         var depth = 0
         var placed = Set<String>()
         var stampWritten = false
+        // A template without CREATED gets ours, or the next reader would take the new DTSTAMP for it.
+        let hasCreated = logicalLines(template).contains { propertyName($0.text) == "CREATED" }
         // Only the first VTODO (the master) is ours to edit; overrides (RECURRENCE-ID) stay as they are.
         var todoIndex = 0, inMaster = false
         for line in logicalLines(template) {
@@ -174,6 +176,7 @@ public struct ICalendarResource: Sendable {
                         out += ICalendarText.fold("DTSTAMP:\(ICalendarText.utc(now))")
                         out += ICalendarText.fold("LAST-MODIFIED:\(ICalendarText.utc(now))")
                     }
+                    if !hasCreated { out += ICalendarText.fold("CREATED:\(ICalendarText.utc(todo.createdAt))") }
                 }
                 depth -= 1; out += line.raw; continue
             }
