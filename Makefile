@@ -93,6 +93,7 @@ install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/tasktile" "$(DESTDIR)$(PREFIX)/bin/tasktile"
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/tasktile-render" "$(DESTDIR)$(PREFIX)/bin/tasktile-render"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/tasktile-notify" "$(DESTDIR)$(PREFIX)/bin/tasktile-notify"
 	install -d "$(DESTDIR)$(PREFIX)/share/tasktile"
 	cp -r Themes WidgetSpecs "$(DESTDIR)$(PREFIX)/share/tasktile/"
 	install -d "$(DESTDIR)$(PREFIX)/share/tasktile/routines"

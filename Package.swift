@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "tasktile-render", targets: ["TaskTileRenderer"]),
         // `tasktile sync` execs this sibling, so plain commands never load networking or XML.
         .executable(name: "tasktile-sync", targets: ["TaskTileSyncCLI"]),
+        .executable(name: "tasktile-notify", targets: ["TaskTileNotifier"]),
         .executable(name: "tasktile-bench", targets: ["TaskTileBench"]), // Benchmarks/bench.py only
         .library(name: "TaskTileCore", targets: ["TaskTileCore"]),
         .library(name: "TaskTileRender", targets: ["TaskTileRender"]),
@@ -34,8 +35,12 @@ let package = Package(
         .target(name: "TaskTileNotify", dependencies: ["TaskTileCore", "TaskTileRuntime", "CDBus"]),
         // The parser, help layout, exit codes and error funnel both programs share.
         .target(name: "TaskTileCommandLine", dependencies: ["TaskTileCore"]),
-        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileNotify", "TaskTileRuntime",
+        // `tasktile`: no D-Bus; `notify run` is handed to `tasktile-notify` beside it (SiblingCommand).
+        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",
                                                               "TaskTileCommandLine"]),
+        // `tasktile-notify`: the notification daemon, run for `tasktile notify run`.
+        .executableTarget(name: "TaskTileNotifier", dependencies: ["TaskTileCore", "TaskTileNotify", "TaskTileRuntime",
+                                                                   "TaskTileCommandLine"]),
         // The desktop host: widgets as desktop surfaces, drawn by TaskTileRender, fed by the change source.
         .target(name: "TaskTileDesktop", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime", "CGtk"]),
         .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",

@@ -16,26 +16,38 @@ enum CLI {
         SearchCommand.self, SettingsLsCommand.self, SettingsGetCommand.self, SettingsSetCommand.self,
         SoundLsCommand.self, SoundPlayCommand.self, SoundExportCommand.self,
         ExportCommand.self, ImportCommand.self, RoutineLsCommand.self, RoutineApplyCommand.self, RoutineRemoveCommand.self,
-        NotifyRunCommand.self, NotifyPendingCommand.self, ReminderSetCommand.self, ReminderOffCommand.self,
+        NotifyPendingCommand.self, ReminderSetCommand.self, ReminderOffCommand.self,
         ReminderShowCommand.self,
     ]
 
-    static let globalOptions: [OptionSpec] = [
-        Program.dataDirOption,
-        Program.langOption,
-        .flag("--json", help: "Print machine-readable JSON."),
-        .flag("--no-color", help: "Never print colours."),
+    static let globalOptions = Program.tasktileGlobals
+
+    /// Commands the executables beside this one run (issue #16: `tasktile` itself loads no D-Bus
+    /// library). Each abstract is that of the sibling's own spec (a test compares the two helps).
+    static let siblings = [
+        SiblingCommand(path: ["notify", "run"], abstract: "Run the notification daemon (one per data directory) until SIGTERM/SIGINT.",
+                       executable: "tasktile-notify"),
+        // `tasktile-sync` (docs/sync.md): FoundationNetworking, libcurl and FoundationXML stay out of tasktile.
+        SiblingCommand(path: ["sync"], abstract: "Exchange changes with a CalDAV server or vdir: one pass.", executable: "tasktile-sync"),
+        SiblingCommand(path: ["sync", "add"], abstract: "Add a sync account: a CalDAV server or a vdir.", executable: "tasktile-sync"),
+        SiblingCommand(path: ["sync", "ls"], abstract: "Show the sync accounts.", executable: "tasktile-sync"),
+        SiblingCommand(path: ["sync", "rm"], abstract: "Remove a sync account (its lists and todos stay).", executable: "tasktile-sync"),
+        SiblingCommand(path: ["sync", "status"], abstract: "Show each account's last sync and the local changes not yet sent.",
+                       executable: "tasktile-sync"),
     ]
 
     /// `tasktile` as a `Program` of the shared command-line core.
     static let program = Program(name: "tasktile", version: version, commands: commands, globals: globalOptions,
-                                 translations: CommandHelp.ja, overview: { $0.text(.helpTopOverview) })
+                                 translations: Program.withGlobalTranslations(CommandHelp.ja, for: globalOptions),
+                                 siblings: siblings, overview: { $0.text(.helpTopOverview) })
 
     /// Runs one invocation. `arguments` excludes the program name.
     static func main(arguments: [String], environment: [String: String], stdout: OutputSink, stderr: OutputSink,
                      readLine: @escaping () -> String? = { Swift.readLine() }, stdinIsTerminal: Bool = isatty(0) == 1,
-                     stdoutIsTerminal: Bool = isatty(1) == 1, executablePath: String = Program.executablePath()) -> Int32 {
+                     stdoutIsTerminal: Bool = isatty(1) == 1, executablePath: String = Program.executablePath(),
+                     runSibling: SiblingRunner = Program.execSibling) -> Int32 {
         program.main(arguments: arguments, environment: environment, stdout: stdout, stderr: stderr, readLine: readLine,
-                     stdinIsTerminal: stdinIsTerminal, stdoutIsTerminal: stdoutIsTerminal, executablePath: executablePath)
+                     stdinIsTerminal: stdinIsTerminal, stdoutIsTerminal: stdoutIsTerminal, executablePath: executablePath,
+                     runSibling: runSibling)
     }
 }

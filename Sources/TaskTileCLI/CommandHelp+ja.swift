@@ -8,11 +8,6 @@
 /// commands use `help.opt.<name>` / `help.arg.<name>`; global options `help.global.opt.<name>`.
 enum CommandHelp {
     static let ja: [String: String] = [
-        // Global options.
-        "help.global.opt.data-dir": "データディレクトリ（既定: $TASKTILE_DATA_DIR、$XDG_DATA_HOME/tasktile または ~/.local/share/tasktile）。",
-        "help.global.opt.lang": "メッセージの言語。",
-        "help.global.opt.json": "機械で読める JSON を出力します。",
-        "help.global.opt.no-color": "色を付けません。",
 
         // Shared arguments and options.
         "help.arg.list": "リスト名か ID の先頭。",
@@ -104,8 +99,12 @@ enum CommandHelp {
         "help.routine.remove.abstract": "ルーティンが作ったリストを削除します（自分で作ったリストは削除しません）。",
         "help.routine.remove.arg.routine": "ルーティンの名前。",
         "help.notify.run.abstract": "通知デーモンを実行します（データディレクトリごとに1つ）。SIGTERM/SIGINT で終了します。",
-        "help.notify.run.discussion": "予定された通知をそれぞれ一度だけ、その時刻に届けます: セッションバスの org.freedesktop.Notifications へ（「完了」ボタン付き）、標準出力へ1通知1行の JSON として（--sink stdout: id, kind, title, body, list, due, todoId）、またはフィールドを環境変数 TASKTILE_NOTIFY_TITLE/BODY/ID/TODO_ID/LIST/KIND/DUE に入れたコマンドの実行で（--sink exec:CMD。空白で区切り、シェルは使いません）。停止中に逃した直近24時間の項目は、まとめて1件の通知になります。通知をクリックすると notify.openCommand 設定のコマンドを実行します。ログは標準エラー出力へ。終了コード: 0 SIGTERM/SIGINT で停止、75 このデータディレクトリで別のデーモンが実行中（<データディレクトリ>/notify.lock を保持）、74 セッションバスや通知サービスがない（または切断された）、64 --sink が不正。",
-        "help.notify.run.opt.sink": "通知の送り先: dbus、stdout、exec:COMMAND。",
+        // The sync commands tasktile-sync runs (their abstracts as in SyncHelp.ja there).
+        "help.sync.abstract": "CalDAV サーバーか vdir と変更を交換します（1 回）。",
+        "help.sync.add.abstract": "同期アカウント（CalDAV サーバーか vdir）を追加します。",
+        "help.sync.ls.abstract": "同期アカウントを表示します。",
+        "help.sync.rm.abstract": "同期アカウントを削除します（リストと ToDo は残ります）。",
+        "help.sync.status.abstract": "各アカウントの最終同期とまだ送っていない変更を表示します。",
         "help.notify.pending.abstract": "予定されている通知（時刻、タイトル、リスト、ID）を早い順に表示します。",
         "help.notify.pending.discussion": "単発のタスクは期限に、繰り返しタスクは次の7回分、リストのリマインダーは次の回に通知します。日付だけの期限は notify.defaultTime 設定の時刻（既定 09:00）です。最大で早い順に64件。ID: <タスクID>（単発）、<タスクID>_<回>（繰り返し）、list:<リストID>_<回>（リストのリマインダー）。",
         "help.notify.pending.opt.count": "最大 N 件を表示します（1…64）。",

@@ -14,8 +14,5 @@ for i in 1..<Int(CommandLine.argc) {
     arguments.append(text)
 }
 umask(0o077)
-if SyncDispatch.isSync(arguments) {
-    exit(SyncDispatch.exec(arguments, executablePath: Program.executablePath(), environment: ProcessInfo.processInfo.environment))
-}
 exit(CLI.main(arguments: arguments, environment: ProcessInfo.processInfo.environment,
               stdout: FileSink(fd: 1), stderr: FileSink(fd: 2)))

@@ -22,11 +22,35 @@ public struct Program: Sendable {
     public var overview: @Sendable (Localizer) -> String
     /// Japanese command help (`help.<path>.abstract` …; see `HelpFormatter`); empty for English only.
     public var translations: [String: String]
+    /// Commands an executable beside this one runs (`SiblingCommand`), listed in the help with the
+    /// program's own.
+    public var siblings: [SiblingCommand]
 
     public init(name: String, version: String, commands: [any Command.Type], globals: [OptionSpec],
-                translations: [String: String] = [:], overview: @escaping @Sendable (Localizer) -> String) {
+                translations: [String: String] = [:], siblings: [SiblingCommand] = [],
+                overview: @escaping @Sendable (Localizer) -> String) {
         self.name = name; self.version = version; self.commands = commands; self.globals = globals
-        self.translations = translations; self.overview = overview
+        self.translations = translations; self.siblings = siblings; self.overview = overview
+    }
+
+    /// What the command list shows: every command's spec, each sibling after the last command
+    /// that shares its first word (or at the end).
+    public var listedSpecs: [CommandSpec] {
+        var specs = commands.map { $0.spec }
+        for sibling in siblings {
+            let at = specs.lastIndex { $0.path.first == sibling.path.first }.map { $0 + 1 } ?? specs.count
+            specs.insert(sibling.listingSpec, at: at)
+        }
+        return specs
+    }
+
+    /// The sibling whose path is the longest prefix of `words`, unless one of this program's own
+    /// commands matches as long a prefix.
+    public func findSibling(_ words: [String]) -> SiblingCommand? {
+        let own = findCommand(words).map { commands[$0].spec.path.count } ?? 0
+        return siblings.filter { words.count >= $0.path.count && Array(words.prefix($0.path.count)) == $0.path }
+            .max { $0.path.count < $1.path.count }
+            .flatMap { $0.path.count > own ? $0 : nil }
     }
 
     /// The help layout for this program at `width` terminal columns (default: no wrapping).
@@ -56,6 +80,7 @@ public struct Program: Sendable {
             }
         }
         for o in globals { need(["help.global.opt." + String(o.names[0].drop { $0 == "-" })]) }
+        for sibling in siblings { need([HelpFormatter.keyPrefix(sibling.listingSpec) + ".abstract"]) }
         return (missing, Set(translations.keys).subtracting(used).sorted())
     }
 
@@ -63,7 +88,8 @@ public struct Program: Sendable {
     /// Writes only to `stdout` and `stderr` (flushed before returning).
     public func main(arguments: [String], environment: [String: String], stdout: OutputSink, stderr: OutputSink,
                      readLine: @escaping () -> String? = { Swift.readLine() }, stdinIsTerminal: Bool = isatty(0) == 1,
-                     stdoutIsTerminal: Bool = isatty(1) == 1, executablePath: String = Program.executablePath()) -> Int32 {
+                     stdoutIsTerminal: Bool = isatty(1) == 1, executablePath: String = Program.executablePath(),
+                     runSibling: SiblingRunner = Program.execSibling) -> Int32 {
         defer { stdout.flush(); stderr.flush() }
         // Errors in the global options come before `--lang` is known: the environment decides.
         let early = Localizer(Language.fromEnvironment(environment))
@@ -94,6 +120,13 @@ public struct Program: Sendable {
         }
         var rest = Array(arguments[i...])
         if rest.first == "help" { help = true; rest.removeFirst() }
+        // A command another executable runs: that program parses everything, help included.
+        if let sibling = findSibling(rest) {
+            stdout.flush(); stderr.flush()
+            let path = (executablePath as NSString).deletingLastPathComponent + "/" + sibling.executable
+            let error = runSibling(path, arguments, environment)
+            return funnel.report(SiblingUnavailable(path: path, errorNumber: error), to: stderr, localizer: early)
+        }
         let index = findCommand(rest)
 
         // 2. The command's own arguments, with the global options accepted among them.
@@ -177,11 +210,11 @@ public struct Program: Sendable {
     func unknownCommand(_ rest: [String], help: Bool, formatter: HelpFormatter, stdout: OutputSink, stderr: OutputSink,
                         localizer: Localizer) -> Int32 {
         if rest.isEmpty {
-            stdout.write(formatter.topLevel(commands: commands.map { $0.spec }, globals: globals,
+            stdout.write(formatter.topLevel(commands: listedSpecs, globals: globals,
                                             overview: overview(localizer), localizer: localizer))
             return help ? 0 : ExitCode.usage.rawValue
         }
-        let group = commands.map { $0.spec }.filter { $0.path.first == rest[0] }
+        let group = listedSpecs.filter { $0.path.first == rest[0] }
         let list = group.map { "  \($0.commandName) — \(formatter.abstract($0, localizer))\n" }.joined()
         if help && !group.isEmpty && rest.count == 1 {
             // `tasktile help list`: the group's subcommands, as help (stdout, exit 0).
@@ -193,7 +226,7 @@ public struct Program: Sendable {
             stderr.write(localizer.text(.errorPrefix, problem) + "\n" + localizer.text(.usageSubcommands) + "\n" + list)
             return ExitCode.usage.rawValue
         }
-        let names = Set(commands.map { $0.spec.path[0] })
+        let names = Set(listedSpecs.map { $0.path[0] })
         let hint = names.sorted().first { ArgumentParser.editDistance($0, rest[0]) <= 2 }.map { localizer.text(.usageDidYouMean, $0) } ?? ""
         stderr.write(localizer.text(.errorPrefix, localizer.text(.usageUnknownCommand, rest[0], hint)) + "\n"
                      + localizer.text(.usageSeeCommandList, name) + "\n")
@@ -221,6 +254,26 @@ public struct Program: Sendable {
     public static let dataDirOption = OptionSpec.value("--data-dir", valueName: "dir",
         help: "The data directory (default: $TASKTILE_DATA_DIR, $XDG_DATA_HOME/tasktile or ~/.local/share/tasktile).")
     public static let langOption = OptionSpec.value("--lang", valueName: "lang", help: "Language of messages.", values: ["en", "ja"])
+    /// `--json`: machine-readable output (`tasktile` and the programs that run its commands).
+    public static let jsonOption = OptionSpec.flag("--json", help: "Print machine-readable JSON.")
+    /// `--no-color`: never ANSI colours.
+    public static let noColorOption = OptionSpec.flag("--no-color", help: "Never print colours.")
+    /// The global options of `tasktile`, and of every executable that runs `tasktile` commands for
+    /// it (`SiblingCommand`): they receive the same arguments, so they accept the same globals.
+    public static let tasktileGlobals = [dataDirOption, langOption, jsonOption, noColorOption]
+    /// Japanese help of the shared global options (`help.global.opt.<name>`), merged into each
+    /// program's own table.
+    public static let globalTranslations: [String: String] = [
+        "help.global.opt.data-dir": "データディレクトリ（既定: $TASKTILE_DATA_DIR、$XDG_DATA_HOME/tasktile または ~/.local/share/tasktile）。",
+        "help.global.opt.lang": "メッセージの言語。",
+        "help.global.opt.json": "機械で読める JSON を出力します。",
+        "help.global.opt.no-color": "色を付けません。",
+    ]
+    /// `table` with the Japanese help of `globals` added (those of `globalTranslations`).
+    public static func withGlobalTranslations(_ table: [String: String], for globals: [OptionSpec]) -> [String: String] {
+        let keys = Set(globals.map { "help.global.opt." + String($0.names[0].drop { $0 == "-" }) })
+        return table.merging(globalTranslations.filter { keys.contains($0.key) }) { own, _ in own }
+    }
 
     /// Columns of the terminal on standard output (`TIOCGWINSZ`), else `$COLUMNS`, else 80; at least 40.
     public static func terminalWidth(environment: [String: String]) -> Int {

@@ -13,8 +13,10 @@ enum Renderer {
     /// Every subcommand, in help order.
     static let commands: [any Command.Type] = [OnceCommand.self, WatchCommand.self, ClickCommand.self, DesktopCommand.self]
 
+    static let globals = [Program.dataDirOption, Program.langOption]
+
     static let program = Program(name: "tasktile-render", version: version, commands: commands,
-                                 globals: [Program.dataDirOption, Program.langOption], translations: RenderHelp.ja,
+                                 globals: globals, translations: Program.withGlobalTranslations(RenderHelp.ja, for: globals),
                                  overview: { $0.text(.renderOverview) })
 
     /// The program name in every spec of this program.

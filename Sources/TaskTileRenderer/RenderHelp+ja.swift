@@ -4,9 +4,6 @@
 /// and option has an entry and that no entry names something that does not exist.
 enum RenderHelp {
     static let ja: [String: String] = [
-        "help.global.opt.data-dir": "データディレクトリ（既定: $TASKTILE_DATA_DIR、$XDG_DATA_HOME/tasktile または ~/.local/share/tasktile）。",
-        "help.global.opt.lang": "メッセージの言語。",
-
         "help.once.abstract": "ウィジェット定義ファイルをクリックマップ付きの PNG 画像に描きます。",
         "help.once.discussion": "指定したウィジェット定義ファイル（既定: <data-dir>/widgets/ のすべての *.json）を描き、書いた PNG のパスを 1 行ずつ出力します。PNG の隣に <name>.hits.json のクリックマップを書きます。",
         "help.once.arg.spec": "ウィジェット定義 JSON ファイルのパス（キーは README の「Widgets」を参照）。",

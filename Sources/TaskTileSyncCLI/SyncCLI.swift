@@ -3,7 +3,7 @@ import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile-sync`: the `tasktile sync …` commands. `tasktile` execs this program (found beside
-/// its own executable) for them, so the everyday commands never load FoundationNetworking,
+/// its own executable, `SiblingCommand` in `CLI.siblings`) for them, so the everyday commands never load FoundationNetworking,
 /// libcurl or the XML parser (issue #16). It answers as `tasktile`: same usage lines, help,
 /// global options and exit codes.
 enum SyncCLI {
@@ -11,20 +11,14 @@ enum SyncCLI {
         SyncRunCommand.self, SyncAddCommand.self, SyncLsCommand.self, SyncRmCommand.self, SyncStatusCommand.self,
     ]
 
-    static let program = Program(name: "tasktile", version: "0.1.0", commands: commands,
-                                 globals: [Program.dataDirOption, Program.langOption,
-                                           .flag("--json", help: "Print machine-readable JSON."),
-                                           .flag("--no-color", help: "Never print colours.")],
-                                 translations: SyncHelp.ja, overview: { $0.text(.helpTopOverview) })
+    static let program = Program(name: "tasktile", version: "0.1.0", commands: commands, globals: Program.tasktileGlobals,
+                                 translations: Program.withGlobalTranslations(SyncHelp.ja, for: Program.tasktileGlobals),
+                                 overview: { $0.text(.helpTopOverview) })
 }
 
 /// Japanese help for the sync commands (docs/language.md "Command help").
 enum SyncHelp {
     static let ja: [String: String] = [
-        "help.global.opt.data-dir": "データディレクトリ（既定: $TASKTILE_DATA_DIR、$XDG_DATA_HOME/tasktile または ~/.local/share/tasktile）。",
-        "help.global.opt.lang": "メッセージの言語。",
-        "help.global.opt.json": "機械で読める JSON を出力します。",
-        "help.global.opt.no-color": "色を付けません。",
         "help.sync.abstract": "CalDAV サーバーか vdir と変更を交換します（1 回）。",
         "help.sync.discussion": "終了コード 0: 同期済み、69: サーバーに接続できない（何も変更なし）、77: ユーザー名かパスワードが拒否された、74: ストアに書けない、65: 読めないサーバー上の項目がある（報告し、残りは同期）。",
         "help.sync.arg.name": "アカウント（既定: すべてのアカウント）。",

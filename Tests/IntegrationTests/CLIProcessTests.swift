@@ -103,3 +103,52 @@ struct SyncsPerCommitTests {
         #expect(calls.count == (writes ? 2 : 0), "\(calls)")
     }
 }
+
+/// `tasktile` loads only what its own commands need (issue #16): the notification daemon is
+/// `tasktile-notify`, which `tasktile notify run` becomes by execve with the arguments unchanged.
+@Suite("siblings: tasktile hands commands to the executables beside it")
+struct SiblingExecutableTests {
+    let tasktile: String
+    init() throws { tasktile = try #require(builtProduct("tasktile"), "build the products first (make test does)") }
+
+    @Test("tasktile links no D-Bus library; tasktile-notify does")
+    func noDBusInTasktile() throws {
+        let ldd = try runProcess("/usr/bin/ldd", [tasktile])
+        #expect(ldd.status == 0, "\(ldd.stderr)")
+        #expect(!ldd.stdout.contains("libdbus"), "\(ldd.stdout)")
+        let notify = try runProcess("/usr/bin/ldd", [try #require(builtProduct("tasktile-notify"))])
+        #expect(notify.stdout.contains("libdbus"), "\(notify.stdout)")
+    }
+
+    @Test("notify run through tasktile: the same usage errors, exit codes and help, in both languages")
+    func handedOver() throws {
+        let tmp = TemporaryDirectory("sibling")
+        let e = ["TASKTILE_DATA_DIR": tmp.dataDirectory.path, "LANG": "C"]
+        let bad = try runProcess(tasktile, ["notify", "run", "--sink", "carrier-pigeon"], environment: e)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: '--sink carrier-pigeon'") || bad.stderr.contains("carrier-pigeon"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("Usage: tasktile notify run"), "\(bad.stderr)")
+        for lang in ["en", "ja"] {
+            let list = try runProcess(tasktile, ["--lang", lang, "--help"], environment: e).stdout
+            let help = try runProcess(tasktile, ["notify", "run", "--help", "--lang", lang], environment: e)
+            #expect(help.status == 0)
+            // The overview line of the command's own help is the line the command list shows.
+            let overview = try #require(help.stdout.split(separator: "\n").first.map(String.init))
+            let abstract = String(overview.drop { $0 != " " }.dropFirst())
+            let listed = list.split(separator: "\n").first { $0.hasPrefix("  notify run ") }
+            #expect(listed.map { $0.hasSuffix(abstract) } == true, "\(lang): \(listed ?? "not listed") vs \(abstract)")
+        }
+    }
+
+    @Test("a missing sibling: exit 69 naming the path, nothing started")
+    func missingSibling() throws {
+        let tmp = TemporaryDirectory("sibling-missing")
+        let lonely = tmp.file("bin")
+        try FileManager.default.createDirectory(atPath: lonely, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: tasktile, toPath: lonely + "/tasktile")
+        let r = try runProcess(lonely + "/tasktile", ["notify", "run"], environment: ["TASKTILE_DATA_DIR": tmp.dataDirectory.path, "LANG": "C"])
+        #expect(r.status == 69)
+        #expect(r.stderr.contains(lonely + "/tasktile-notify"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.dataDirectory.path + "/notify.lock"))
+    }
+}

@@ -1,7 +1,6 @@
 import Foundation
 import TaskTileCommandLine
 import TaskTileCore
-import TaskTileNotify
 import TaskTileRuntime
 
 /// `tasktile notify pending [--count N]`: the notification plan (docs/notifications.md "Planning"), soonest first.
@@ -48,59 +47,6 @@ struct NotifyPendingCommand: Command {
             let wc = ZonedClock.wallClock(of: p.fireAt, in: clock.timeZone)
             let what = p.kind == .reminder ? context.localizer.text(.notifyPendingListReminder) : p.title
             context.out("\(wc.date) \(wc.hourMinute)  \(what)  \(context.paint("[\(p.listTitle)]", .dim))  \(context.paint(p.identifier, .dim))")
-        }
-        return .success
-    }
-}
-
-/// `tasktile notify run [--sink dbus|stdout|exec:CMD]`: the notification daemon (docs/notifications.md "Delivery").
-struct NotifyRunCommand: Command {
-    static let spec = CommandSpec(
-        path: ["notify", "run"], abstract: "Run the notification daemon (one per data directory) until SIGTERM/SIGINT.",
-        discussion: """
-        Delivers each planned notification once, ever, at its time: through org.freedesktop.Notifications \
-        on the session bus (with a Complete action), as one JSON line per notification on standard output \
-        (--sink stdout: id, kind, title, body, list, due, todoId), or by running a command with the fields \
-        in TASKTILE_NOTIFY_TITLE/BODY/ID/TODO_ID/LIST/KIND/DUE (--sink exec:CMD; split on spaces, no shell). \
-        After downtime, items missed within the last 24 hours come as one catch-up notification. \
-        Clicking a notification runs the notify.openCommand setting when set. Log lines go to standard error. \
-        Exit codes: 0 stopped by SIGTERM/SIGINT, 75 another daemon already runs for this data directory \
-        (it holds <data dir>/notify.lock), 74 no session bus or notification service (or it went away), \
-        64 a bad --sink.
-        """,
-        options: [.value("--sink", valueName: "sink", help: "Where notifications go: dbus, stdout or exec:COMMAND.", defaultValue: "dbus")])
-    let sink: String
-
-    init(_ a: ParsedArguments, context: CommandContext) throws {
-        sink = a.value("--sink") ?? "dbus"
-        guard ["dbus", "stdout"].contains(sink) || sink.hasPrefix("exec:") else {
-            throw Self.usage(Phrase(key: .notifyErrorNotASink, sink))
-        }
-        guard sink != "exec:" && !(sink.hasPrefix("exec:") && sink.dropFirst(5).allSatisfy { $0 == " " }) else {
-            throw Self.usage(Phrase(key: .notifyErrorExecNeedsCommand))
-        }
-    }
-
-    func run(_ context: CommandContext) throws -> ExitCode {
-        let clock = try context.clock()
-        let lock = try NotifyDaemon.lock(context.dataDirectory)
-        // With TASKTILE_NOW the daemon starts "at" that instant and runs on with the real clock.
-        let fixed = context.environment["TASKTILE_NOW"].map { !$0.isEmpty } ?? false
-        let offset = fixed ? clock.now.timeIntervalSinceNow : 0
-        let stdout = context.stdout, stderr = context.stderr
-        let sinkObject = try NotifyDaemon.makeSink(sink, language: context.language) { line in
-            stdout.write(line)
-            stdout.flush()
-        }
-        var configuration = NotifyDaemon.Configuration(directory: context.dataDirectory, zone: clock.timeZone,
-                                                       clockOffset: offset, language: context.language)
-        configuration.tick = 0.25
-        let log = DaemonLog(program: "tasktile-notify", zone: clock.timeZone, clock: { Date().addingTimeInterval(offset) }) { line in
-            stderr.write(line)
-            stderr.flush()
-        }
-        try withExtendedLifetime(lock) {
-            try NotifyDaemon(configuration: configuration, sink: sinkObject, log: log, environment: context.environment).run()
         }
         return .success
     }

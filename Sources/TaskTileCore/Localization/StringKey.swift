@@ -183,6 +183,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case usageSubcommands = "usage.subcommands"
     case usageUnknownCommand = "usage.unknownCommand"
     case usageSeeCommandList = "usage.seeCommandList"
+    case siblingUnavailable = "usage.siblingUnavailable"
     case usageInvalidUTF8 = "usage.invalidUTF8"
     case usageNotAPosition = "usage.notAPosition"
 
@@ -522,5 +523,4 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case syncNever = "sync.never"
     case icsNoteCustomZone = "ics.note.customZone"
     case icsNotePendingStatusWins = "ics.note.pendingStatusWins"
-    case syncErrorNoSyncProgram = "sync.error.noSyncProgram"
 }

@@ -181,6 +181,7 @@ extension StringCatalogue {
         .usageSubcommands: "Subcommands:",
         .usageUnknownCommand: "unknown command '{0}'{1}",
         .usageSeeCommandList: "See '{0} --help' for the list of commands.",
+        .siblingUnavailable: "cannot run {0}, which this command needs ({1}); reinstall tasktile so that it sits beside this program",
         .usageInvalidUTF8: "argument {0} is not valid UTF-8 text",
         .usageNotAPosition: "'{0}' is not a position (accepted: a whole number 0 or more; 0 is first)",
 
@@ -522,6 +523,5 @@ extension StringCatalogue {
         .syncNever: "never",
         .icsNoteCustomZone: "time zone \"{0}\" is defined only by the file's VTIMEZONE; {1} kept as the same instant in UTC (offset {2})",
         .icsNotePendingStatusWins: "STATUS:{0} imported as pending (COMPLETED / PERCENT-COMPLETE:100 ignored)",
-        .syncErrorNoSyncProgram: "cannot run {0}: {1} (tasktile sync needs tasktile-sync installed beside tasktile)",
     ]
 }

@@ -181,6 +181,7 @@ extension StringCatalogue {
         .usageSubcommands: "サブコマンド:",
         .usageUnknownCommand: "コマンド '{0}' はありません{1}",
         .usageSeeCommandList: "コマンドの一覧は '{0} --help' で表示できます。",
+        .siblingUnavailable: "このコマンドに必要な {0} を実行できません（{1}）。このプログラムと同じ場所に置かれるよう tasktile を入れ直してください",
         .usageInvalidUTF8: "引数 {0} は正しい UTF-8 のテキストではありません",
         .usageNotAPosition: "'{0}' は位置として使えません（0 以上の整数で指定してください。0 が先頭です）",
 
@@ -522,6 +523,5 @@ extension StringCatalogue {
         .syncNever: "なし",
         .icsNoteCustomZone: "タイムゾーン \"{0}\" はファイルの VTIMEZONE だけで定義されています。{1} は同じ時刻を UTC で保持しました（オフセット {2}）",
         .icsNotePendingStatusWins: "STATUS:{0} のため未完了として読み込みました（COMPLETED / PERCENT-COMPLETE:100 は無視）",
-        .syncErrorNoSyncProgram: "{0} を実行できません: {1}（tasktile sync には tasktile と同じ場所に tasktile-sync が必要です）",
     ]
 }

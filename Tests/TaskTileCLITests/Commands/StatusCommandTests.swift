@@ -14,7 +14,7 @@ import TestSupport
         let out = StringSink(), err = StringSink()
         let code = CLI.main(arguments: arguments, environment: StatusFixtures.environment(directory).merging(extra) { $1 },
                             stdout: out, stderr: err, readLine: { nil }, stdinIsTerminal: false, stdoutIsTerminal: false,
-                            executablePath: "/opt/tasktile/bin/tasktile")
+                            executablePath: "/opt/tasktile/bin/tasktile", runSibling: { _, _, _ in ENOENT })
         return Run(code: code, out: out.text, err: err.text)
     }
 

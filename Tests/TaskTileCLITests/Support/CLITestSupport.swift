@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import TaskTileCLI
 import TaskTileCommandLine
 import TaskTileCore
@@ -17,6 +18,9 @@ struct CLIHarness {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The executable and arguments a command handed over to a sibling (`SiblingCommand`), which
+        /// in-process is recorded instead of started; nil when none was.
+        var sibling: [String]? = nil
     }
 
     /// Runs one command line; `input` answers confirmations.
@@ -29,10 +33,12 @@ struct CLIHarness {
     func run(_ args: [String], input: [String] = [], terminal: Bool = false) -> Result {
         let out = StringSink(), err = StringSink()
         var lines = input[...]
+        let sibling = Mutex<[String]?>(nil)
         let status = CLI.main(arguments: args, environment: environment, stdout: out, stderr: err,
                               readLine: { lines.popFirst() }, stdinIsTerminal: terminal, stdoutIsTerminal: false,
-                              executablePath: "/usr/local/bin/tasktile")
-        return Result(status: status, stdout: out.text, stderr: err.text)
+                              executablePath: "/usr/local/bin/tasktile",
+                              runSibling: { path, arguments, _ in sibling.withLock { $0 = [path] + arguments }; return ENOENT })
+        return Result(status: status, stdout: out.text, stderr: err.text, sibling: sibling.withLock { $0 })
     }
 
     /// The store file's bytes plus a dump of every table, for "nothing changed" checks.

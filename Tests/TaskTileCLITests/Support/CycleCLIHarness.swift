@@ -27,7 +27,8 @@ struct CycleCLI {
         let code = CLI.main(arguments: arguments,
                             environment: ["TASKTILE_DATA_DIR": directory.path, "TASKTILE_NOW": now, "TZ": zone],
                             stdout: out, stderr: err, readLine: { nil }, stdinIsTerminal: false,
-                            stdoutIsTerminal: false, executablePath: "/usr/bin/tasktile")
+                            stdoutIsTerminal: false, executablePath: "/usr/bin/tasktile",
+                            runSibling: { _, _, _ in ENOENT }) // never replace the test runner
         return Outcome(code: code, stdout: out.text, stderr: err.text)
     }
 
