@@ -374,7 +374,7 @@ public final class DesktopHost {
             } else {
                 window.flashWake = nil
             }
-            let fingerprint = WidgetWindow.fingerprint(window, flashing: window.flashing(now: now))
+            let fingerprint = WidgetWindow.fingerprint(window, flashing: window.flashing(now: now), clock: clock)
             if fingerprint != window.fingerprint {
                 window.fingerprint = fingerprint
                 window.queueDraw()
@@ -473,9 +473,10 @@ public final class DesktopHost {
 }
 
 extension WidgetWindow {
-    /// What decides the picture: spec, theme, the todos the widget can show, the flash set.
-    static func fingerprint(_ w: WidgetWindow, flashing: Set<String>) -> String {
-        WidgetFingerprint.of(spec: w.spec, theme: w.theme, content: w.content, flashing: flashing)
+    /// What decides the picture: spec, theme, the todos the widget can show, the flash set, the
+    /// due labels at `clock` (so `Today 18:00` turns `Overdue` at the minute it should).
+    static func fingerprint(_ w: WidgetWindow, flashing: Set<String>, clock: Clock) -> String {
+        WidgetFingerprint.of(spec: w.spec, theme: w.theme, content: w.content, flashing: flashing, clock: clock)
     }
 
 }

@@ -5,7 +5,8 @@
 enum RenderHelp {
     static let ja: [String: String] = [
         "help.once.abstract": "ウィジェット定義ファイルをクリックマップ付きの PNG 画像に描きます。",
-        "help.once.discussion": "指定したウィジェット定義ファイル（既定: <data-dir>/widgets/ のすべての *.json）を描き、書いた PNG のパスを 1 行ずつ出力します。PNG の隣に <name>.hits.json のクリックマップを書きます。",
+        "help.once.discussion": "指定したウィジェット定義ファイル（既定: <data-dir>/widgets/ のすべての *.json）をフラッシュなしの通常の状態で描き、書いた PNG のパスを 1 行ずつ出力します。PNG の隣に <name>.hits.json のクリックマップを書きます。同じ名前や同じ PNG の定義が 2 つあると、両方のファイル名を示して拒否します（終了コード 65）。",
+        "help.once.opt.prune": "描いたあと、もうない定義のために tasktile が書いた PNG とクリックマップを <data-dir>/widgets/out/ から削除します。",
         "help.once.arg.spec": "ウィジェット定義 JSON ファイルのパス（キーは README の「Widgets」を参照）。",
 
         "help.watch.abstract": "SIGTERM/SIGINT を受けるまで、すべてのウィジェットの PNG を最新に保ちます。",

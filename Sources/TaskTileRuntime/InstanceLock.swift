@@ -33,6 +33,22 @@ public final class InstanceLock {
         _ = text.withCString { pwrite(fd, $0, strlen($0), 0) }
     }
 
+    /// Whether a process holds the lock at `path` now, asked without taking it for longer than
+    /// the question: a shared `flock` tried and released at once (two askers never conflict; an
+    /// `init` racing the microsecond an asker holds it fails like a second daemon would).
+    /// A lock file that does not exist is not held.
+    public static func isHeld(path: String) -> Bool {
+        var fd: Int32
+        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        if fd < 0 { return false }
+        defer { close(fd) }
+        var rc: Int32
+        repeat { rc = flock(fd, LOCK_SH | LOCK_NB) } while rc != 0 && errno == EINTR
+        if rc != 0 { return errno == EWOULDBLOCK }
+        flock(fd, LOCK_UN)
+        return false
+    }
+
     /// The pid written by the process holding the lock at `path`, if it can be read.
     public static func holder(of path: String) -> Int32? {
         guard let bytes = try? Posix.readFile(path) else { return nil }

@@ -94,9 +94,10 @@ import TestSupport
         let fx = try RenderFixture()
         defer { fx.remove() }
         try fx.list("Work", ["a"])
-        // A regular file where the output directory should be.
-        try AtomicFile.write("x", to: fx.dataDirectory.path + "/blocker")
-        let spec = try fx.writeSpec("o", #"{ "version": 1, "family": "small", "list": "Work", "output": "../blocker/o.png" }"#)
+        // A regular file where the output directory should be (inside the spec's room).
+        try FileManager.default.createDirectory(atPath: fx.dataDirectory.widgetsPath + "/out", withIntermediateDirectories: true)
+        try AtomicFile.write("x", to: fx.dataDirectory.widgetsPath + "/out/blocker")
+        let spec = try fx.writeSpec("o", #"{ "version": 1, "family": "small", "list": "Work", "output": "out/blocker/o.png" }"#)
         let r = run(["once", spec], fx)
         #expect(r.code == 73, "\(r.err)")
     }

@@ -300,6 +300,9 @@ extension StringCatalogue {
         .themeErrorBadVersion: "{0} is not supported (accepted: 1)",
         .themeErrorThemesNotArray: "must be an array of theme objects",
         .themeErrorDuplicateID: "{0} is used by another theme",
+        .themeErrorDuplicateIDAt: "the id {0} is used by both {1} and {2} (each theme needs its own id; delete one \"id\" to get a new one)",
+        .themeErrorDuplicateNameAt: "the name \"{0}\" is used by both {1} and {2} (specs name themes by name, so each needs its own)",
+        .themeErrorEmptyList: "the list is empty; a theme file needs at least one theme (delete the file to get the Default theme back)",
         .themeAdded: "Added theme \"{0}\" ({1})",
         .themeAddedFrom: "Added theme \"{0}\" ({1}) from \"{2}\"",
         .themeChanged: "Theme \"{0}\": {1} = {2}",
@@ -465,6 +468,7 @@ extension StringCatalogue {
         .notifyErrorExecSinkEmpty: "exec: needs a command, e.g. exec:/usr/local/bin/my-notifier",
 
         .errorFileSystem: "{0} failed for {1}: {2}",
+        .errorFileNotRegular: "{0} is not a regular file (a FIFO, device, socket or directory), so it is not read; put a regular file there",
 
         // tasktile-render
         .statusErrorUrgentWithFollow: "'--urgent' is an exit code and cannot stream; with '--follow' the i3blocks lines carry \"urgent\" (accepted: one of --urgent, --follow)",
@@ -476,6 +480,13 @@ extension StringCatalogue {
         .renderErrorPixelPosition: "'{0} {1}' is not a pixel position (accepted: two numbers ≥ 0, e.g. 40 120)",
         .renderErrorOnRender: "--on-render: {0}",
         .renderClickNothing: "nothing at ({0}, {1}) in {2} ({3}×{4} px)",
+        .renderErrorRedrawing: "the widget is being redrawn: {0} does not belong to {1} (click again in a moment)",
+        .renderErrorSameOutput: "{0} and {1} both write {2}: give each spec its own \"name\" (or \"output\"); {1} is not rendered",
+        .renderPruned: "removed {0}",
+        .outputErrorNotRegular: "{0} is not a regular file; tasktile replaces only regular files (move it away or choose another \"output\")",
+        .outputErrorForeignHitMap: "{0} exists and is not a hit map tasktile wrote, so it is not overwritten (move it away or choose another \"output\")",
+        .specErrorOutsideRoom: "{0} is outside the spec's room (accepted: a PNG path inside {1} or inside {2})",
+        .specAcceptedSort: "manual (the list's order), due (overdue first, then by due, undated last)",
 
         // widget spec files
         .specErrorNotJSON: "not valid JSON ({0})",

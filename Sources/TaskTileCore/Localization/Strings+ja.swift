@@ -300,6 +300,9 @@ extension StringCatalogue {
         .themeErrorBadVersion: "{0} には対応していません（対応しているのは 1）",
         .themeErrorThemesNotArray: "テーマオブジェクトの配列でなければなりません",
         .themeErrorDuplicateID: "{0} は別のテーマで使われています",
+        .themeErrorDuplicateIDAt: "ID {0} が {1} と {2} の両方で使われています（テーマごとに別の ID が必要です。片方の \"id\" を消すと新しい ID が付きます）",
+        .themeErrorDuplicateNameAt: "名前 \"{0}\" が {1} と {2} の両方で使われています（ウィジェット定義はテーマを名前で指すので、別々の名前が必要です）",
+        .themeErrorEmptyList: "リストが空です。テーマファイルには 1 つ以上のテーマが必要です（ファイルを消すと既定のテーマに戻ります）",
         .themeAdded: "テーマ \"{0}\" を追加しました ({1})",
         .themeAddedFrom: "テーマ \"{0}\" を \"{2}\" から追加しました ({1})",
         .themeChanged: "テーマ \"{0}\": {1} = {2}",
@@ -465,6 +468,7 @@ extension StringCatalogue {
         .notifyErrorExecSinkEmpty: "exec: にはコマンドが必要です（例: exec:/usr/local/bin/my-notifier）",
 
         .errorFileSystem: "{1} への {0} が失敗しました: {2}",
+        .errorFileNotRegular: "{0} は通常のファイルではない（FIFO、デバイス、ソケット、ディレクトリ）ため読みません。通常のファイルを置いてください",
 
         // tasktile-render
         .statusErrorUrgentWithFollow: "'--urgent' は終了コードなので '--follow' と一緒には使えません。'--follow' の i3blocks の行には \"urgent\" が入ります（どちらか一方を指定してください）",
@@ -476,6 +480,13 @@ extension StringCatalogue {
         .renderErrorPixelPosition: "'{0} {1}' はピクセル位置ではありません（0 以上の数を 2 つ、例: 40 120）",
         .renderErrorOnRender: "--on-render: {0}",
         .renderClickNothing: "{2} の ({0}, {1}) には何もありません（{3}×{4} px）",
+        .renderErrorRedrawing: "ウィジェットを描き直しています: {0} は {1} のものではありません（少し待ってからもう一度クリックしてください）",
+        .renderErrorSameOutput: "{0} と {1} が同じ {2} に書きます。定義ごとに別の \"name\"（または \"output\"）を付けてください。{1} は描きません",
+        .renderPruned: "{0} を削除しました",
+        .outputErrorNotRegular: "{0} は通常のファイルではありません。tasktile が置き換えるのは通常のファイルだけです（移動するか、別の \"output\" を指定してください）",
+        .outputErrorForeignHitMap: "{0} は tasktile が書いたクリックマップではないので上書きしません（移動するか、別の \"output\" を指定してください）",
+        .specErrorOutsideRoom: "{0} は定義の置き場所の外です（使えるもの: {1} か {2} の中の PNG のパス）",
+        .specAcceptedSort: "manual（リストの順）、due（期限切れを先に、期限順、期限なしは最後）",
 
         // widget spec files
         .specErrorNotJSON: "JSON として正しくありません（{0}）",

@@ -48,12 +48,37 @@ public enum AtomicFile {
     public static func write(_ text: String, to path: String, mode: mode_t = 0o600) throws {
         try write(Array(text.utf8), to: path, mode: mode)
     }
+
+    /// Removes the temporary files a crashed writer left in `directory`: names of the form
+    /// `.<name>.tmp-<pid>-<n>` that `write` makes, whose `<pid>` is no longer a running process
+    /// (`kill(pid, 0)` answers ESRCH). A live writer's temp file is never touched, so two writers of
+    /// one directory can call this at any time. Errors are ignored: this is housekeeping.
+    /// - Returns: the paths removed.
+    @discardableResult
+    public static func removeStaleTemporaries(in directory: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") {
+            guard let marker = name.range(of: ".tmp-", options: .backwards) else { continue }
+            let parts = name[marker.upperBound...].split(separator: "-")
+            guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { continue }
+            if pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH { continue }
+            let path = (directory.isEmpty ? "." : directory) + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            if unlink(path) == 0 { removed.append(path) }
+        }
+        return removed
+    }
 }
 
 /// A failed file-system call.
 public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A POSIX call failed with `errno`.
     case system(call: String, path: String, errno: Int32)
+    /// The path names a FIFO, a device, a socket or a directory where a regular file was expected
+    /// (reading a FIFO would wait for a writer forever).
+    case notRegularFile(path: String)
 
     /// The message in `localizer`'s language; the call, the path and the system's `strerror` text
     /// stay as they are.
@@ -61,15 +86,20 @@ public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .system(let call, let path, let code):
             localizer.text(.errorFileSystem, call, path, String(cString: strerror(code)))
+        case .notRegularFile(let path):
+            localizer.text(.errorFileNotRegular, path)
         }
     }
 
     /// The message in English (`message(_:)` gives it in either language).
     public var description: String { message(Localizer(.en)) }
 
-    /// The errno of the failure.
+    /// The errno of the failure (`EINVAL` for a file that is not a regular file).
     public var errnoValue: Int32 {
-        switch self { case .system(_, _, let e): e }
+        switch self {
+        case .system(_, _, let e): e
+        case .notRegularFile: EINVAL
+        }
     }
 }
 
@@ -86,10 +116,21 @@ public enum Posix {
         }
     }
 
-    /// Reads a whole file. - Throws: `FileError` (ENOENT when missing).
+    /// Reads a whole regular file.
+    ///
+    /// Opened with `O_NONBLOCK` and checked with `fstat` before the first read, so a FIFO (or a
+    /// device, a socket) put where a file is expected is refused at once instead of waiting for a
+    /// writer forever; the descriptor is switched back to blocking for the read.
+    /// - Throws: `FileError` (`.system` with ENOENT when missing, EFBIG above `limit` bytes;
+    ///   `.notRegularFile` for anything but a regular file).
     public static func readFile(_ path: String, limit: Int = 64 << 20) throws -> [UInt8] {
-        let fd = try retrying("open", path: path) { open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = try retrying("open", path: path) { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         defer { close(fd) }
+        var info = stat()
+        _ = try retrying("fstat", path: path) { fstat(fd, &info) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError.notRegularFile(path: path) }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

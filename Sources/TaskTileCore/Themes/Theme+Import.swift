@@ -24,6 +24,11 @@ public enum ThemeImport {
         let themes: [Theme]
         switch root {
         case .object where root["version"] != nil:
+            // An empty list imports nothing: said as such (a themes.json with one is refused too,
+            // with the reason that fits a file in use).
+            if case .array(let items)? = root["themes"], items.isEmpty {
+                throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorNoTheme))
+            }
             themes = try ThemeStore.decodeFile(bytes, file: file)
         case .object(let members) where members.count == 1 && root["themes"] != nil:
             guard case .array(let items)? = root["themes"] else {

@@ -22,9 +22,9 @@ public struct ThemeFileError: Error, Hashable, Sendable, CustomStringConvertible
 
 extension Theme {
     /// Every key a theme object may have, in the order written to files.
-    public static let keys = ["id", "name", "accent", "background", "text", "appearance", "fontFamily",
+    public static let keys = ["id", "name", "accent", "background", "text", "warning", "overdue", "appearance", "fontFamily",
                               "fontSize", "rowHeight", "checkboxStyle", "checkboxPosition",
-                              "showRemainingCount", "showCompletedCount", "showCompleted", "cornerRadius"]
+                              "showRemainingCount", "showCompletedCount", "showCompleted", "showDue", "cornerRadius"]
 
     /// Decodes one theme object (docs/themes.md "Keys"). Absent keys take their defaults; `name` is required.
     /// - Parameters:
@@ -100,6 +100,8 @@ extension Theme {
         case "accent": accent = try color()
         case "background": background = try optionalColor()
         case "text": text = try optionalColor()
+        case "warning": warning = try optionalColor()
+        case "overdue": overdue = try optionalColor()
         case "appearance": appearance = try choice(Appearance.self)
         case "fontFamily":
             guard case .string(let s) = value, !s.isEmpty, !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
@@ -121,6 +123,7 @@ extension Theme {
         case "showRemainingCount": showRemainingCount = try bool()
         case "showCompletedCount": showCompletedCount = try bool()
         case "showCompleted": showCompleted = try bool()
+        case "showDue": showDue = try choice(ShowDue.self)
         case "cornerRadius":
             guard case .number(let n) = value, (0...200).contains(n) else {
                 throw fail(Phrase(key: .themeErrorNotACornerRadius, shown(value)))
@@ -131,11 +134,14 @@ extension Theme {
         }
     }
 
-    /// The theme as a JSON object with keys in `Theme.keys` order; absent colours are omitted.
+    /// The theme as a JSON object with keys in `Theme.keys` order; absent colours (`background`,
+    /// `text`, `warning`, `overdue`) and the default `showDue` (`auto`) are omitted.
     public var jsonValue: JSONValue {
         var m: [(String, JSONValue)] = [("id", .string(id)), ("name", .string(name)), ("accent", .string(accent.description))]
         if let background { m.append(("background", .string(background.description))) }
         if let text { m.append(("text", .string(text.description))) }
+        if let warning { m.append(("warning", .string(warning.description))) }
+        if let overdue { m.append(("overdue", .string(overdue.description))) }
         m.append(("appearance", .string(appearance.rawValue)))
         m.append(("fontFamily", .string(fontFamily)))
         switch fontSize {
@@ -150,6 +156,9 @@ extension Theme {
         m.append(("showRemainingCount", .bool(showRemainingCount)))
         m.append(("showCompletedCount", .bool(showCompletedCount)))
         m.append(("showCompleted", .bool(showCompleted)))
+        // Written only when not the default, so theme files written before the key existed
+        // read back byte for byte.
+        if showDue != .auto { m.append(("showDue", .string(showDue.rawValue))) }
         m.append(("cornerRadius", .number(cornerRadius)))
         return .object(m)
     }

@@ -5,6 +5,17 @@ public struct Theme: Hashable, Sendable {
     public enum Appearance: String, CaseIterable, Sendable { case light, dark }
     public enum RowHeight: String, CaseIterable, Sendable { case compact, normal, comfortable }
     public enum CheckboxPosition: String, CaseIterable, Sendable { case leading, trailing }
+    /// Where a row shows its due label (docs/themes.md "Keys", docs/widgets.md "Due labels").
+    public enum ShowDue: String, CaseIterable, Sendable {
+        /// `below` on large widgets, `inline` on medium and small ones (default).
+        case auto
+        /// A trailing label on the title's line, when it leaves the title room.
+        case inline
+        /// A second line under the title.
+        case below
+        /// No due labels.
+        case off
+    }
 
     /// Text size: a named size or custom points 8…32 (docs/themes.md "Font sizes and row heights").
     public enum FontSize: Hashable, Sendable {
@@ -28,6 +39,10 @@ public struct Theme: Hashable, Sendable {
     public var background: ThemeColor?
     /// nil = the appearance's label colour (black for light, white for dark).
     public var text: ThemeColor?
+    /// The colour of due labels due today; nil = the appearance's system orange (`warningColor`).
+    public var warning: ThemeColor?
+    /// The colour of overdue labels; nil = the appearance's system red (`overdueColor`).
+    public var overdue: ThemeColor?
     public var appearance: Appearance
     /// A fontconfig family name, default `sans-serif`.
     public var fontFamily: String
@@ -38,6 +53,8 @@ public struct Theme: Hashable, Sendable {
     public var showRemainingCount: Bool
     public var showCompletedCount: Bool
     public var showCompleted: Bool
+    /// Where rows show their due label, default `auto`.
+    public var showDue: ShowDue
     /// Widget corner radius in points, default 22.
     public var cornerRadius: Double
 
@@ -51,6 +68,8 @@ public struct Theme: Hashable, Sendable {
         accent = Theme.defaultAccent
         background = nil
         text = nil
+        warning = nil
+        overdue = nil
         appearance = .light
         fontFamily = "sans-serif"
         fontSize = .medium
@@ -60,6 +79,7 @@ public struct Theme: Hashable, Sendable {
         showRemainingCount = true
         showCompletedCount = false
         showCompleted = false
+        showDue = .auto
         cornerRadius = 22
     }
 
@@ -80,6 +100,12 @@ public struct Theme: Hashable, Sendable {
     public var secondaryText: ThemeColor { resolvedText.withAlphaScaled(0.6) }
     /// Tertiary text: the text colour at 40 % (docs/themes.md "Keys").
     public var tertiaryText: ThemeColor { resolvedText.withAlphaScaled(0.4) }
+    /// The warning colour of due labels due today: `warning`, else the system orange of the
+    /// appearance (`#FF9500` light, `#FF9F0A` dark, Apple's Human Interface Guidelines "Color").
+    public var warningColor: ThemeColor { warning ?? ThemeColor(hex: appearance == .light ? "#FF9500" : "#FF9F0A")! }
+    /// The colour of overdue labels: `overdue`, else the system red of the appearance (`#FF3B30`
+    /// light, `#FF453A` dark).
+    public var overdueColor: ThemeColor { overdue ?? ThemeColor(hex: appearance == .light ? "#FF3B30" : "#FF453A")! }
 
     /// Font metrics in points derived from `fontSize` (docs/themes.md "Font sizes and row heights").
     public var metrics: ThemeMetrics { ThemeMetrics(fontSize: fontSize, rowHeight: rowHeight) }

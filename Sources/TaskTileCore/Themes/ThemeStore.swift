@@ -20,7 +20,9 @@ public struct ThemeStore: Sendable {
     public init(path: String) { self.path = path }
 
     /// Loads every theme in file order, creating the file with the Default theme when it is missing.
-    /// - Throws: `ThemeFileError` (exit 65) for bad content, `FileError` for I/O failures.
+    /// - Throws: `ThemeFileError` (exit 65) for bad content (also two themes with one id or one
+    ///   name, naming both positions, and an empty list), `FileError` for I/O failures
+    ///   (`.notRegularFile`, exit 74, for a FIFO or another non-regular file: never waited on).
     public func load() throws -> [Theme] {
         let bytes: [UInt8]
         do {
@@ -53,20 +55,36 @@ public struct ThemeStore: Sendable {
         guard case .array(let items)? = root["themes"] else {
             throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorThemesNotArray))
         }
+        // An empty list would leave specs without a theme and every later edit without a first
+        // theme to keep: refused, naming the key.
+        guard !items.isEmpty else {
+            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorEmptyList))
+        }
         var themes: [Theme] = []
+        // First position of each id and name (dictionaries: linear in the number of themes).
+        var idAt: [String: Int] = [:], nameAt: [String: Int] = [:]
         for (i, item) in items.enumerated() {
             let theme = try Theme.decode(item, file: file, label: "themes[\(i)]")
-            if themes.contains(where: { $0.id == theme.id }) {
-                throw ThemeFileError(file: file, theme: theme.name, key: "id", reason: Phrase(key: .themeErrorDuplicateID, theme.id))
+            if let first = idAt[theme.id] {
+                throw ThemeFileError(file: file, theme: theme.name, key: "id",
+                                     reason: Phrase(key: .themeErrorDuplicateIDAt, theme.id, "themes[\(first)]", "themes[\(i)]"))
             }
+            if let first = nameAt[theme.name] {
+                throw ThemeFileError(file: file, theme: theme.name, key: "name",
+                                     reason: Phrase(key: .themeErrorDuplicateNameAt, theme.name, "themes[\(first)]", "themes[\(i)]"))
+            }
+            idAt[theme.id] = i
+            nameAt[theme.name] = i
             themes.append(theme)
         }
         return themes
     }
 
-    /// Writes all themes atomically (temp file, fsync, rename), mode 0600.
+    /// Writes all themes atomically (temp file, fsync, rename), mode 0600, after removing the temp
+    /// files a crashed writer left beside it (`AtomicFile.removeStaleTemporaries(in:)`).
     /// - Throws: `FileError`.
     public func save(_ themes: [Theme]) throws {
+        AtomicFile.removeStaleTemporaries(in: PathText.directory(of: path))
         let root = JSONValue.object([("version", .number(Double(ThemeStore.formatVersion))),
                                      ("themes", .array(themes.map(\.jsonValue)))])
         try AtomicFile.write(root.serialized() + "\n", to: path)

@@ -51,17 +51,60 @@ final class TextLayout {
         pango_layout_set_font_description(pointer, d)
         pango_font_description_free(d)
         pango_layout_set_text(pointer, text, -1)
+        keepMarksWithTheirBase(text, font: font)
+    }
+
+    /// Stacked combining marks on Latin (or Greek, Cyrillic…) letters in a Japanese widget: Noto
+    /// Sans CJK JP has the base letters but not every mark (U+0324, U+0330, U+0313 …), so
+    /// fontconfig takes the marks alone from Noto Sans, and marks from another font than their
+    /// base cannot be attached by its mark positioning: they were drawn after the letter, offset
+    /// to the right (issue #20.5). A grapheme cluster holding such a mark is set in Noto Sans
+    /// first, so base and marks come from one font; the rest of the text keeps the Japanese
+    /// forms. Kana voicing marks (U+3099, U+309A) belong to the CJK font and are left alone.
+    private func keepMarksWithTheirBase(_ text: String, font: FontSpec) {
+        guard font.family.hasPrefix("Noto Sans CJK JP") else { return }
+        var ranges: [(start: UInt32, end: UInt32)] = []
+        var offset = 0
+        for cluster in text {
+            let bytes = cluster.utf8.count
+            let marks = cluster.unicodeScalars.dropFirst().contains { s in
+                let c = s.properties.generalCategory
+                return (c == .nonspacingMark || c == .enclosingMark) && s.value != 0x3099 && s.value != 0x309A
+            }
+            if marks, let base = cluster.unicodeScalars.first, base.value < 0x2E80 {
+                ranges.append((UInt32(offset), UInt32(offset + bytes)))
+            }
+            offset += bytes
+        }
+        guard !ranges.isEmpty, let list = pango_attr_list_new() else { return }
+        let family = "Noto Sans, " + font.family
+        for range in ranges {
+            guard let attr = pango_attr_family_new(family) else { continue }
+            attr.pointee.start_index = range.start
+            attr.pointee.end_index = range.end
+            pango_attr_list_insert(list, attr)
+        }
+        pango_layout_set_attributes(pointer, list)
+        pango_attr_list_unref(list)
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
     /// One line at most `width` points wide, ellipsised at the end by Pango ("…" at a grapheme
     /// cluster boundary, never inside a character, combining sequence, ZWJ emoji or flag).
+    ///
+    /// Aligned to the widget's direction (left: both widget languages are left-to-right) whatever
+    /// the text's own: a right-to-left title (Arabic, Hebrew) keeps its right-to-left paragraph
+    /// (its words read in order, the "…" at its end) but starts at the left edge beside the
+    /// checkbox. Pango mirrors the alignment of a paragraph whose resolved direction is opposite
+    /// to the context's (`pango_layout_set_auto_dir`), so such a paragraph asks for the right.
     func setSingleLine(width: Double) {
         pango_layout_set_single_paragraph_mode(pointer, 1)
         pango_layout_set_width(pointer, Int32(max(0, width) * Double(PANGO_SCALE)))
         pango_layout_set_height(pointer, -1)
         pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
+        let rtl = pango_layout_get_direction(pointer, 0) == PANGO_DIRECTION_RTL
+        pango_layout_set_alignment(pointer, rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
     }
 
     /// Wraps at word or character boundaries within `width` points, at most `maxLines` lines

@@ -14,5 +14,5 @@ extension CairoError: ReportableError {
 
 extension OutputError: ReportableError {
     public var exitCode: ExitCode { .cannotCreate }
-    public func message(_ localizer: Localizer) -> String { description }
+    public func message(_ localizer: Localizer) -> String { reason?.text(localizer) ?? description }
 }

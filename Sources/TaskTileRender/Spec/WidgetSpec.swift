@@ -32,11 +32,19 @@ public enum WidgetMode: String, CaseIterable, Sendable {
     case readOnly
 }
 
+/// The order of a widget's pending rows (spec key `sort`, docs/widgets.md "Specs").
+public enum WidgetSort: String, CaseIterable, Sendable {
+    /// The list's own order (`sortOrder`), as `tasktile show` prints it (default).
+    case manual
+    /// Overdue first, then by due (earliest deadline first), undated last; ties keep the list's order.
+    case due
+}
+
 /// A widget spec file (docs/widgets.md "Specs"): which list, in which theme, drawn how big and where.
 ///
 /// ```json
 /// { "version": 1, "name": "desk-shopping", "family": "medium", "list": "Shopping",
-///   "theme": "Ocean", "mode": "interactive", "scale": 2, "lang": "ja",
+///   "theme": "Ocean", "mode": "interactive", "scale": 2, "lang": "ja", "sort": "due",
 ///   "width": 400, "height": 200, "output": "out/desk-shopping.png",
 ///   "anchor": "top-right", "margin": [24, 24], "monitor": "eDP-1", "layer": "bottom" }
 /// ```
@@ -44,7 +52,7 @@ public enum WidgetMode: String, CaseIterable, Sendable {
 /// PNG output ignores them.
 public struct WidgetSpec: Hashable, Sendable {
     /// Every key a spec may have, in the order written in docs.
-    public static let keys = ["version", "name", "family", "list", "theme", "mode", "scale", "lang", "width", "height", "output",
+    public static let keys = ["version", "name", "family", "list", "theme", "mode", "scale", "lang", "sort", "width", "height", "output",
                                "anchor", "margin", "monitor", "layer"]
     /// The file format version this build reads.
     public static let formatVersion = 1
@@ -70,6 +78,8 @@ public struct WidgetSpec: Hashable, Sendable {
     public var scale: Double
     /// Default `en`.
     public var language: Language
+    /// The order of pending rows, default `manual`.
+    public var sort: WidgetSort = .manual
     /// Width override in points (default: the family's width).
     public var width: Double?
     /// Height override in points (default: the family's height).
@@ -112,13 +122,56 @@ public struct WidgetSpec: Hashable, Sendable {
         return (joined as NSString).standardizingPath
     }
 
+    /// `outputPath(dataDirectory:)`, refused when it leaves its room (docs/widgets.md "Specs"):
+    /// the PNG must lie inside the spec file's own directory or inside the data directory's
+    /// `widgets/out/`, judged after `..` and the symbolic links of the directories that exist are
+    /// resolved. So a spec in `widgets/` can write `out/desk.png` or `wall.png` but not
+    /// `/etc/cron.d/x.png` (nor the hit map beside it). A spec built in code (no file) has only
+    /// `widgets/out/`.
+    /// - Throws: `WidgetSpecError` (key `output`, exit 65) naming the resolved path and both rooms.
+    public func checkedOutputPath(dataDirectory: DataDirectory) throws -> String {
+        let path = outputPath(dataDirectory: dataDirectory)
+        guard output != nil else { return path }
+        var rooms = [dataDirectory.widgetsPath + "/out"]
+        if !file.isEmpty {
+            let dir = PathText.directory(of: file)
+            let cwd = FileManager.default.currentDirectoryPath
+            rooms.append(dir.isEmpty ? cwd : dir.hasPrefix("/") ? dir : cwd + "/" + dir)
+        }
+        let resolved = WidgetSpec.resolvingExisting(PathText.directory(of: path))
+        for room in rooms {
+            let r = WidgetSpec.resolvingExisting(room)
+            if resolved == r || resolved.hasPrefix(r.hasSuffix("/") ? r : r + "/") { return path }
+        }
+        throw WidgetSpecError(file: file, key: "output",
+                              reason: Phrase(key: .specErrorOutsideRoom, path, rooms.count > 1 ? rooms[1] : rooms[0], rooms[0]))
+    }
+
+    /// `path` made absolute and standardized, with the longest prefix that exists resolved by
+    /// `realpath(3)` (symbolic links followed) and the rest appended as written.
+    static func resolvingExisting(_ path: String) -> String {
+        var head = (path as NSString).standardizingPath
+        var tail: [String] = []
+        while !head.isEmpty && head != "/" {
+            if let r = realpath(head, nil) {
+                defer { free(r) }
+                return ([String(cString: r)] + tail.reversed()).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+            }
+            let (d, b) = PathText.split(head)
+            tail.append(b)
+            head = d
+        }
+        return "/" + tail.reversed().joined(separator: "/")
+    }
+
     /// The hit map path for a PNG path: `x.png` → `x.hits.json`.
     public static func hitMapPath(forPNG png: String) -> String {
         (png.hasSuffix(".png") ? String(png.dropLast(4)) : png) + ".hits.json"
     }
 
     /// Reads and decodes a spec file.
-    /// - Throws: `FileError` when it cannot be read; `WidgetSpecError` for bad content.
+    /// - Throws: `FileError` when it cannot be read (`.notRegularFile` for a FIFO or another
+    ///   non-regular file, refused without waiting); `WidgetSpecError` for bad content.
     public static func load(path: String) throws -> WidgetSpec {
         let bytes = try Posix.readFile(path, limit: 1 << 20)
         return try decode(bytes, file: path)
@@ -185,6 +238,11 @@ public struct WidgetSpec: Hashable, Sendable {
             case "mode": spec.mode = try choice(key, value, WidgetMode.self)
             case "scale": spec.scale = try number(key, value, in: scaleRange, what: Phrase(key: .specAcceptedPixelsPerPoint))
             case "lang": spec.language = try choice(key, value, Language.self)
+            case "sort":
+                guard case .string(let v) = value, let sort = WidgetSort(rawValue: v) else {
+                    throw fail(key, Phrase(key: .specErrorNotAccepted, shown(value), Phrase(key: .specAcceptedSort)))
+                }
+                spec.sort = sort
             case "width": spec.width = try number(key, value, in: sizeRange, what: Phrase(key: .specAcceptedPoints))
             case "height": spec.height = try number(key, value, in: sizeRange, what: Phrase(key: .specAcceptedPoints))
             case "output":

@@ -62,10 +62,25 @@ public struct HitMap: Hashable, Sendable {
     public var height: Int
     /// Regions in drawing order: header, then per row its checkbox (if any) and the row.
     public var regions: [HitRegion]
+    /// The digest (`HitMap.digest(of:)`) of the PNG bytes this map was written with, key `png`;
+    /// nil for a map not yet written (or written by a build before the key existed). `click`
+    /// compares it with the PNG on disk, so a crash between the two renames can never make a click
+    /// complete a todo other than the one drawn (docs/widgets.md "Hit maps").
+    public var pngDigest: String?
 
     /// A hit map for the PNG of spec `spec`, `width` × `height` pixels.
-    public init(spec: String, width: Int, height: Int, regions: [HitRegion]) {
-        self.spec = spec; self.width = width; self.height = height; self.regions = regions
+    public init(spec: String, width: Int, height: Int, regions: [HitRegion], pngDigest: String? = nil) {
+        self.spec = spec; self.width = width; self.height = height; self.regions = regions; self.pngDigest = pngDigest
+    }
+
+    /// `fnv1a64:` and the 16 hex digits of the 64-bit FNV-1a hash of `bytes`
+    /// (http://www.isthe.com/chongo/tech/comp/fnv/): a content check that a hit map and a PNG were
+    /// written together, not a security measure (anyone who can write the PNG can write the map).
+    public static func digest(of bytes: [UInt8]) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        let hex = String(h, radix: 16)
+        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The region a click at pixel (`x`, `y`) hits: a `complete` region wins over the row beneath
@@ -74,11 +89,14 @@ public struct HitMap: Hashable, Sendable {
         regions.first { $0.isComplete && $0.contains(x: x, y: y) } ?? regions.first { $0.contains(x: x, y: y) }
     }
 
-    /// `{ "version": 1, "spec": name, "width": px, "height": px, "regions": [ … ] }`.
+    /// `{ "version": 1, "spec": name, "png": "fnv1a64:…", "width": px, "height": px, "regions": [ … ] }`
+    /// (`png` only when `pngDigest` is set).
     public var jsonValue: JSONValue {
-        .object([("version", .number(Double(HitMap.formatVersion))), ("spec", .string(spec)),
-                 ("width", .number(Double(width))), ("height", .number(Double(height))),
-                 ("regions", .array(regions.map(\.jsonValue)))])
+        var m: [(String, JSONValue)] = [("version", .number(Double(HitMap.formatVersion))), ("spec", .string(spec))]
+        if let pngDigest { m.append(("png", .string(pngDigest))) }
+        m += [("width", .number(Double(width))), ("height", .number(Double(height))),
+              ("regions", .array(regions.map(\.jsonValue)))]
+        return .object(m)
     }
 
     /// Reads a hit map written by `jsonValue` (for `click`). nil when the shape is not a hit map.
@@ -99,6 +117,11 @@ public struct HitMap: Hashable, Sendable {
             }
             regions.append(HitRegion(action: action, x: x, y: y, width: rw, height: rh))
         }
-        self.init(spec: spec, width: w, height: h, regions: regions)
+        var digest: String?
+        if let png = json["png"] {
+            guard let d = png.stringValue, d.hasPrefix("fnv1a64:") else { return nil }
+            digest = d
+        }
+        self.init(spec: spec, width: w, height: h, regions: regions, pngDigest: digest)
     }
 }

@@ -46,7 +46,7 @@ public struct RenderedWidget {
     public var hitMap: HitMap
     /// The rows drawn, top to bottom (pending section, then completed section).
     public var rows: [RenderedRow]
-    /// Rows that fit in the pending area (`max(1, floor(height / row height))`).
+    /// Rows that fit in the pending area (`WidgetLayout.slots(in:rowHeight:)`: 0 when not even a line fits).
     public var pendingSlots: Int
     /// Rows that fit in the completed area (0 when no completed section is drawn).
     public var completedSlots: Int

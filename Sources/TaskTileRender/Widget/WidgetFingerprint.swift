@@ -5,10 +5,13 @@ import TaskTileCore
 ///
 /// It covers the spec (every key, placement included), the theme (every key), what the widget can
 /// show (the list's id and title; each todo's id, title, state, order and due) and the todos drawn
-/// as the flash frame. The clock is not in it: a caller redraws at minute boundaries anyway.
+/// as the flash frame; with a `clock`, also today's date and each due's `DueLabel` kind, so a due
+/// label that turns from `Today 18:00` to `Overdue` (or a new day's `Tomorrow` to `Today`) redraws
+/// at the minute boundary that changes it, and only then.
 public enum WidgetFingerprint {
-    /// The fingerprint of `spec` drawn in `theme` with `content`, `flashing` drawn as the flash frame.
-    public static func of(spec: WidgetSpec, theme: Theme, content: WidgetContent, flashing: Set<String>) -> String {
+    /// The fingerprint of `spec` drawn in `theme` with `content`, `flashing` drawn as the flash frame,
+    /// due labels read at `clock` (nil: leave due labels out).
+    public static func of(spec: WidgetSpec, theme: Theme, content: WidgetContent, flashing: Set<String>, clock: Clock? = nil) -> String {
         var parts = ["\(spec)", theme.jsonValue.serialized(pretty: false)]
         switch content {
         case .setup: parts.append("setup")
@@ -16,7 +19,11 @@ public enum WidgetFingerprint {
         case .list(let c):
             parts.append("list:\(c.list.id):\(c.list.title)")
             for t in c.pending + c.completed {
-                parts.append("\(t.id)|\(t.title)|\(t.isCompleted)|\(t.sortOrder)|\(t.due.map { "\($0)" } ?? "")")
+                parts.append("\(t.id)|\(t.title)|\(t.isCompleted)|\(t.sortOrder)|\(t.due.map { "\($0)" } ?? "")|\(t.repeatRule != nil)")
+            }
+            if let clock {
+                parts.append("today:\(clock.today)")
+                for t in c.pending { if let due = t.due { parts.append("\(t.id):\(DueLabel(due: due, now: clock.now, zone: clock.timeZone).kind)") } }
             }
         }
         parts.append("flash:" + flashing.sorted().joined(separator: ","))

@@ -9,14 +9,17 @@ import TaskTileCore
 ///
 /// Vertical rhythm, in points: the family's top padding, the header line box of
 /// `round(header size × 1.3)`, 5 pt, a one-device-pixel hairline (centred half a pixel below that
-/// line), 4 pt, then rows of `line height + 2 × row padding` (docs/themes.md "Font sizes and row heights") down to the bottom padding:
-/// `max(1, floor(available / row height))` of them. When more todos than slots are given, the last
-/// slot becomes `+ N more`; with one slot the count shares the row with the first todo. A large
-/// widget whose theme shows completed todos gives the pending section `floor(60 %)` of the
-/// available height only when there are completed todos, and the completed section the rest.
+/// line), 4 pt, then rows of `line height + 2 × row padding` (docs/themes.md "Font sizes and row
+/// heights"; plus a due line when due labels go below the titles) down to the bottom padding:
+/// `floor(available / row height)` of them, and one squeezed row when only a line of text fits.
+/// When more todos than slots are given and the header already says how many are left, every
+/// slot is a todo and the last one carries the `+ N more` count at its end when it fits;
+/// otherwise the last slot becomes a `+ N more` line. A large widget whose theme shows completed
+/// todos gives the pending section at most `floor(60 %)` of the available height, cut to the rows
+/// it really draws, only when there are completed todos, and the completed section the rest.
 ///
 /// What depends on measured text stays with the painter: the width of the header counts (and so
-/// of the title), whether an inline `+ N more` leaves room for a title, the `All done!` block.
+/// of the title), whether an inline label leaves room for a title, the `All done!` block.
 struct WidgetLayout {
     /// Widget size, points.
     let width: Double, height: Double
@@ -35,6 +38,8 @@ struct WidgetLayout {
     /// Whether a completed section is shown when there are completed todos (large family and
     /// `Theme.showCompleted`).
     let offersCompletedSection: Bool
+    /// Where due labels go: `Theme.showDue` with `auto` resolved (below on large, inline otherwise).
+    let dueStyle: Theme.ShowDue
 
     /// The layout of `spec` drawn in `theme`.
     init(spec: WidgetSpec, theme: Theme) {
@@ -48,7 +53,15 @@ struct WidgetLayout {
         checkboxPosition = theme.checkboxPosition
         interactive = spec.mode == .interactive
         offersCompletedSection = spec.family == .large && theme.showCompleted
+        dueStyle = theme.showDue == .auto ? (spec.family == .large ? .below : .inline) : theme.showDue
     }
+
+    // MARK: Due labels
+
+    /// The due label's font size, points: 3 pt under the item size, at least 10.
+    var dueFontSize: Double { max(10, metrics.item - 3) }
+    /// The second line a due label below the title adds to a row, points.
+    var dueLineHeight: Double { (dueFontSize * 1.3).rounded() }
 
     // MARK: Pixel grid
 
@@ -88,26 +101,49 @@ struct WidgetLayout {
     struct Section {
         /// The section's area, points.
         var area: Rect
-        /// How many rows fit: `max(1, floor(height / row height))`.
+        /// How many rows fit (`slots(in:rowHeight:)`).
         var slots: Int
+        /// Each row's height, points: `metrics.rowHeight`, plus `dueLineHeight` for rows with a
+        /// due line below the title.
+        var rowHeight: Double
+
+        init(area: Rect, slots: Int, rowHeight: Double) { self.area = area; self.slots = slots; self.rowHeight = rowHeight }
     }
 
     /// The pending section and, when shown, the completed section with the hairline above it.
-    /// - Parameter hasCompleted: whether there are completed todos to show (not counting flashing ones).
-    func sections(hasCompleted: Bool) -> (pending: Section, completed: (dividerY: Double, section: Section)?) {
-        let available = bottom - rowsTop
+    /// - Parameters:
+    ///   - hasCompleted: whether there are completed todos to show (not counting flashing ones).
+    ///   - pendingCount: how many pending rows there are to draw: the pending section of a split
+    ///     widget is cut to the rows it really draws, so no empty band is left above the completed
+    ///     section (0 = the `All done!` block, which keeps the whole 60 %).
+    ///   - tallPendingRows: whether pending rows carry a due line below the title.
+    func sections(hasCompleted: Bool, pendingCount: Int = .max, tallPendingRows: Bool = false)
+        -> (pending: Section, completed: (dividerY: Double, section: Section)?) {
+        let available = max(0, bottom - rowsTop)
+        let rowH = metrics.rowHeight + (tallPendingRows ? dueLineHeight : 0)
         let showCompleted = offersCompletedSection && hasCompleted
-        let pendingHeight = showCompleted ? (available * WidgetRenderer.pendingShare).rounded(.down) : available
+        guard showCompleted else {
+            let area = Rect(x: left, y: rowsTop, width: right - left, height: available)
+            return (Section(area: area, slots: slots(in: available, rowHeight: rowH), rowHeight: rowH), nil)
+        }
+        let share = (available * WidgetRenderer.pendingShare).rounded(.down)
+        let fitting = slots(in: share, rowHeight: rowH)
+        let used = pendingCount == 0 ? 0 : min(pendingCount, fitting)
+        let pendingHeight = used == 0 ? share : min(share, Double(used) * rowH)
         let pendingArea = Rect(x: left, y: rowsTop, width: right - left, height: pendingHeight)
-        let pending = Section(area: pendingArea, slots: slots(in: pendingArea.height))
-        guard showCompleted else { return (pending, nil) }
+        let pending = Section(area: pendingArea, slots: fitting, rowHeight: rowH)
         let area = Rect(x: left, y: pendingArea.maxY, width: right - left, height: bottom - pendingArea.maxY)
-        return (pending, (hairlineY(pendingArea.maxY), Section(area: area, slots: slots(in: area.height))))
+        return (pending, (hairlineY(pendingArea.maxY), Section(area: area, slots: slots(in: area.height), rowHeight: metrics.rowHeight)))
     }
 
-    /// `max(1, floor(height / row height))`.
-    func slots(in areaHeight: Double) -> Int {
-        max(1, Int((areaHeight / metrics.rowHeight + 1e-9).rounded(.down)))
+    /// `floor(height / row height)`; when not even one whole row fits but a line of text does
+    /// (`metrics.lineHeight`), one squeezed row; 0 when not even that fits (a 100-point widget
+    /// with 32-point text: the header's count is all there is room for).
+    func slots(in areaHeight: Double, rowHeight: Double? = nil) -> Int {
+        let rowH = rowHeight ?? metrics.rowHeight
+        let n = Int((areaHeight / rowH + 1e-9).rounded(.down))
+        if n >= 1 { return n }
+        return areaHeight + 1e-9 >= metrics.lineHeight ? 1 : 0
     }
 
     /// One todo row.
@@ -116,22 +152,27 @@ struct WidgetLayout {
         var index: Int
         /// The row, points.
         var frame: Rect
-        /// With one slot and more todos than fit: how many more, shown at the row's end.
+        /// On the last row, when more todos than slots are given and the count shares the row:
+        /// how many more, shown at the row's end.
         var inlineMore: Int?
     }
 
-    /// The rows `count` todos take in `section`: as many as fit, and when they do not all fit, the
-    /// last slot as a `+ N more` line (`more`), or with a single slot the count inline.
-    func rows(count: Int, in section: Section) -> (todos: [RowSlot], more: (frame: Rect, count: Int)?) {
-        let rowH = metrics.rowHeight
+    /// The rows `count` todos take in `section`: as many as fit. When they do not all fit and
+    /// `countInHeader` (the header already says how many are left) or there is a single slot, every
+    /// slot is a todo and the last carries the count inline; otherwise the last slot becomes a
+    /// `+ N more` line (`more`). A squeezed single row is the section's height.
+    func rows(count: Int, in section: Section, countInHeader: Bool = false) -> (todos: [RowSlot], more: (frame: Rect, count: Int)?) {
+        let rowH = min(section.rowHeight, max(section.area.height, metrics.lineHeight))
         let area = section.area
+        guard section.slots > 0, count > 0 else { return ([], nil) }
         let overflow = count > section.slots
-        let shown = overflow ? max(1, section.slots - 1) : count
-        let inlineMore = overflow && section.slots == 1 ? count - 1 : nil
+        let shareLastRow = overflow && (countInHeader || section.slots == 1)
+        let shown = overflow ? (shareLastRow ? section.slots : section.slots - 1) : count
         let todos = (0..<shown).map { i in
-            RowSlot(index: i, frame: Rect(x: area.x, y: area.y + Double(i) * rowH, width: area.width, height: rowH), inlineMore: inlineMore)
+            RowSlot(index: i, frame: Rect(x: area.x, y: area.y + Double(i) * rowH, width: area.width, height: rowH),
+                    inlineMore: shareLastRow && i == shown - 1 ? count - shown : nil)
         }
-        guard overflow && section.slots > 1 else { return (todos, nil) }
+        guard overflow && !shareLastRow else { return (todos, nil) }
         return (todos, (Rect(x: area.x, y: area.y + Double(shown) * rowH, width: area.width, height: rowH), count - shown))
     }
 

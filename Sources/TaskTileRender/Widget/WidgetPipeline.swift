@@ -27,28 +27,44 @@ public struct WidgetPipeline {
 
     /// Draws `spec` from the store's current snapshot without writing anything.
     ///
-    /// Todos completed within the flash window (docs/widgets.md "Flash") are drawn as the flash frame, except
-    /// those in `shownFlashes` (a watcher passes the ones it has already shown for 1.5 s).
+    /// With `.steady` (the default: `once`, and the last frame `click` draws) completed todos are
+    /// where they belong; with `.animating(shown:)` todos completed within the flash window
+    /// (docs/widgets.md "Flash") are drawn as the flash frame, except those in `shown` (a watcher
+    /// passes the ones it has already shown for 1.5 s).
     /// - Throws: `WidgetSpecError`, `StoreError`, `CairoError`.
-    public func draw(_ spec: WidgetSpec, excludingFlashes shownFlashes: Set<String> = []) throws -> WidgetDrawing {
+    public func draw(_ spec: WidgetSpec, flashes frames: FlashFrames = .steady) throws -> WidgetDrawing {
         let theme = try theme(for: spec)
         let content = try WidgetContent.read(for: spec, from: store)
         var flashes: [String: Date] = [:]
-        if case .list(let c) = content { flashes = c.flashes.filter { !shownFlashes.contains($0.key) } }
+        if case .list(let c) = content, case .animating(let shown) = frames {
+            flashes = c.flashes.filter { !shown.contains($0.key) }
+        }
         let widget = try WidgetRenderer(spec: spec, theme: theme, clock: store.clock).render(content, flashing: Set(flashes.keys))
         return WidgetDrawing(widget: widget, content: content, theme: theme, flashes: flashes)
     }
 
-    /// Renders one spec and writes the PNG and hit map.
+    /// Renders one spec and writes the PNG and hit map (`frames`: see `draw(_:flashes:)`).
     /// - Returns: the PNG path, the hit map written, and what was drawn.
-    /// - Throws: `WidgetSpecError`, `StoreError`, `CairoError`, `OutputError`.
+    /// - Throws: `WidgetSpecError` (also when `output` leaves its room, `WidgetSpec.checkedOutputPath`),
+    ///   `StoreError`, `CairoError`, `OutputError`.
     @discardableResult
-    public func render(_ spec: WidgetSpec, excludingFlashes shownFlashes: Set<String> = []) throws -> (pngPath: String, hitMap: HitMap, drawing: WidgetDrawing) {
-        let drawing = try draw(spec, excludingFlashes: shownFlashes)
-        let path = spec.outputPath(dataDirectory: dataDirectory)
-        try WidgetOutput.write(drawing.widget, to: path)
-        return (path, drawing.widget.hitMap, drawing)
+    public func render(_ spec: WidgetSpec, flashes frames: FlashFrames = .steady) throws -> (pngPath: String, hitMap: HitMap, drawing: WidgetDrawing) {
+        let path = try spec.checkedOutputPath(dataDirectory: dataDirectory)
+        let drawing = try draw(spec, flashes: frames)
+        let map = try WidgetOutput.write(drawing.widget, to: path)
+        return (path, map, drawing)
     }
+}
+
+/// Which frame a drawing shows for todos completed within the flash window (docs/widgets.md
+/// "Flash"). Only something that will draw again 1.5 s later animates — a running watcher, the
+/// desktop host, or `click` (which draws the steady frame itself afterwards); `once` draws the
+/// steady state, so a flash frame never becomes the permanent picture.
+public enum FlashFrames: Hashable, Sendable {
+    /// Completed todos where they belong, with no flash frame.
+    case steady
+    /// The flash frame for every todo completed within the window, except those in `shown`.
+    case animating(shown: Set<String>)
 }
 
 /// One drawn widget with what it was drawn from.

@@ -95,7 +95,7 @@ public struct WidgetRenderer {
 
     private func draw(_ content: WidgetContent, flashing: Set<String>, highlighted: String?, spec: WidgetSpec, in g: Context) throws -> DrawnWidget {
         let px = spec.pixelSize
-        var drawing = Drawing(spec: spec, theme: theme, g: g, text: TextContext(context: g, language: spec.language))
+        var drawing = Drawing(spec: spec, theme: theme, clock: clock, g: g, text: TextContext(context: g, language: spec.language))
         drawing.flashing = flashing
         drawing.highlighted = highlighted
         drawing.draw(content)
@@ -122,6 +122,7 @@ public struct DrawnWidget {
 private struct Drawing {
     let spec: WidgetSpec
     let theme: Theme
+    let clock: Clock
     let g: Context
     let text: TextContext
     let strings: WidgetStrings
@@ -138,8 +139,8 @@ private struct Drawing {
     /// The pending todo whose checkbox the pointer is over (drawn with a halo).
     var highlighted: String?
 
-    init(spec: WidgetSpec, theme: Theme, g: Context, text: TextContext) {
-        self.spec = spec; self.theme = theme; self.g = g; self.text = text
+    init(spec: WidgetSpec, theme: Theme, clock: Clock, g: Context, text: TextContext) {
+        self.spec = spec; self.theme = theme; self.clock = clock; self.g = g; self.text = text
         strings = WidgetStrings(language: spec.language)
         m = theme.metrics
         layout = WidgetLayout(spec: spec, theme: theme)
@@ -150,6 +151,7 @@ private struct Drawing {
     var headerFont: FontSpec { FontSpec(family: families, size: m.header, semibold: m.headerSemibold || spec.family == .small) }
     var countFont: FontSpec { FontSpec(family: families, size: max(10, m.item - 2)) }
     var moreFont: FontSpec { FontSpec(family: families, size: max(10, m.item - 2)) }
+    var dueFont: FontSpec { FontSpec(family: families, size: layout.dueFontSize) }
     var dividerColor: ThemeColor { theme.resolvedText.withAlphaScaled(0.14) }
 
     mutating func draw(_ content: WidgetContent) {
@@ -186,7 +188,9 @@ private struct Drawing {
 
     // MARK: Header
 
-    /// Draws the header and the divider below it (the rows start at `layout.rowsTop`).
+    /// Draws the header and the divider below it (the rows start at `layout.rowsTop`). The counts
+    /// never take the title's last room: the title keeps at least its first grapheme cluster and
+    /// "…" (counts are shortened, then dropped, before that).
     mutating func header(title: String, titleColor: ThemeColor, counts: (pending: Int, completed: Int)?) {
         let box = layout.headerBox
         let baseline = WidgetLayout.baseline(centredAt: box.midY, fontSize: headerFont.size)
@@ -194,9 +198,11 @@ private struct Drawing {
         // Counts on the right, on the title's baseline.
         var countsWidth = 0.0
         if let counts {
+            let minimalTitle = TextLayout(title.first.map { String($0) + "…" } ?? "…", font: headerFont, in: text)
+            let room = box.width - minimalTitle.logicalSize.width - 8
             countsWidth = spec.family == .small
-                ? smallCounts(counts, right: layout.right, midY: box.midY, baseline: baseline)
-                : textCounts(counts, right: layout.right, baseline: baseline)
+                ? smallCounts(counts, right: layout.right, midY: box.midY, baseline: baseline, room: room)
+                : textCounts(counts, right: layout.right, baseline: baseline, room: room)
         }
         let titleLayout = TextLayout(title, font: headerFont, in: text)
         titleLayout.setSingleLine(width: box.width - countsWidth - (countsWidth > 0 ? 8 : 0))
@@ -206,24 +212,37 @@ private struct Drawing {
         hairline(at: layout.dividerY)
     }
 
-    /// `N left · N done` (theme flags) right-aligned; returns its width in points.
-    mutating func textCounts(_ counts: (pending: Int, completed: Int), right: Double, baseline: Double) -> Double {
+    /// Whether the header says how many todos are left (so an overflowing pending section needs no
+    /// `+ N more` line of its own).
+    var headerShowsRemaining: Bool { theme.showRemainingCount }
+
+    /// `N left · N done` (theme flags) right-aligned, at most `room` points wide (shortened with
+    /// "…", left out when not even a digit fits); returns its width in points.
+    mutating func textCounts(_ counts: (pending: Int, completed: Int), right: Double, baseline: Double, room: Double) -> Double {
         var parts: [String] = []
         if theme.showRemainingCount { parts.append(strings.left(counts.pending)) }
         if theme.showCompletedCount { parts.append(strings.done(counts.completed)) }
-        guard !parts.isEmpty else { return 0 }
+        guard !parts.isEmpty, room >= countFont.size else { return 0 }
         let layout = TextLayout(parts.joined(separator: " · "), font: countFont, in: text)
-        let w = layout.logicalSize.width
+        if layout.logicalSize.width > room { layout.setSingleLine(width: room) }
+        let w = min(layout.logicalSize.width, room)
         g.setColor(theme.secondaryText)
         layout.draw(in: g, x: right - w, y: baseline - layout.baseline)
         return w
     }
 
-    /// Small widgets: the pending glyph + N and the completed glyph + N; returns the width in points.
-    mutating func smallCounts(_ counts: (pending: Int, completed: Int), right: Double, midY: Double, baseline: Double) -> Double {
+    /// Small widgets: the pending glyph + N and the completed glyph + N, as many as fit in `room`
+    /// points (the completed one goes first); returns the width in points.
+    mutating func smallCounts(_ counts: (pending: Int, completed: Int), right: Double, midY: Double, baseline: Double, room: Double) -> Double {
         var items: [(completed: Bool, n: Int)] = []
         if theme.showRemainingCount { items.append((false, counts.pending)) }
         if theme.showCompletedCount { items.append((true, counts.completed)) }
+        func width(_ list: [(completed: Bool, n: Int)]) -> Double {
+            list.enumerated().reduce(0) { sum, e in
+                sum + TextLayout(String(e.element.n), font: countFont, in: text).logicalSize.width + 3 + m.icon + (e.offset > 0 ? 7 : 0)
+            }
+        }
+        while !items.isEmpty && width(items) > room { items.removeLast() }
         var x = right
         for (i, item) in items.enumerated().reversed() {
             let layout = TextLayout(String(item.n), font: countFont, in: text)
@@ -245,57 +264,122 @@ private struct Drawing {
     mutating func body(_ c: ListContent) {
         // The flash frame: a just-completed todo stays in its pending place, drawn checked.
         let flashed = c.completed.filter { flashing.contains($0.id) }
-        let pendingRows = (c.pending.map { ($0, false) } + flashed.map { ($0, true) })
-            .sorted { a, b in (a.0.sortOrder, a.0.createdAt, a.0.id) < (b.0.sortOrder, b.0.createdAt, b.0.id) }
+        let pendingRows = order(c.pending.map { ($0, false) } + flashed.map { ($0, true) })
         let completedRows = c.completed.filter { !flashing.contains($0.id) }.map { ($0, true) }
-        let sections = layout.sections(hasCompleted: !completedRows.isEmpty)
+        // Due lines below the titles only when a row that fits has a due: otherwise the rows stay
+        // short (and a due further down shows inline when its row is reached).
+        var tall = false
+        if layout.dueStyle == .below {
+            let tallSlots = layout.sections(hasCompleted: !completedRows.isEmpty, tallPendingRows: true).pending.slots
+            tall = pendingRows.prefix(tallSlots).contains { !$0.1 && $0.0.due != nil }
+        }
+        let sections = layout.sections(hasCompleted: !completedRows.isEmpty, pendingCount: pendingRows.count, tallPendingRows: tall)
         pendingSlots = sections.pending.slots
         if pendingRows.isEmpty {
             allDone(in: sections.pending.area)
         } else {
-            section(pendingRows, in: sections.pending, listID: c.list.id)
+            section(pendingRows, in: sections.pending, listID: c.list.id, countInHeader: headerShowsRemaining)
         }
         if let completed = sections.completed {
             hairline(at: completed.dividerY)
             completedSlots = completed.section.slots
-            section(completedRows, in: completed.section, listID: c.list.id)
+            section(completedRows, in: completed.section, listID: c.list.id, countInHeader: theme.showCompletedCount)
         }
     }
 
-    /// Draws todos into the slots of `section`; when they do not all fit, the last slot says `+ N more`.
-    mutating func section(_ todos: [(Todo, Bool)], in section: WidgetLayout.Section, listID: String) {
-        let slots = layout.rows(count: todos.count, in: section)
+    /// Pending rows in the spec's order: `manual` the list's order; `due` overdue first, then by
+    /// deadline, undated last (ties keep the list's order).
+    func order(_ rows: [(Todo, Bool)]) -> [(Todo, Bool)] {
+        let manual: ((Todo, Bool), (Todo, Bool)) -> Bool = { a, b in
+            (a.0.sortOrder, a.0.createdAt, a.0.id) < (b.0.sortOrder, b.0.createdAt, b.0.id)
+        }
+        guard spec.sort == .due else { return rows.sorted(by: manual) }
+        let zone = clock.timeZone
+        let keyed = rows.map { ($0, $0.0.due.map { $0.deadline(userZone: zone) } ?? .distantFuture) }
+        return keyed.sorted { a, b in a.1 != b.1 ? a.1 < b.1 : manual(a.0, b.0) }.map(\.0)
+    }
+
+    /// Draws todos into the slots of `section`; when they do not all fit, the count goes on the
+    /// last row or a `+ N more` line (`WidgetLayout.rows(count:in:countInHeader:)`).
+    mutating func section(_ todos: [(Todo, Bool)], in section: WidgetLayout.Section, listID: String, countInHeader: Bool) {
+        let slots = layout.rows(count: todos.count, in: section, countInHeader: countInHeader)
         for slot in slots.todos {
             let (todo, completed) = todos[slot.index]
-            row(todo, completed: completed, frame: slot.frame, inlineMore: slot.inlineMore)
+            row(todo, completed: completed, frame: slot.frame, inlineMore: slot.inlineMore,
+                tall: section.rowHeight > m.rowHeight && slot.frame.height > m.rowHeight)
         }
         if let more = slots.more {
             moreRow(more.count, frame: more.frame, listID: listID)
         }
     }
 
-    mutating func row(_ todo: Todo, completed: Bool, frame: Rect, inlineMore: Int?) {
+    /// The label of a pending todo's due and its colour, or nil (no due, labels off, completed).
+    func dueLabel(_ todo: Todo, completed: Bool) -> (text: String, color: ThemeColor, repeats: Bool)? {
+        guard layout.dueStyle != .off, !completed, let due = todo.due else { return nil }
+        let label = DueLabel(due: due, now: clock.now, zone: clock.timeZone)
+        let color: ThemeColor
+        switch label.kind {
+        case .overdue: color = theme.overdueColor
+        case .today: color = theme.warningColor
+        case .upcoming: color = theme.secondaryText
+        }
+        return (strings.due(label, today: clock.today), color, todo.repeatRule != nil)
+    }
+
+    /// Draws a due label (with the repeat glyph first for a repeating todo) with its left edge at
+    /// `x` on `baseline`; returns its width. `measureOnly` just measures.
+    mutating func drawDue(_ due: (text: String, color: ThemeColor, repeats: Bool), x: Double, baseline: Double,
+                          maxWidth: Double = .infinity, measureOnly: Bool = false) -> Double {
+        let label = TextLayout(due.text, font: dueFont, in: text)
+        let glyph = due.repeats ? dueFont.size * 0.9 + 3 : 0
+        if label.logicalSize.width + glyph > maxWidth { label.setSingleLine(width: maxWidth - glyph) }
+        let w = min(label.logicalSize.width, maxWidth - glyph) + glyph
+        guard !measureOnly else { return w }
+        g.setColor(due.color)
+        if due.repeats {
+            RepeatGlyph.draw(cx: x + dueFont.size * 0.45, cy: baseline - 0.35 * dueFont.size, size: dueFont.size * 0.9,
+                             color: due.color, in: g)
+        }
+        g.setColor(due.color)
+        label.draw(in: g, x: x + glyph, y: baseline - label.baseline)
+        return w
+    }
+
+    mutating func row(_ todo: Todo, completed: Bool, frame: Rect, inlineMore: Int?, tall: Bool) {
         var (titleX, titleRight, checkboxX) = layout.rowGeometry(frame)
-        let baseline = WidgetLayout.baseline(centredAt: frame.midY, fontSize: itemFont.size)
+        let due = dueLabel(todo, completed: completed)
+        // A tall row: the title's line at the top (inside the row padding), the due line below it.
+        // A todo without a due in a tall row keeps its title centred.
+        let below = tall && due != nil
+        let lineMidY = below ? frame.y + m.rowPadding + m.lineHeight / 2 : frame.midY
+        let baseline = WidgetLayout.baseline(centredAt: lineMidY, fontSize: itemFont.size)
         if let checkboxX {
             if !completed, highlighted == todo.id {
                 // Hover: a soft accent disc behind the glyph, the pointer's "this completes" cue.
                 g.newPath()
-                g.arc(checkboxX, frame.midY, m.icon * 0.8, 0, 2 * .pi)
+                g.arc(checkboxX, lineMidY, m.icon * 0.8, 0, 2 * .pi)
                 g.setColor(theme.accent.withAlphaScaled(0.22))
                 g.fill()
             }
-            CheckboxPainter.draw(theme.checkboxStyle, completed: completed, cx: checkboxX, cy: frame.midY, size: m.icon,
+            CheckboxPainter.draw(theme.checkboxStyle, completed: completed, cx: checkboxX, cy: lineMidY, size: m.icon,
                                  accent: theme.accent, fill: theme.secondaryText, in: g)
         }
+        // Trailing texts share the title's line only when the title keeps room for a few characters;
+        // on a very narrow widget the header's count already says how many there are, and two texts
+        // must never overlap.
         if let inlineMore {
             let more = TextLayout(strings.more(inlineMore), font: moreFont, in: text)
             let w = more.logicalSize.width
-            // Only when the title keeps room for a few characters; on a very narrow widget the
-            // header's count already says how many there are, and two texts must never overlap.
             if titleRight - w - 6 - titleX >= 3 * itemFont.size {
                 g.setColor(theme.secondaryText)
                 more.draw(in: g, x: titleRight - w, y: baseline - more.baseline)
+                titleRight -= w + 6
+            }
+        }
+        if let due, !below {
+            let w = drawDue(due, x: 0, baseline: baseline, measureOnly: true)
+            if titleRight - w - 6 - titleX >= 3 * itemFont.size {
+                _ = drawDue(due, x: titleRight - w, baseline: baseline)
                 titleRight -= w + 6
             }
         }
@@ -305,6 +389,11 @@ private struct Drawing {
         let y = baseline - layout.baseline
         layout.draw(in: g, x: titleX, y: y)
         let size = layout.logicalSize
+        if let due, below {
+            let dueBaseline = WidgetLayout.baseline(centredAt: frame.y + m.rowPadding + m.lineHeight + self.layout.dueLineHeight / 2,
+                                                    fontSize: dueFont.size)
+            _ = drawDue(due, x: titleX, baseline: dueBaseline, maxWidth: titleRight - titleX)
+        }
         if completed {
             // Our own strike line, 0.3 em above the baseline (0.36 em for Japanese, whose glyphs sit
             // higher): Pango's comes from each font's metrics, which puts it near the baseline for
@@ -344,11 +433,19 @@ private struct Drawing {
         regions.append(layout.pixelRegion(.openList(listID), frame))
     }
 
-    /// The accent check-circle and `All done!`, centred in `area`.
+    /// The accent check-circle and `All done!`, centred in `area`; in an area too low for both,
+    /// the circle alone (at least 8 pt), or nothing.
     mutating func allDone(in area: Rect) {
         let label = TextLayout(strings.allDone, font: FontSpec(family: families, size: m.item, semibold: true), in: text)
         label.setSingleLine(width: area.width)
         let textH = label.logicalSize.height
+        guard area.height >= textH + 6 + 14 else {
+            let circle = min(spec.family == .small ? 34 : 40, area.height)
+            if circle >= 8 {
+                CheckboxPainter.checkCircle(cx: area.midX, cy: area.midY, size: circle, accent: theme.accent, in: g)
+            }
+            return
+        }
         let circle = min(spec.family == .small ? 34 : 40, max(14, area.height - textH - 6))
         let total = circle + 6 + textH
         let y0 = area.y + max(0, (area.height - total) / 2)

@@ -20,4 +20,21 @@ struct WidgetStrings: Sendable {
     func setup(specFile: String) -> String { l.text(.widgetSetup, specFile) }
     /// The missing-list text.
     func noList(_ reference: String) -> String { l.text(.widgetMissingList, reference) }
+
+    /// A row's due label (docs/widgets.md "Due labels"), from Core's `DueLabel` and the catalogue's
+    /// date words (`StatusStrings.dueText`, the status bars' short form): overdue `Overdue` (due
+    /// earlier today), `Overdue · Mon` (within the last 6 days), `Overdue · Jan 5`; due today
+    /// `Today 18:00` (`Today` for a date-only due); later `Tomorrow 09:00`, `Jan 5 09:00`,
+    /// `Jan 5, 2028`. Japanese `期限切れ`, `期限切れ · 月`, `今日 18:00`, `明日`, `1月5日 09:00`.
+    func due(_ label: DueLabel, today: LocalDate) -> String {
+        switch label.kind {
+        case .overdue:
+            let daysAgo = today.dayNumber - label.date.dayNumber
+            if daysAgo <= 0 { return l.text(.dueOverdue) }
+            let when = daysAgo < 7 ? l.text(label.date.weekday.catalogueKey) : l.monthDay(label.date, today: today)
+            return l.text(.dueOverdueAt, when)
+        case .today, .upcoming:
+            return StatusStrings.forLanguage(language).dueText(label, today: today)
+        }
+    }
 }

@@ -6,7 +6,9 @@ import TaskTileRuntime
 /// `tasktile-render click SPEC X Y` (docs/widgets.md "Hit maps"): resolves a click at PNG pixel
 /// (X, Y) of SPEC's image through its hit map. Only a pending checkbox completes, by todo id,
 /// through the one completion path (`TodoCompletion`, as the intent and a notification action);
-/// then the widgets are drawn again so the flash frame shows at once even without a watcher.
+/// then, when no `watch` runs, the widgets are drawn as the flash frame and 1.5 s later in their
+/// steady state (a running watcher animates by itself). A hit map whose `png` digest does not
+/// match the PNG on disk (a torn pair) is refused with exit 1: the widget is being redrawn.
 /// A row or the header prints its open action; outside every region exits 1.
 struct ClickCommand: Command {
     static let spec = Renderer.spec(["click"], abstract: "Resolve a click on a widget PNG through its hit map.",
@@ -32,15 +34,23 @@ struct ClickCommand: Command {
         let l = context.localizer
         let spec: WidgetSpec
         do { spec = try WidgetSpec.load(path: specFile) } catch { throw SpecFileError.wrap(error, file: specFile) }
-        let hitsPath = WidgetSpec.hitMapPath(forPNG: spec.outputPath(dataDirectory: directory))
+        let pngPath = try spec.checkedOutputPath(dataDirectory: directory)
+        let hitsPath = WidgetSpec.hitMapPath(forPNG: pngPath)
         let bytes: [UInt8]
-        do { bytes = try Posix.readFile(hitsPath) } catch {
+        do { bytes = try Posix.readFile(hitsPath, limit: 16 << 20) } catch {
             context.stderr.write(l.text(.errorPrefix, l.text(.renderErrorNoHitMap, hitsPath, specFile)) + "\n")
             return .nothingMatched
         }
         guard let json = try? JSONValue.parse(bytes), let map = HitMap(json: json) else {
             context.stderr.write(l.text(.errorPrefix, l.text(.renderErrorNotAHitMap, hitsPath)) + "\n")
             return .dataError
+        }
+        // A torn pair (a writer stopped between the PNG's rename and the hit map's): the map
+        // would resolve the click against another picture than the one shown. Refuse; the next
+        // render puts them back together.
+        if let digest = map.pngDigest, (try? Posix.readFile(pngPath)).map(HitMap.digest(of:)) != digest {
+            context.stderr.write(l.text(.errorPrefix, l.text(.renderErrorRedrawing, hitsPath, pngPath)) + "\n")
+            return .nothingMatched
         }
         guard let region = map.region(atX: x, y: y) else {
             context.stderr.write(l.text(.renderClickNothing, x, y, spec.name, map.width, map.height) + "\n")
@@ -57,20 +67,25 @@ struct ClickCommand: Command {
                 context.out("completed todo \(id) \"\(result.todo.title)\" in \(result.listTitle)")
                 context.stdout.flush()
             }
+            // Only something that draws again 1.5 s later may draw a flash frame (docs/widgets.md
+            // "Flash"). A running `watch` sees the commit and animates on its own; without one,
+            // draw the flash frame now, wait, and draw the steady frame, which also shows every
+            // completion made meanwhile (a second click's included, whoever draws last).
+            guard !InstanceLock.isHeld(path: directory.path + "/render.lock") else { return .success }
             let themes = try ThemeStore(dataDirectory: directory).load()
             let pipeline = WidgetPipeline(dataDirectory: directory, store: store, themes: themes)
             var files = Set(directory.specFiles)
             files.insert(specFile)
-            let specs = files.sorted().compactMap { try? WidgetSpec.load(path: $0) }
-            for other in specs { _ = try? pipeline.render(other) }
-            // Without a watcher nobody would ever draw the normal frame after the flash
-            // (docs/widgets.md "Flash"): when no `watch` holds the data directory, do it here, 1.5 s later.
-            if let lock = try? InstanceLock(path: directory.path + "/render.lock") {
-                TerminationSource.install()
-                _ = TerminationSource.wait(seconds: WidgetWatcher.flashDuration)
-                for other in specs { _ = try? pipeline.render(other, excludingFlashes: [id]) }
-                lock.release()
+            var specs: [WidgetSpec] = []
+            for file in files.sorted() {
+                guard let other = try? WidgetSpec.load(path: file),
+                      other.outputConflict(with: specs, dataDirectory: directory) == nil else { continue }
+                specs.append(other)
             }
+            for other in specs { _ = try? pipeline.render(other, flashes: .animating(shown: [])) }
+            TerminationSource.install()
+            _ = TerminationSource.wait(seconds: WidgetWatcher.flashDuration)
+            for other in specs { _ = try? pipeline.render(other, flashes: .steady) }
             return .success
         }
     }

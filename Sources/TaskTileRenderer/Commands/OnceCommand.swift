@@ -2,22 +2,29 @@ import TaskTileCommandLine
 import TaskTileCore
 import TaskTileRender
 
-/// `tasktile-render once [SPEC…]`: renders each spec file given (default: every `*.json` in
-/// `<data dir>/widgets/`), printing one line per PNG written (its path). With several specs every
-/// spec is tried, each failure reported, and the first failure's exit code returned; exit 1 when
-/// there is no spec at all.
+/// `tasktile-render once [--prune] [SPEC…]`: renders each spec file given (default: every `*.json` in
+/// `<data dir>/widgets/`) in its steady state (never a flash frame: nothing would draw the next
+/// one), printing one line per PNG written (its path). With several specs every spec is tried,
+/// each failure reported, and the first failure's exit code returned; exit 1 when there is no spec
+/// at all. A spec whose `name` or PNG an earlier one already claims is refused (65) naming both.
+/// `--prune` then removes from `widgets/out/` the PNG and hit-map pairs tasktile wrote for specs
+/// that are gone, printing `removed PATH` for each file.
 struct OnceCommand: Command {
     static let spec = Renderer.spec(["once"], abstract: "Render widget spec files to PNG images with click maps.",
-        discussion: "Renders the given widget spec files (default: every *.json in <data-dir>/widgets/) and prints the path of each PNG written. Each PNG gets a <name>.hits.json click map beside it.",
-        arguments: [ArgumentSpec(name: "spec", help: "Path of a widget spec JSON file (keys: see README \"Widgets\").", optional: true, repeating: true)])
+        discussion: "Renders the given widget spec files (default: every *.json in <data-dir>/widgets/) in their steady state and prints the path of each PNG written. Each PNG gets a <name>.hits.json click map beside it. Two specs with the same name or PNG are refused (exit 65) naming both files.",
+        arguments: [ArgumentSpec(name: "spec", help: "Path of a widget spec JSON file (keys: see README \"Widgets\").", optional: true, repeating: true)],
+        options: [.flag("--prune", help: "Afterwards remove from <data-dir>/widgets/out/ the PNGs and hit maps tasktile wrote for specs that no longer exist.")])
 
     let specs: [String]
-    init(_ a: ParsedArguments, context: CommandContext) throws { specs = a.positionals }
+    let prune: Bool
+    init(_ a: ParsedArguments, context: CommandContext) throws { specs = a.positionals; prune = a.flag("--prune") }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let directory = context.dataDirectory
-        let files = specs.isEmpty ? directory.specFiles : specs
-        guard !files.isEmpty else {
+        // A file named twice is rendered once (it does not conflict with itself).
+        var seen = Set<String>()
+        let files = (specs.isEmpty ? directory.specFiles : specs).filter { seen.insert($0).inserted }
+        guard !files.isEmpty || prune else {
             context.stderr.write(context.localizer.text(.errorPrefix, context.localizer.text(.renderErrorNoSpecs, directory.widgetsPath)) + "\n")
             return .nothingMatched
         }
@@ -26,13 +33,30 @@ struct OnceCommand: Command {
         let pipeline = WidgetPipeline(dataDirectory: directory, store: store, themes: themes)
         let funnel = ErrorFunnel(program: Renderer.program.name)
         var status = ExitCode.success
+        var rendered: [WidgetSpec] = []
         for file in files {
             do {
                 let spec = try WidgetSpec.load(path: file)
-                context.out(try pipeline.render(spec).pngPath)
+                if let conflict = spec.outputConflict(with: rendered, dataDirectory: directory) { throw conflict }
+                rendered.append(spec)
+                context.out(try pipeline.render(spec, flashes: .steady).pngPath)
             } catch {
                 let code = funnel.report(SpecFileError.wrap(error, file: file), to: context.stderr, localizer: context.localizer)
                 if status == .success { status = ExitCode(rawValue: code) ?? .ioError }
+            }
+        }
+        if prune {
+            // Keep what every spec of widgets/ writes (and, for a spec that cannot be read now,
+            // the default PNG of its file name), plus the specs given.
+            var keep = Set(rendered.map { $0.outputPath(dataDirectory: directory) })
+            for file in directory.specFiles {
+                if let spec = try? WidgetSpec.load(path: file) { keep.insert(spec.outputPath(dataDirectory: directory)) } else {
+                    let stem = String(PathText.split(file).name.dropLast(".json".count))
+                    keep.insert(directory.widgetsPath + "/out/" + stem + ".png")
+                }
+            }
+            for path in WidgetOutput.prune(directory: directory.widgetsPath + "/out", keeping: keep) {
+                context.out(context.localizer.text(.renderPruned, path))
             }
         }
         return status

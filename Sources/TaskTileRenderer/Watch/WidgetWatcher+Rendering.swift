@@ -14,20 +14,22 @@ extension WidgetWatcher {
         let pipeline = WidgetPipeline(dataDirectory: directory, store: store, themes: themes)
         var written: [String] = []
         for file in specs.keys.sorted() {
-            guard var state = specs[file], let spec = state.spec, state.error == nil else { continue }
+            guard var state = specs[file], let spec = state.spec, state.error == nil, state.conflict == nil else { continue }
             // Forget flashes whose window ended; exclude those shown for 1.5 s already.
             state.flashFirstShown = state.flashFirstShown.filter { now.timeIntervalSince(state.flashAt[$0.key] ?? now) < Store.flashWindow }
             let shown = Set(state.flashFirstShown.filter { now.timeIntervalSince($0.value) >= WidgetWatcher.flashDuration }.keys)
             do {
                 let started = Date()
-                let drawing = try pipeline.draw(spec, excludingFlashes: shown)
-                let fingerprint = WidgetWatcher.fingerprint(spec: spec, drawing: drawing)
-                let path = spec.outputPath(dataDirectory: directory)
+                let drawing = try pipeline.draw(spec, flashes: .animating(shown: shown))
+                let fingerprint = WidgetWatcher.fingerprint(spec: spec, drawing: drawing, clock: store.clock)
+                let path = try spec.checkedOutputPath(dataDirectory: directory)
                 // Also when someone deleted the PNG or its directory: the next pass (at the latest
                 // the minute tick) puts it back.
                 if fingerprint != state.fingerprint || !FileManager.default.fileExists(atPath: path)
                     || !FileManager.default.fileExists(atPath: WidgetSpec.hitMapPath(forPNG: path)) {
                     try WidgetOutput.write(drawing.widget, to: path)
+                    if let old = state.writtenPath, old != path { removeOutput(old, spec: spec.name) }
+                    state.writtenPath = path
                     state.fingerprint = fingerprint
                     state.lastRenderError = nil
                     written.append(path)
@@ -61,8 +63,8 @@ extension WidgetWatcher {
     }
 
     /// What determines a widget's picture: the spec, the theme, the drawn rows and the flash set.
-    static func fingerprint(spec: WidgetSpec, drawing: WidgetDrawing) -> String {
-        WidgetFingerprint.of(spec: spec, theme: drawing.theme, content: drawing.content, flashing: Set(drawing.flashes.keys))
+    static func fingerprint(spec: WidgetSpec, drawing: WidgetDrawing, clock: Clock) -> String {
+        WidgetFingerprint.of(spec: spec, theme: drawing.theme, content: drawing.content, flashing: Set(drawing.flashes.keys), clock: clock)
     }
 
 

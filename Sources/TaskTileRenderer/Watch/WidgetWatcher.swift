@@ -39,6 +39,11 @@ final class WidgetWatcher {
         var flashAt: [String: Date] = [:]
         /// The last render error logged, so a spec that keeps failing is logged once, not every pass.
         var lastRenderError: String?
+        /// Why the spec is not rendered although it parses: an earlier spec claims its name or PNG.
+        var conflict: String?
+        /// The PNG this watcher last wrote for the spec: removed (with its hit map) when the spec
+        /// goes away or its output moves (docs/widgets.md "Output files").
+        var writtenPath: String?
     }
 
     /// A watcher for `directory`. `onRender` is an argv run after each pass that wrote files (no shell).
@@ -133,21 +138,25 @@ final class WidgetWatcher {
         }
     }
 
+    /// Reads every spec of `widgets/` again. Any successful parse clears a spec's error, whatever
+    /// its content (a spec restored to exactly its last good content must render again); a spec
+    /// that is gone has the files this watcher wrote for it removed; of two specs claiming one
+    /// name or PNG the first (in file order) is rendered, the other logged and skipped.
     func rescanSpecs() {
         let files = Set(directory.specFiles)
         for removed in Set(specs.keys).subtracting(files) {
+            if let path = specs[removed]?.writtenPath { removeOutput(path, spec: PathText.split(removed).name) }
             specs[removed] = nil
             log.info("spec removed: \(PathText.split(removed).name)")
         }
         for file in files {
             do {
                 let spec = try WidgetSpec.load(path: file)
-                if specs[file]?.spec != spec {
-                    var state = specs[file] ?? SpecState()
-                    state.spec = spec
-                    state.error = nil
-                    specs[file] = state
-                }
+                var state = specs[file] ?? SpecState()
+                if state.spec != spec { state.spec = spec }
+                if state.error != nil { log.info("[spec] \(PathText.split(file).name) is valid again") }
+                state.error = nil
+                specs[file] = state
             } catch {
                 let message = "\(error)"
                 if specs[file]?.error != message { log.error("[spec] \(message); keeping the last good widget") }
@@ -155,6 +164,23 @@ final class WidgetWatcher {
                 state.error = message
                 specs[file] = state
             }
+        }
+        var claimed: [WidgetSpec] = []
+        for file in files.sorted() {
+            guard var state = specs[file] else { continue }
+            guard state.error == nil, let spec = state.spec else { continue }
+            let conflict = spec.outputConflict(with: claimed, dataDirectory: directory).map { "\($0)" }
+            if let conflict, conflict != state.conflict { log.error("[spec] \(conflict)") }
+            if conflict == nil { claimed.append(spec) }
+            state.conflict = conflict
+            specs[file] = state
+        }
+    }
+
+    /// Removes a PNG this watcher wrote and its hit map (only when the hit map is ours).
+    func removeOutput(_ path: String, spec name: String) {
+        for removed in WidgetOutput.remove(pngPath: path) {
+            log.info("spec=\(name) removed \(PathText.split(removed).name)")
         }
     }
 

@@ -37,15 +37,28 @@ import TaskTileCore
         #expect(more.frame.y == pending.area.y + Double(pending.slots - 1) * rowH)
         #expect(over.todos.allSatisfy { $0.inlineMore == nil })
         #expect(zip(over.todos, over.todos.dropFirst()).allSatisfy { $0.frame.maxY == $1.frame.y }, "rows touch")
+        // When the header already says how many are left, every slot is a todo and the last one
+        // carries the count (issue #20.8: medium shows 3 rows, not 2 and "+ N more").
+        let shared = l.rows(count: 10, in: pending, countInHeader: true)
+        #expect(shared.more == nil)
+        #expect(shared.todos.count == pending.slots && pending.slots == 3)
+        #expect(shared.todos.last?.inlineMore == 10 - pending.slots)
+        #expect(shared.todos.dropLast().allSatisfy { $0.inlineMore == nil })
+        #expect(l.rows(count: 3, in: pending, countInHeader: true).todos.allSatisfy { $0.inlineMore == nil })
     }
 
     @Test func oneSlotSharesTheRowWithTheCount() throws {
         let l = Self.layout(.small)
-        let one = WidgetLayout.Section(area: Rect(x: 12, y: 40, width: 146, height: 20), slots: 1)
+        let one = WidgetLayout.Section(area: Rect(x: 12, y: 40, width: 146, height: 20), slots: 1, rowHeight: l.metrics.rowHeight)
         let rows = l.rows(count: 5, in: one)
         #expect(rows.todos.count == 1 && rows.more == nil)
         #expect(rows.todos[0].inlineMore == 4)
-        #expect(l.slots(in: 1) == 1, "at least one slot")
+        // A row squeezed into an area lower than a row but not lower than a line keeps inside it.
+        #expect(rows.todos[0].frame.height == 20)
+        #expect(l.slots(in: l.metrics.lineHeight) == 1, "one squeezed row where a line of text fits")
+        #expect(l.slots(in: l.metrics.lineHeight - 1) == 0, "no row where not even a line fits")
+        #expect(l.rows(count: 5, in: WidgetLayout.Section(area: Rect(x: 12, y: 40, width: 146, height: 5), slots: 0,
+                                                          rowHeight: l.metrics.rowHeight)).todos.isEmpty)
     }
 
     @Test func largeSplitsOnlyWithCompletedTodos() throws {
@@ -53,7 +66,16 @@ import TaskTileCore
         let split = l.sections(hasCompleted: true)
         let completed = try #require(split.completed)
         let available = l.bottom - l.rowsTop
-        #expect(split.pending.area.height == (available * 0.6).rounded(.down))
+        // The pending section is cut to the rows it draws (no empty band above the divider).
+        let fitting = l.slots(in: (available * 0.6).rounded(.down))
+        #expect(split.pending.slots == fitting)
+        #expect(split.pending.area.height == Double(fitting) * l.metrics.rowHeight)
+        #expect(split.pending.area.height <= (available * 0.6).rounded(.down))
+        let few = l.sections(hasCompleted: true, pendingCount: 2)
+        #expect(few.pending.area.height == 2 * l.metrics.rowHeight)
+        #expect(few.completed.map { $0.section.slots } == l.slots(in: l.bottom - l.rowsTop - 2 * l.metrics.rowHeight))
+        #expect(l.sections(hasCompleted: true, pendingCount: 0).pending.area.height == (available * 0.6).rounded(.down),
+                "All done! keeps the 60 %")
         #expect(completed.section.area.y == split.pending.area.maxY)
         #expect(completed.section.area.maxY == l.bottom)
         #expect(completed.dividerY == l.hairlineY(split.pending.area.maxY))

@@ -66,12 +66,17 @@ import TestSupport
             #expect(w.pendingSlots == slots, "\(label)")
             let pending = w.rows.filter { $0.kind == .pending }
             let more = w.rows.filter { $0.kind == .more }
+            // The header says "N left": every slot is a todo, the count shares the last row.
+            #expect(pending.count == slots && more.isEmpty, "\(label)")
+            // Without the header count, the last slot (unless it is the only one) says how many more.
+            var quiet = theme
+            quiet.showRemainingCount = false
+            let q = try Sample.render(content, family: family, theme: quiet, scale: 2)
             if slots == 1 {
-                // One slot: the todo and the count share it.
-                #expect(pending.count == 1 && more.isEmpty, "\(label)")
+                #expect(q.rows.filter { $0.kind == .pending }.count == 1 && !q.rows.contains { $0.kind == .more }, "\(label)")
             } else {
-                #expect(pending.count == slots - 1, "\(label)")
-                #expect(more.map(\.text) == ["+ \(total - (slots - 1)) more"], "\(label)")
+                #expect(q.rows.filter { $0.kind == .pending }.count == slots - 1, "\(label)")
+                #expect(q.rows.filter { $0.kind == .more }.map(\.text) == ["+ \(total - (slots - 1)) more"], "\(label)")
             }
             #expect(w.rows.allSatisfy { $0.frame.maxY <= g.h - g.padV + 1e-9 }, "\(label): a row below the padding")
             #expect(w.rows.allSatisfy { abs($0.frame.height - rowH) < 1e-9 }, "\(label)")
@@ -92,7 +97,10 @@ import TestSupport
         let withDone = try Sample.render(Sample.content("Home", (1...30).map { "Chore \($0)" }, completed: (1...30).map { "Done \($0)" }),
                                          family: .large, theme: theme, scale: 2)
         #expect(withDone.pendingSlots == max(1, Int((pendingHeight / rowH).rounded(.down))))
-        #expect(withDone.completedSlots == max(1, Int(((available - pendingHeight) / rowH).rounded(.down))))
+        // The pending section is cut to its rows, so the completed section gets the rest.
+        let pendingUsed = Double(withDone.pendingSlots) * rowH
+        #expect(pendingUsed <= pendingHeight)
+        #expect(withDone.completedSlots == Int(((available - pendingUsed) / rowH).rounded(.down)))
         #expect(withDone.rows.contains { $0.kind == .completed })
         let without = try Sample.render(Sample.content("Home", (1...30).map { "Chore \($0)" }), family: .large, theme: theme, scale: 2)
         #expect(without.completedSlots == 0)

@@ -67,7 +67,9 @@ import TestSupport
         let titles = (1...40).map { "Todo \($0) — something to do" }
         try fx.list("Work", titles)
         let spec = WidgetSpec(name: "forty-\(family)", family: family, list: "Work")
-        let w = try render(fx, spec, keep: "forty-\(family)")
+        var quiet = Theme.standard
+        quiet.showRemainingCount = false
+        let w = try render(fx, spec, theme: quiet, keep: "forty-\(family)")
         // The real available height: family height − vertical padding − the rows' top.
         let m = Theme.standard.metrics
         let rowsTop = try #require(w.rows.first).frame.y
@@ -79,13 +81,19 @@ import TestSupport
         #expect(w.rows.last?.text == "+ \(40 - (slots - 1)) more")
         #expect(w.rows.dropLast().map(\.text) == Array(titles.prefix(slots - 1)))
         #expect(w.rows.allSatisfy { $0.frame.maxY <= spec.pointSize.height - spec.family.padding.vertical + 1e-9 })
+        // With the header's "N left" (the default theme) every slot is a todo.
+        let counted = try render(fx, spec)
+        #expect(counted.rows.map(\.text) == Array(titles.prefix(slots)))
+        #expect(counted.rows.allSatisfy { $0.kind == .pending })
     }
 
     @Test func japaneseMoreLine() throws {
         let fx = try RenderFixture()
         defer { fx.remove() }
         try fx.list("買い物", (1...10).map { "品物\($0)" })
-        let w = try render(fx, WidgetSpec(name: "ja-more", family: .medium, list: "買い物", language: .ja))
+        var quiet = Theme.standard
+        quiet.showRemainingCount = false
+        let w = try render(fx, WidgetSpec(name: "ja-more", family: .medium, list: "買い物", language: .ja), theme: quiet)
         #expect(w.rows.last?.text == "他\(10 - (w.pendingSlots - 1))件")
     }
 
@@ -181,7 +189,9 @@ import TestSupport
         #expect(w.pendingSlots == Int((available * 0.6).rounded(.down) / m.rowHeight))
         let completedRows = w.rows.filter { $0.kind == .completed }
         #expect(!completedRows.isEmpty)
-        #expect(completedRows.first!.frame.y >= rowsTop + (available * 0.6).rounded(.down) - 1e-9)
+        // The completed section starts right under the pending rows drawn (no empty band).
+        #expect(completedRows.first!.frame.y == rowsTop + Double(w.pendingSlots) * m.rowHeight)
+        #expect(w.completedSlots == Int((available - Double(w.pendingSlots) * m.rowHeight) / m.rowHeight))
         // Completed rows carry no complete action.
         for r in completedRows {
             #expect(!w.hitMap.regions.contains { $0.action == .complete(todoID: r.todoID!) })
@@ -218,12 +228,13 @@ import TestSupport
             for (name, theme) in [("emoji", Theme.standard), ("dark", dark)] {
                 let spec = WidgetSpec(name: "\(name)-\(family)", family: family, list: "Weekend ☀️")
                 let w = try render(fx, spec, theme: theme, keep: "\(name)-\(family)")
-                // The todos in order, one line each, as many as fit; the rest counted in "+ N more".
-                let shown = w.pendingSlots >= titles.count ? titles.count : w.pendingSlots - 1
+                // The todos in order, one line each, as many as fit: both themes show "N left" in
+                // the header, so every slot is a todo and no "+ N more" line takes one.
+                let shown = min(w.pendingSlots, titles.count)
                 let pending = w.rows.filter { $0.kind == .pending }
                 #expect(pending.map(\.text) == Array(titles.prefix(shown)), "\(name)-\(family)")
                 #expect(pending.allSatisfy { $0.lineCount == 1 }, "\(name)-\(family)")
-                #expect(w.rows.contains { $0.kind == .more } == (shown < titles.count), "\(name)-\(family)")
+                #expect(!w.rows.contains { $0.kind == .more }, "\(name)-\(family)")
                 for row in pending {
                     #expect(w.hitMap.regions.contains { $0.action == .complete(todoID: row.todoID!) }, "\(name)-\(family): \(row.text)")
                 }

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import TaskTileCore
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `themes.json` as a person edits it (docs/themes.md): validated on load, the new `showDue` key,
+/// and a FIFO where the file should be refused without waiting.
+@Suite struct ThemeFileTests {
+    static func file(_ themes: String) -> [UInt8] { Array(#"{ "version": 1, "themes": [ \#(themes) ] }"#.utf8) }
+
+    func error(_ bytes: [UInt8]) -> ThemeFileError? {
+        do { _ = try ThemeStore.decodeFile(bytes, file: "themes.json"); return nil } catch { return error as? ThemeFileError }
+    }
+
+    @Test func duplicatesAndAnEmptyListAreRefusedNamingBothPositions() throws {
+        let name = try #require(error(Self.file(#"{ "name": "A" }, { "name": "B" }, { "name": "A" }"#)))
+        #expect(name.key == "name")
+        #expect(name.description.contains("the name \"A\" is used by both themes[0] and themes[2]"), "\(name)")
+        let id = #""id": "6f1c2a4e-3b5d-4c7e-9f80-1a2b3c4d5e6f""#
+        let dup = try #require(error(Self.file("{ \(id), \"name\": \"A\" }, { \(id), \"name\": \"B\" }")))
+        #expect(dup.key == "id")
+        #expect(dup.description.contains("used by both themes[0] and themes[1]"), "\(dup)")
+        let empty = try #require(error(Self.file("")))
+        #expect(empty.key == "themes")
+        #expect(empty.message(Localizer(.ja)).contains("リストが空です"))
+        // Names differing only in case are two themes (names match exactly, docs/themes.md).
+        #expect(error(Self.file(#"{ "name": "Ocean" }, { "name": "ocean" }"#)) == nil)
+    }
+
+    @Test func showDueReadsWritesAndRefusesBadValues() throws {
+        let themes = try ThemeStore.decodeFile(Self.file(#"{ "name": "A", "showDue": "below" }, { "name": "B" }"#), file: "t")
+        #expect(themes.map(\.showDue) == [.below, .auto])
+        #expect(themes[0].jsonValue["showDue"]?.stringValue == "below")
+        #expect(themes[1].jsonValue["showDue"] == nil, "the default is not written")
+        // The due label colours: the theme's, or the appearance's system orange and red.
+        let coloured = try ThemeStore.decodeFile(Self.file(##"{ "name": "A", "warning": "#AA8800", "overdue": "#CC0000" }, { "name": "B", "appearance": "dark" }"##), file: "t")
+        #expect(coloured[0].warningColor == ThemeColor(hex: "#AA8800") && coloured[0].overdueColor == ThemeColor(hex: "#CC0000"))
+        #expect(coloured[0].jsonValue["warning"]?.stringValue == "#AA8800")
+        #expect(coloured[1].warningColor == ThemeColor(hex: "#FF9F0A") && coloured[1].overdueColor == ThemeColor(hex: "#FF453A"))
+        #expect(coloured[1].jsonValue["overdue"] == nil)
+        #expect(error(Self.file(#"{ "name": "A", "overdue": "red" }"#))?.key == "overdue")
+        let bad = try #require(error(Self.file(#"{ "name": "A", "showDue": "sometimes" }"#)))
+        #expect(bad.key == "showDue")
+        #expect(bad.description.contains("accepted: auto, inline, below, off"), "\(bad)")
+    }
+
+    @Test func aFIFOIsRefusedWithoutWaiting() throws {
+        let tmp = TemporaryDirectory("fifo")
+        let path = tmp.file("themes.json")
+        #expect(mkfifo(path, 0o600) == 0)
+        // Opening a FIFO for reading blocks until a writer comes; this returns at once.
+        #expect(throws: FileError.notRegularFile(path: path)) { try ThemeStore(path: path).load() }
+        #expect(FileError.notRegularFile(path: path).message(Localizer(.en)).contains("is not a regular file"))
+    }
+}
