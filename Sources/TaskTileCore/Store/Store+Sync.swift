@@ -236,7 +236,7 @@ extension Store {
 
     /// Forgets one item's sync state (deleted on both sides, or moved to another list).
     public func forgetSyncItem(account: String, todoID: String) throws {
-        try write { try database.run("DELETE FROM sync_items WHERE account = ? AND todo_id = ?", [.text(account), .text(todoID)]) }
+        try write { _ = try database.run("DELETE FROM sync_items WHERE account = ? AND todo_id = ?", [.text(account), .text(todoID)]) }
     }
 
     /// Applies one merged item in one transaction: the todo (`merged`, nil = delete it locally)
