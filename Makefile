@@ -7,19 +7,24 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build, the tests and the demo need. Installed only when missing.
 APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-dev libdbus-1-dev \
                 fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji fontconfig \
-                sqlite3 python3 python3-dateutil i3blocks dbus-daemon python3-dbus python3-gi \
+                sqlite3 python3 python3-dateutil time i3blocks dbus-daemon python3-dbus python3-gi \
                 libgtk-3-dev libgtk-layer-shell-dev \
                 sway swaybg grim gcc libwayland-dev xvfb openbox xdotool imagemagick waybar strace \
+                dunst mako-notifier taskwarrior desktop-file-utils dpkg-dev zsh fish man-db \
                 radicale python3-caldav todoman
 # (libgtk-3-dev, libgtk-layer-shell-dev: `tasktile-render desktop`. The desktop tests run a real
 #  compositor and X server: sway + swaybg + grim, gcc + libwayland-dev for their virtual-pointer
 #  helper, xvfb + openbox + xdotool + imagemagick for X11; waybar reads status --follow;
-#  strace counts the syncs of one commit;
+#  strace counts the syncs of one commit.
+#  dunst (under Xvfb) and mako-notifier (under headless sway) are the real notification servers
+#  the notify tests talk to; taskwarrior's `task export` feeds the Taskwarrior import test;
+#  desktop-file-utils validates tasktile.desktop; dpkg-dev builds and checks `make deb`; zsh, fish
+#  and man-db check the generated completions and man pages;
 #  radicale, python3-caldav, todoman: the sync tests' CalDAV server, second client and vdir peer.)
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
-BENCH_PACKAGES := hyperfine taskwarrior
+BENCH_PACKAGES := hyperfine
 
-.PHONY: all deps bench-deps build release test stress bench bench-follow bench-desktop bench-sync demo install vectors clean
+.PHONY: all deps bench-deps build release test stress bench bench-follow bench-desktop bench-sync demo install install-files uninstall build-release build-debug deb deb-files vectors clean
 
 all: build
 
@@ -58,10 +63,11 @@ test: deps
 # The multi-process torture, crash and torn-file tests for longer than the 30 s `make test` gives them.
 STRESS_SECONDS ?= 300
 STRESS_CRASH_ROUNDS ?= 100
+STRESS_RESTORE_TODOS ?= 100000
 stress: deps
 	$(SWIFT) build --build-tests
 	TASKTILE_STRESS_SECONDS=$(STRESS_SECONDS) TASKTILE_STRESS_CRASH_ROUNDS=$(STRESS_CRASH_ROUNDS) \
-	  $(SWIFT) test --skip-build --filter StressTests
+	  TASKTILE_STRESS_RESTORE_TODOS=$(STRESS_RESTORE_TODOS) $(SWIFT) test --skip-build --filter StressTests
 
 # tasktile against the floor (sqlite3, a C Cairo/Pango program) and the peer (Taskwarrior) on
 # 10,000 and 100,000 todos; prints a table and writes Benchmarks/RESULTS.md (~15 minutes).
@@ -89,15 +95,41 @@ bench-desktop: deps
 demo: release
 	DEMO_DIR="$(DEMO_DIR)" BIN="$$($(SWIFT) build -c release --show-bin-path)" ./scripts/demo.sh
 
-install: release
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/tasktile" "$(DESTDIR)$(PREFIX)/bin/tasktile"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/tasktile-render" "$(DESTDIR)$(PREFIX)/bin/tasktile-render"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/tasktile-notify" "$(DESTDIR)$(PREFIX)/bin/tasktile-notify"
-	install -d "$(DESTDIR)$(PREFIX)/share/tasktile"
-	cp -r Themes WidgetSpecs "$(DESTDIR)$(PREFIX)/share/tasktile/"
-	install -d "$(DESTDIR)$(PREFIX)/share/tasktile/routines"
-	install -m 0644 Examples/routines/*.json "$(DESTDIR)$(PREFIX)/share/tasktile/routines/"
+# `make install PREFIX=…` (default /usr/local; DESTDIR for staging): the binaries (tasktile,
+# tasktile-render and tasktile-notify, which `tasktile notify run` execs), tasktile-pick,
+# tasktile-wallpaper, man pages and bash/zsh/fish completions generated from the programs' help and
+# command tables, systemd user units with the installed paths, tasktile.desktop, themes, specs and
+# routines. It never runs apt (no `deps`) and builds only what changed. `make uninstall` removes
+# exactly what it installed (scripts/uninstall.sh reads the manifest install wrote).
+CONFIG ?= release
+install: build-$(CONFIG)
+	$(MAKE) install-files BUILT="$$($(SWIFT) build -c $(CONFIG) --show-bin-path)"
+
+build-release:
+	$(SWIFT) build -c release
+build-debug:
+	$(SWIFT) build
+
+# The copying alone, from already built binaries in BUILT (the tests use the debug build).
+install-files:
+	@[ -n "$(BUILT)" ] || { echo "install-files needs BUILT=<directory with tasktile and tasktile-render>"; exit 64; }
+	sh scripts/install.sh "$(BUILT)" "$(PREFIX)" "$(DESTDIR)"
+
+uninstall:
+	sh scripts/uninstall.sh "$(PREFIX)" "$(DESTDIR)"
+
+# `make deb`: build/tasktile_<version>_<arch>.deb with dpkg-deb (scripts/deb.sh): the files of
+# `make install PREFIX=/usr`, Depends from the libraries the binaries link. The Swift standard
+# library is linked statically so the package needs no Swift on the target machine. Never runs apt.
+DEB_OUT ?= $(CURDIR)/build
+deb:
+	$(SWIFT) build -c release --static-swift-stdlib
+	sh scripts/deb.sh "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)" "$(DEB_OUT)"
+
+# The packaging alone, from already built binaries in BUILT (the tests use the debug build).
+deb-files:
+	@[ -n "$(BUILT)" ] || { echo "deb-files needs BUILT=<directory with tasktile and tasktile-render>"; exit 64; }
+	sh scripts/deb.sh "$(BUILT)" "$(DEB_OUT)"
 
 # Regenerate the recurrence differential-test vectors with python-dateutil (fixed seed).
 vectors: deps

@@ -57,6 +57,7 @@ let package = Package(
                     exclude: ["fonts.conf", "__Snapshots__"]), // read via #filePath
         .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileNotifyTests", dependencies: ["TaskTileNotify", "TestSupport"]),
+        .testTarget(name: "TaskTileNotifierTests", dependencies: ["TaskTileNotifier", "TaskTileNotify", "TestSupport"]),
         .testTarget(name: "TaskTileRendererTests", dependencies: ["TaskTileRenderer", "TaskTileRender", "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TestSupport"]),

@@ -47,6 +47,11 @@ done
 q done "Take out the recycling" --list Home
 q done "Call the dentist" --list Home
 
+# A challenge for the grid widgets (challenge-grid*.json), a few days in, some days backdated.
+q challenge start "Fifty" --days 50 --habit "Stretch" --habit "Read 20 pages" --habit "No sugar" --start "$(date -d '-4 days' +%F)"
+for d in 4 3 1; do q done Stretch --list Fifty --on "$(date -d "-$d days" +%F)"; done
+for d in 3 2; do q done "Read 20 pages" --list Fifty --on "$(date -d "-$d days" +%F)"; done
+
 mkdir -p "$DEMO_DIR/widgets"
 cp WidgetSpecs/*.json "$DEMO_DIR/widgets/"
 # Some specs name preset themes; a spec naming a theme missing from themes.json fails (exit 65).

@@ -11,7 +11,9 @@ enum CLI {
     static let commands: [any Command.Type] = [
         ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
         AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
-        ShowCommand.self, OccurrencesCommand.self, StatusCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
+        ShowCommand.self, OccurrencesCommand.self, StreakCommand.self,
+        ChallengeStartCommand.self, ChallengeLsCommand.self, ChallengeShowCommand.self, ChallengeEndCommand.self,
+        ChallengeArchiveCommand.self, ChallengeRemoveCommand.self, StatusCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
         ThemeNewCommand.self, ThemeSetCommand.self, ThemeRemoveCommand.self, ThemeImportCommand.self, ThemeExportCommand.self, ThemePreviewCommand.self,
         SearchCommand.self, SettingsLsCommand.self, SettingsGetCommand.self, SettingsSetCommand.self,
         SoundLsCommand.self, SoundPlayCommand.self, SoundExportCommand.self,

@@ -56,7 +56,7 @@ public final class CommandContext {
     /// The `--lang` value when given (a long-running command re-resolves the language with it).
     public var languageFlag: Language?
     public let json: Bool
-    /// ANSI colours: only on a terminal, never with `NO_COLOR` or `--no-color`.
+    /// ANSI colours: only on a terminal, never with `NO_COLOR`, `--no-color` or `TERM=dumb` (`Program.usesColor`).
     public let color: Bool
     public let stdout: OutputSink
     public let stderr: OutputSink

@@ -37,6 +37,17 @@ public struct ErrorFunnel: Sendable {
     }
 }
 
+/// A command's refusal with a catalogue message and an exit code, thrown (never written to stderr
+/// by the command itself) so the funnel prints it — and, under `--json`, the `{"error": …}` object
+/// on stdout, the same for every command (issue #21.11).
+public struct CommandFailure: Error, CustomStringConvertible, ReportableError {
+    public var exitCode: ExitCode
+    public var reason: Phrase
+    public init(_ exitCode: ExitCode, _ reason: Phrase) { self.exitCode = exitCode; self.reason = reason }
+    public var description: String { message(Localizer(.en)) }
+    public func message(_ l: Localizer) -> String { reason.text(l) }
+}
+
 /// An output file that cannot be created or written (exit 73): `export --out`, `sound export`,
 /// `theme export`, `theme preview`, widget PNGs.
 public struct CannotCreateOutput: Error, CustomStringConvertible, ReportableError {

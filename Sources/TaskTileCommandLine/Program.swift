@@ -9,6 +9,16 @@ import TaskTileCore
 /// of the command, so the value of a command option is never mistaken for one
 /// (`tasktile edit X --notes -h` stores the notes "-h").
 public struct Program: Sendable {
+    /// Whether to write ANSI colours: only when standard output is a terminal, never with
+    /// `--no-color`, a non-empty `NO_COLOR` (https://no-color.org) or `TERM=dumb` (a terminal that
+    /// cannot show escape sequences: Emacs' shell, some CI logs; also an empty or unset `TERM` is
+    /// treated as dumb, as ncurses does).
+    public static func usesColor(noColorFlag: Bool, stdoutIsTerminal: Bool, environment: [String: String]) -> Bool {
+        guard !noColorFlag, stdoutIsTerminal, environment["NO_COLOR"].map(\.isEmpty) != false else { return false }
+        let term = environment["TERM"] ?? ""
+        return !term.isEmpty && term != "dumb"
+    }
+
     /// The executable's name, e.g. `tasktile-render`.
     public var name: String
     /// Printed by `--version` as `<name> <version>`.
@@ -91,6 +101,10 @@ public struct Program: Sendable {
                      stdoutIsTerminal: Bool = isatty(1) == 1, executablePath: String = Program.executablePath(),
                      runSibling: SiblingRunner = Program.execSibling) -> Int32 {
         defer { stdout.flush(); stderr.flush() }
+        if let generated = generate(arguments, environment: environment) {
+            stdout.write(generated)
+            return 0
+        }
         // Errors in the global options come before `--lang` is known: the environment decides.
         let early = Localizer(Language.fromEnvironment(environment))
         let funnel = ErrorFunnel(program: name)
@@ -161,6 +175,13 @@ public struct Program: Sendable {
             Store.peekLanguage(in: DataDirectory.resolve(explicit: dataDir, environment: environment))
         }
         let localizer = Localizer(language)
+        // Silent fallbacks are announced once per process, on stderr (stdout stays the result).
+        if let tz = Clock.unknownTimeZone(environment: environment) {
+            stderr.write(localizer.text(.warningPrefix, localizer.text(.warningUnknownTimeZone, tz, Clock.timeZone(environment: environment).identifier)) + "\n")
+        }
+        if let lang = Language.unsupportedTasktileLang(environment) {
+            stderr.write(localizer.text(.warningPrefix, localizer.text(.warningUnknownLanguage, lang)) + "\n")
+        }
         // Wrapped to the terminal; piped help keeps one line per option, for grep.
         let formatter = helpFormatter(width: stdoutIsTerminal ? Program.terminalWidth(environment: environment) : Int.max / 2)
         guard let index else {
@@ -169,7 +190,10 @@ public struct Program: Sendable {
             let code = unknownCommand(rest, help: help, formatter: formatter, stdout: stdout, stderr: stderr, localizer: localizer)
             // Scripts that asked for --json get every failure as a JSON object on stdout.
             if code != 0, globalFlags.contains("--json") {
-                let error = UsageError(message: Phrase(key: .usageUnknownCommand, rest.first ?? "", ""), spec: nil)
+                let inGroup = commands.contains { $0.spec.path.first == rest.first }
+                let phrase = !inGroup ? Phrase(key: .usageUnknownCommand, rest.first ?? "", "")
+                    : rest.count > 1 ? Phrase(key: .usageUnknownSubcommand, rest[1], rest[0]) : Phrase(key: .usageNeedsSubcommand, rest[0])
+                let error = UsageError(message: phrase, spec: nil)
                 stdout.write(ErrorFunnel(program: name).jsonObject(for: error).serialized(pretty: false) + "\n")
             }
             return code
@@ -181,7 +205,8 @@ public struct Program: Sendable {
             return 0
         }
         let json = globalFlags.contains("--json")
-        let color = !globalFlags.contains("--no-color") && stdoutIsTerminal && environment["NO_COLOR"].map(\.isEmpty) != false
+        let color = Self.usesColor(noColorFlag: globalFlags.contains("--no-color"), stdoutIsTerminal: stdoutIsTerminal,
+                                   environment: environment)
         let context = CommandContext(environment: environment,
                                      dataDirectory: DataDirectory.resolve(explicit: dataDir, environment: environment),
                                      language: language, json: json, color: color, stdout: stdout, stderr: stderr,
@@ -289,5 +314,27 @@ public struct Program: Sendable {
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         return CommandLine.arguments.first ?? "tasktile"
+    }
+}
+
+extension Program {
+    /// `[--data-dir DIR] --generate man|bash|zsh|fish|list-titles` (`Generators`): the man page or a
+    /// completion script from the command table, or the list titles for completing `--list`; nil
+    /// for every other command line. `SOURCE_DATE_EPOCH` dates the man page (reproducible builds).
+    func generate(_ arguments: [String], environment: [String: String]) -> String? {
+        var args = arguments[...]
+        var dataDir: String?
+        if args.first == "--data-dir", args.count >= 2 { dataDir = args.dropFirst().first; args = args.dropFirst(2) }
+        guard args.count == 2, args.first == "--generate", let kind = args.last, Generators.kinds.contains(kind) else { return nil }
+        switch kind {
+        case "man":
+            let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) ?? Date().timeIntervalSince1970
+            let date = ZonedClock.wallClock(of: Date(timeIntervalSince1970: epoch), in: TimeZone(identifier: "UTC")!).date
+            return Generators.manPage(self, date: date.description)
+        case "bash": return Generators.bash(self)
+        case "zsh": return Generators.zsh(self)
+        case "fish": return Generators.fish(self)
+        default: return Generators.listTitles(environment: environment, dataDir: dataDir)
+        }
     }
 }

@@ -183,12 +183,12 @@ public final class DesktopHost {
             if !affected, !changes.lists.isEmpty {
                 switch window.content {
                 case .list(let c): affected = changes.lists.contains(c.list.id)
+                case .grid(let r): affected = changes.lists.contains(r.challenge.listId)
                 case .missingList, .setup: affected = true // a list added or renamed may be the one it names
                 }
             }
             if affected { refresh(window, reason: reason) }
         }
-        spawner.reap()
     }
 
     @discardableResult
@@ -433,6 +433,16 @@ public final class DesktopHost {
             // Every widget of that list shows the flash now; the change source reports the same
             // commit a moment later, and the unchanged fingerprints make that a no-op.
             refreshAll(reason: "click")
+        case .checkIn(let id, let day):
+            guard let store, let date = LocalDate(iso: day) else { return }
+            do {
+                syncClock()
+                let result = try TodoCompletion.toggleCheckIn(todoID: id, on: date, source: .widget, store: store, environment: environment)
+                log("info", "spec=\(window.spec.name) [click] \(result == nil ? "took back" : "checked in") todo \(id) on \(day)")
+            } catch {
+                log("info", "spec=\(window.spec.name) [click] \(error)")
+            }
+            refreshAll(reason: "click")
         case .openTodo, .openList:
             open(action, in: window)
         }
@@ -440,14 +450,13 @@ public final class DesktopHost {
 
     private func open(_ action: HitRegion.Action, in window: WidgetWindow) {
         guard let store else { return }
-        spawner.reap()
         let setting = (try? store.setting(.widgetOpenCommand).value) ?? ""
         guard !setting.allSatisfy({ $0 == " " || $0 == "\t" }) else { return } // default: nothing
         var title = "", listID = ""
         if case .list(let c) = window.content {
             listID = c.list.id
             switch action {
-            case .openTodo(let id), .complete(let id): title = (c.pending + c.completed).first { $0.id == id }?.title ?? ""
+            case .openTodo(let id), .complete(let id), .checkIn(let id, _): title = (c.pending + c.completed).first { $0.id == id }?.title ?? ""
             case .openList: title = c.list.title
             }
         }

@@ -9,7 +9,7 @@ enum OpenCommand {
     /// `TASKTILE_OPEN_TITLE` (the todo's or the list's title), `TASKTILE_OPEN_WIDGET` (the spec name).
     static func environment(for action: HitRegion.Action, title: String, listID: String, widget: String) -> [String: String] {
         switch action {
-        case .openTodo(let id), .complete(let id):
+        case .openTodo(let id), .complete(let id), .checkIn(let id, _):
             ["TASKTILE_OPEN_KIND": "todo", "TASKTILE_OPEN_TODO_ID": id, "TASKTILE_OPEN_LIST_ID": listID,
              "TASKTILE_OPEN_TITLE": title, "TASKTILE_OPEN_WIDGET": widget]
         case .openList(let id):

@@ -20,9 +20,17 @@ import Glibc
 /// - items more than `grace` late (the daemon or the machine was down) are folded into **one**
 ///   catch-up notification when there are two or more (`3 missed reminders`), not a flood.
 ///
+/// - a notification counts as delivered only when the sink took it (D-Bus: `Notify` returned an id);
+///   a failed send releases its claim and is retried with backoff (1, 2, 4, 8, then 10 s) and at
+///   once when a notification server appears on the bus, so it is delivered once when one comes back;
+/// - more than `dueNowSummaryThreshold` todos due in the same minute come as one summary.
+///
 /// `ActionInvoked(complete)` completes the todo by id through `TodoCompletion.complete` (source
-/// `.notification`: the same function as the intent and a widget click); `default` runs the
-/// `notify.openCommand` setting (split into words by `CommandWords`, no shell) when set.
+/// `.notification`: the same function as the intent and a widget click) — for a repeating todo
+/// the cycle the notification was for, even when the click comes after the next cycle began;
+/// `default` does what the `notify.defaultAction` setting says: `open` runs `notify.openCommand`
+/// (split into words by `CommandWords`, no shell) when set, `complete` completes the todo, `none`
+/// offers no click.
 /// SIGTERM/SIGINT end `run()` normally.
 public final class NotifyDaemon {
     /// How the daemon runs.
@@ -54,7 +62,8 @@ public final class NotifyDaemon {
     let sink: NotificationSink
     let log: DaemonLog
     /// Notifications on screen, by the server's id.
-    private var shown: [UInt32: OutgoingNotification] = [:]
+    /// Shown notifications by server id (internal for tests of the actions).
+    var shown: [UInt32: OutgoingNotification] = [:]
     private let spawner = ProcessSpawner()
     /// The environment (sound player lookup for the completion feedback).
     let environment: [String: String]
@@ -65,7 +74,7 @@ public final class NotifyDaemon {
 
     /// Makes the sink `--sink` names: `dbus`, `stdout` or `exec:COMMAND`.
     /// - Parameter stdout: receives each stdout-sink line and must flush it.
-    /// - Throws: `NotifyDaemonError.badSink`, `.bus` (no session bus or notification service).
+    /// - Throws: `NotifyDaemonError.badSink`, `.bus` (no session bus: exit 69).
     public static func makeSink(_ spec: String, language: Language, stdout: @escaping (String) -> Void) throws -> NotificationSink {
         switch spec {
         case "dbus":
@@ -95,12 +104,12 @@ public final class NotifyDaemon {
     var now: Date { Date().addingTimeInterval(configuration.clockOffset) }
 
     /// Runs until SIGTERM or SIGINT.
-    /// - Throws: `StoreError` when the store cannot be opened; `NotifyDaemonError.bus` when the
-    ///   session bus connection is lost (a service manager restarts the daemon).
+    /// - Throws: `StoreError` when the store cannot be opened; `NotifyDaemonError.busLost` when the
+    ///   session bus connection is lost (exit 69: a service manager restarts the daemon).
     public func run() throws {
         TerminationSource.install()
         let zone = configuration.zone
-        let store = try Store.open(configuration.directory, clock: Clock(now: now, timeZone: zone))
+        var store = try Store.open(configuration.directory, clock: Clock(now: now, timeZone: zone))
         log.info("started: sink=\(sink.name) data-dir=\(configuration.directory.path) pid=\(getpid())")
         var lastVersion = try store.dataVersion()
         var nextFire: Date?
@@ -112,29 +121,57 @@ public final class NotifyDaemon {
                 let changed = version != lastVersion
                 lastVersion = version
                 if changed { try withdrawResolved(store) }
-                if changed || t >= replanAt || nextFire.map({ t >= $0 }) == true {
+                let backingOff = retryAt.map { t < $0 } ?? false
+                if !backingOff && (changed || t >= replanAt || retryAt != nil || nextFire.map({ t >= $0 }) == true) {
+                    retryAt = nil
                     nextFire = try deliverDue(store, at: t)
                     replanAt = t.addingTimeInterval(30)
                 }
             } catch let e as StoreError {
                 log.warning("store: \(e.description); retrying")
                 replanAt = t.addingTimeInterval(1)
+                // A full disk or read-only media (issue #21.5): keep running and retry. The store
+                // may have been opened read-only (no -shm could be created), so open it again:
+                // once space is free the new connection can write the delivery log.
+                switch e {
+                case .diskFull, .readOnly:
+                    replanAt = t.addingTimeInterval(5)
+                    if let reopened = try? Store.open(configuration.directory, clock: Clock(now: now, timeZone: zone)) {
+                        store = reopened
+                        lastVersion = (try? store.dataVersion()) ?? lastVersion
+                    }
+                default: break
+                }
+            } catch let e as DatabaseError where e.isAccessProblem {
+                log.warning("store: \(e.message(Localizer(.en))); retrying") // never the SQL (issue #21.10)
+                replanAt = t.addingTimeInterval(5)
             }
             var timeout = configuration.tick
-            if let nextFire { timeout = min(timeout, max(0, nextFire.timeIntervalSince(now))) }
+            for wake in [nextFire, retryAt].compactMap({ $0 }) { timeout = min(timeout, max(0, wake.timeIntervalSince(now))) }
             let events: [NotificationEvent]
             do { events = try sink.wait(timeout: timeout) } catch let e as BusError {
-                throw NotifyDaemonError.bus(e.description)
+                throw NotifyDaemonError.busLost(e.description)
             }
             for event in events { handle(event, store: store) }
-            spawner.reap()
         }
         log.info("stopping (signal received)")
     }
 
     // MARK: - Delivering
 
-    /// Delivers what is due at `t`; returns the next planned fire time.
+    /// More todos than this due in the same minute come as one summary notification
+    /// (`12 todos due now`) instead of a flood (docs/notifications.md "Delivery").
+    public static let dueNowSummaryThreshold = 5
+
+    /// When the next delivery attempt may run after a failed send; nil when nothing failed.
+    private var retryAt: Date?
+    /// The wait before the next retry (seconds): 1, 2, 4, 8, then 10 until a send succeeds.
+    private var backoff: TimeInterval = 1
+    static let maxBackoff: TimeInterval = 10
+
+    /// Delivers what is due at `t`; returns the next planned fire time. A send that fails releases
+    /// its claim and schedules a retry (`retryAt`, with backoff).
+    /// - Throws: `StoreError`; `NotifyDaemonError.busLost`.
     func deliverDue(_ store: Store, at t: Date) throws -> Date? {
         let zone = configuration.zone
         store.clock = Clock(now: t, timeZone: zone)
@@ -143,22 +180,65 @@ public final class NotifyDaemon {
         let claimed = try store.claimedDeliveryKeys(since: since.addingTimeInterval(-86_400))
         let due = NotificationPlanner.due(input, after: since, through: t, userZone: zone)
             .filter { !claimed.contains($0.deliveryKey) }
+        let style = try deliveryStyle(store)
         let late = due.filter { t.timeIntervalSince($0.fireAt) > configuration.grace }
         var singles = due.filter { t.timeIntervalSince($0.fireAt) <= configuration.grace }
+        var failed = false
         if late.count >= 2 {
             let claims = try store.claimDeliveries(late, outcome: "catch-up", pid: getpid())
             if claims.count >= 2 {
-                present(catchUp(claims, at: t), store: store)
+                failed = try !present(catchUp(claims, at: t), style: style, store: store) || failed
             } else {
-                for c in claims { present(single(c, at: t), store: store) }
+                for c in claims { failed = try !present(single(c, at: t), style: style, store: store) || failed }
             }
         } else {
             singles = late + singles
         }
+        // Todos due in the same minute: more than a handful become one summary.
+        let byMinute = Dictionary(grouping: singles.filter { $0.kind == .todo }) { Int(($0.fireAt.timeIntervalSince1970 / 60).rounded(.down)) }
+        for (_, group) in byMinute.sorted(by: { $0.key < $1.key }) where group.count > Self.dueNowSummaryThreshold {
+            let keys = Set(group.map(\.deliveryKey))
+            singles.removeAll { keys.contains($0.deliveryKey) }
+            let claims = try store.claimDeliveries(group, outcome: "summary", pid: getpid())
+            if claims.count > Self.dueNowSummaryThreshold {
+                failed = try !present(dueNow(claims, at: t), style: style, store: store) || failed
+            } else {
+                for c in claims { failed = try !present(single(c, at: t), style: style, store: store) || failed }
+            }
+        }
         for claim in try store.claimDeliveries(singles, outcome: "shown", pid: getpid()) {
-            present(single(claim, at: t), store: store)
+            failed = try !present(single(claim, at: t), style: style, store: store) || failed
+        }
+        if failed {
+            retryAt = t.addingTimeInterval(backoff)
+            log.warning("retrying undelivered notifications in \(Int(backoff)) s")
+            backoff = min(backoff * 2, Self.maxBackoff)
+        } else if !due.isEmpty {
+            backoff = 1
         }
         return NotificationPlanner.plan(input, now: t, userZone: zone, limit: 1).first?.fireAt
+    }
+
+    /// How notifications look and behave, from the settings (docs/settings.md): `notify.urgency`,
+    /// `notify.timeout`, `notify.defaultAction`.
+    struct DeliveryStyle {
+        var urgency: UInt8 = 1
+        /// Milliseconds; 0 never expires, −1 the server's default.
+        var expireTimeout: Int32 = 0
+        var defaultAction = "open"
+    }
+
+    func deliveryStyle(_ store: Store) throws -> DeliveryStyle {
+        let all = Dictionary(uniqueKeysWithValues: try store.settings().map { ($0.key, $0.value) })
+        var style = DeliveryStyle()
+        style.urgency = ["low": 0, "normal": 1, "critical": 2][all[.notifyUrgency] ?? "normal"] ?? 1
+        switch all[.notifyTimeout] ?? "never" {
+        case "never": style.expireTimeout = 0
+        case "default": style.expireTimeout = -1
+        case let seconds: style.expireTimeout = Int32(Int(seconds) ?? 0) * 1000
+        }
+        style.defaultAction = all[.notifyDefaultAction] ?? "open"
+        return style
     }
 
     func single(_ claim: DeliveryClaim, at t: Date) -> OutgoingNotification {
@@ -193,8 +273,26 @@ public final class NotifyDaemon {
                                     todoId: nil, listTitle: nil, due: nil, completable: false, items: claims.map(\.item))
     }
 
-    /// Shows a claimed notification. A failure is logged, not retried: the claim stands (at most once).
-    func present(_ n: OutgoingNotification, store: Store) {
+    /// One notification for many todos due in the same minute: `12 todos due now`, the titles in the body.
+    func dueNow(_ claims: [DeliveryClaim], at t: Date) -> OutgoingNotification {
+        let language = configuration.language
+        let minute = Int((claims[0].item.fireAt.timeIntervalSince1970 / 60).rounded(.down)) * 60
+        return OutgoingNotification(kind: "summary", identifier: "summary:\(minute)",
+                                    summary: NotificationText.dueNowSummary(count: claims.count, language: language),
+                                    body: NotificationText.titleList(claims.map(\.item.title), language: language),
+                                    todoId: nil, listTitle: nil, due: claims[0].item.due.jsonText, completable: false,
+                                    items: claims.map(\.item))
+    }
+
+    /// Shows a claimed notification. It counts only when the sink took it (for D-Bus: `Notify`
+    /// returned an id); otherwise its claims are released so a later attempt delivers it (once).
+    /// - Returns: whether it was shown.
+    /// - Throws: `NotifyDaemonError.busLost`.
+    func present(_ base: OutgoingNotification, style: DeliveryStyle, store: Store) throws -> Bool {
+        var n = base
+        n.urgency = style.urgency
+        n.expireTimeout = style.expireTimeout
+        n.offersDefault = style.defaultAction != "none"
         do {
             let id = try sink.show(n)
             let covered = n.items.count > 1 ? " covering \(n.items.map(\.identifier).joined(separator: ","))" : ""
@@ -203,8 +301,16 @@ public final class NotifyDaemon {
                 shown[id] = n
                 try? store.recordShown(deliveryKeys: n.items.map(\.deliveryKey), busID: id)
             }
+            return true
+        } catch NotifyDaemonError.busLost(let detail) {
+            try? store.releaseDeliveries(n.items.map(\.deliveryKey))
+            throw NotifyDaemonError.busLost(detail)
         } catch {
             log.error("could not deliver \(n.identifier) \"\(n.summary)\": \(error)")
+            do { try store.releaseDeliveries(n.items.map(\.deliveryKey)) } catch {
+                log.error("could not release the claim of \(n.identifier): \(error)")
+            }
+            return false
         }
     }
 
@@ -237,7 +343,10 @@ public final class NotifyDaemon {
             if key == "complete", n.completable, let todoID = n.todoId {
                 store.clock = Clock(now: now, timeZone: configuration.zone)
                 do {
-                    let result = try TodoCompletion.complete(todoID: todoID, source: .notification, store: store, environment: environment)
+                    // The cycle this notification was for (nil for a one-off todo), not whichever is due now.
+                    let cycle = n.items.first(where: { $0.kind == .todo })?.index
+                    let result = try TodoCompletion.complete(todoID: todoID, cycle: cycle, source: .notification, store: store,
+                                                             environment: environment)
                     log.info("completed \(todoID) \"\(result.todo.title)\" from notification \(n.identifier)")
                 } catch let e as StoreError {
                     log.info("complete from notification \(n.identifier): \(e.description)")
@@ -248,7 +357,17 @@ public final class NotifyDaemon {
                 try? sink.close(id: id)
                 try? store.recordClosed(deliveryKeys: n.items.map(\.deliveryKey))
             } else if key == "default" {
-                runOpenCommand(for: n, store: store)
+                let action = (try? store.setting(.notifyDefaultAction).value) ?? "open"
+                if action == "complete", n.completable {
+                    handle(.actionInvoked(id: id, key: "complete"), store: store)
+                } else if action == "open" {
+                    runOpenCommand(for: n, store: store)
+                }
+            }
+        case .serverAppeared:
+            if retryAt != nil {
+                log.info("a notification server appeared; retrying now")
+                retryAt = now
             }
         }
     }

@@ -13,11 +13,15 @@ struct NotifyRunCommand: Command {
         on the session bus (with a Complete action), as one JSON line per notification on standard output \
         (--sink stdout: id, kind, title, body, list, due, todoId), or by running a command with the fields \
         in TASKTILE_NOTIFY_TITLE/BODY/ID/TODO_ID/LIST/KIND/DUE (--sink exec:CMD; split on spaces, no shell). \
-        After downtime, items missed within the last 24 hours come as one catch-up notification. \
-        Clicking a notification runs the notify.openCommand setting when set. Log lines go to standard error. \
+        After downtime, items missed within the last 24 hours come as one catch-up notification; more than \
+        5 todos due in the same minute come as one summary. A notification counts only once the server \
+        took it: while no notification server answers, the daemon keeps running and retries (1 s up to 10 s \
+        apart, and at once when a server appears). Notifications stay until acted on (notify.timeout), with \
+        the notify.urgency hint; a click on the body does what notify.defaultAction says (open runs the \
+        notify.openCommand setting, complete, none). Log lines go to standard error. \
         Exit codes: 0 stopped by SIGTERM/SIGINT, 75 another daemon already runs for this data directory \
-        (it holds <data dir>/notify.lock), 74 no session bus or notification service (or it went away), \
-        64 a bad --sink.
+        (it holds <data dir>/notify.lock), 69 no session bus or the bus went away (a service manager \
+        restarts it), 64 a bad --sink.
         """,
         options: [.value("--sink", valueName: "sink", help: "Where notifications go: dbus, stdout or exec:COMMAND.", defaultValue: "dbus")])
     let sink: String

@@ -14,8 +14,13 @@ public enum NotifyDaemonError: Error, Hashable, Sendable, CustomStringConvertibl
     case badSink(String)
     /// A command (exec sink or open command) could not be started.
     case spawnFailed(String, String)
-    /// No session bus or no notification service, or the bus went away.
+    /// No session bus to connect to at start (exit 69).
     case bus(String)
+    /// The session bus connection was lost while running (exit 69, so `Restart=on-failure` restarts the daemon).
+    case busLost(String)
+    /// One notification could not be shown (the server is absent, failed to start, or refused it);
+    /// the daemon releases its claim and retries with backoff. Not an exit reason.
+    case deliveryFailed(String)
 
     public var description: String {
         switch self {
@@ -25,7 +30,9 @@ public enum NotifyDaemonError: Error, Hashable, Sendable, CustomStringConvertibl
         case .lockFailed(let path, let detail): "cannot lock \(path): \(detail)"
         case .badSink(let s): "unknown sink '\(s)' (accepted: dbus, stdout, exec:COMMAND)"
         case .spawnFailed(let cmd, let detail): "cannot run \(cmd): \(detail)"
-        case .bus(let detail): "no desktop notification service on the session bus (\(detail)); use --sink stdout or --sink exec:COMMAND without one"
+        case .bus(let detail): "no D-Bus session bus (\(detail)); use --sink stdout or --sink exec:COMMAND without one"
+        case .busLost(let detail): "lost the D-Bus session bus (\(detail)); exiting so a service manager can restart the daemon"
+        case .deliveryFailed(let detail): "the notification server did not show the notification (\(detail))"
         }
     }
 }
@@ -35,7 +42,8 @@ extension NotifyDaemonError: ReportableError {
         switch self {
         case .alreadyRunning: .busy
         case .badSink: .usage
-        case .lockFailed, .spawnFailed, .bus: .ioError
+        case .bus, .busLost: .unavailable
+        case .lockFailed, .spawnFailed, .deliveryFailed: .ioError
         }
     }
     public func message(_ localizer: Localizer) -> String { description }

@@ -1,4 +1,5 @@
 import CSystem
+import Foundation
 import TaskTileCore
 #if canImport(Glibc)
 import Glibc
@@ -55,18 +56,19 @@ public enum CommandWords {
 }
 
 /// Starts child processes with `posix_spawnp(3)` (PATH search included, no shell), the one
-/// spawner of the daemons, and reaps them without blocking.
+/// spawner of the daemons; each child is reaped when it ends by a thread that waits for it.
 public final class ProcessSpawner {
-    private var children: Set<pid_t> = []
-
     public init() {}
 
     /// Starts `argv` with the current environment plus `extraEnvironment` (which wins).
     /// Standard input is `/dev/null`; standard output and error are inherited.
+    /// - Parameter onExit: called on a background thread with the child's wait status
+    ///   (`waitpid(2)`) when it ends; the spawner always reaps its children itself.
     /// - Returns: the child's pid.
     /// - Throws: `SpawnError.empty`, `.cannotStart` (no such program, not executable).
     @discardableResult
-    public func spawn(_ argv: [String], extraEnvironment: [String: String] = [:]) throws -> pid_t {
+    public func spawn(_ argv: [String], extraEnvironment: [String: String] = [:],
+                      onExit: (@Sendable (Int32) -> Void)? = nil) throws -> pid_t {
         guard let program = argv.first, !program.isEmpty else { throw SpawnError.empty }
         var env: [String: String] = [:]
         var e = environ
@@ -99,20 +101,16 @@ public final class ProcessSpawner {
         var pid = pid_t()
         let rc = posix_spawnp(&pid, program, &actions, &attributes, cArgs, cEnv)
         guard rc == 0 else { throw SpawnError.cannotStart(program: program, errno: rc) }
-        children.insert(pid)
+        // Each child is reaped when it ends, by a thread that only waits for it, so none stays
+        // a zombie however long the caller runs (a watcher, the daemon, the test process).
+        let child = pid
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            onExit?(status)
+        }
         return pid
     }
-
-    /// Collects the children that have exited (never blocks).
-    public func reap() {
-        for pid in children {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid { children.remove(pid) }
-        }
-    }
-
-    /// Children started and not yet reaped.
-    public var running: Int { children.count }
 }
 
 extension SpawnError: ReportableError {

@@ -25,12 +25,32 @@ public enum TodoCompletion {
         return result
     }
 
-    /// Completes the todo with id `todoID` (a widget click, a notification action): `perform` with
-    /// `Store.complete(todoID:source:)`.
-    /// - Throws: `StoreError.todoNotFound`, `.alreadyCompleted`, `.busy`, or another `StoreError`.
+    /// Toggles the check-in of the cycle of todo `todoID` due on `date` (a grid cell click,
+    /// docs/widgets.md "grid"): `undo --on` when it is checked in, else `perform` with
+    /// `Store.complete(_:on:source:)` — the same path as `done --on`.
+    /// - Returns: the completion, or nil when the check-in was taken back.
+    /// - Throws: `StoreError.todoNotFound`, `.invalidCycle` (a future day), `.busy`, or another `StoreError`.
     @discardableResult
-    public static func complete(todoID: String, source: CompletionSource, store: Store, environment: [String: String],
+    public static func toggleCheckIn(todoID: String, on date: LocalDate, source: CompletionSource, store: Store,
+                                     environment: [String: String]) throws -> CompletionResult? {
+        if try store.isCheckedIn(todoID: todoID, on: date) {
+            try store.undo(todoID, on: date)
+            return nil
+        }
+        return try perform(store: store, environment: environment) { try $0.complete(todoID, on: date, source: source) }
+    }
+
+    /// Completes the todo with id `todoID` (a widget click, a notification action): `perform` with
+    /// `Store.complete(todoID:cycle:source:)`.
+    /// - Parameter cycle: the cycle of a repeating todo to complete — a notification's own cycle,
+    ///   so Complete on it completes the cycle it was for even after the next one began; a grid
+    ///   cell's day. nil: the cycle that is due.
+    /// - Throws: `StoreError.todoNotFound`, `.alreadyCompleted`, `.invalidCycle`, `.busy`, or another `StoreError`.
+    @discardableResult
+    public static func complete(todoID: String, cycle: Int? = nil, source: CompletionSource, store: Store, environment: [String: String],
                                 announce: (CompletionResult) -> Void = { _ in }) throws -> CompletionResult {
-        try perform(store: store, environment: environment, announce: announce) { try $0.complete(todoID: todoID, source: source) }
+        try perform(store: store, environment: environment, announce: announce) {
+            try $0.complete(todoID: todoID, cycle: cycle, source: source)
+        }
     }
 }

@@ -34,6 +34,29 @@ struct CLIProcessTests {
         #expect(try runProcess(tasktile, ["--version"]).stdout == "tasktile 0.1.0\n")
     }
 
+    @Test("on a real terminal (a pty from script(1)) TERM=dumb gets no colour; TERM=xterm does")
+    func termDumbHasNoColour() throws {
+        let script = "/usr/bin/script"
+        try #require(FileManager.default.isExecutableFile(atPath: script), "script(1) is missing: Debian package bsdutils")
+        let tmp = TemporaryDirectory("term-dumb")
+        var e = env(tmp)
+        e["NO_COLOR"] = "" // empty counts as unset (no-color.org); the parent environment may set it
+        #expect(try runProcess(tasktile, ["list", "add", "Home"], environment: e).status == 0)
+        #expect(try runProcess(tasktile, ["add", "Late", "--list", "Home", "--due", "2020-01-01"], environment: e).status == 0)
+        func show(term: String) throws -> String {
+            var t = e
+            t["TERM"] = term
+            // script runs the command on a pseudo-terminal, so standard output is a terminal.
+            let r = try runProcess(script, ["-qec", "'\(tasktile)' show Home", "/dev/null"], environment: t)
+            #expect(r.status == 0, "\(r.stderr)")
+            return r.stdout
+        }
+        let dumb = try show(term: "dumb")
+        #expect(dumb.contains("Late"))
+        #expect(!dumb.contains("\u{1B}["), "TERM=dumb got escape sequences: \(dumb.debugDescription)")
+        #expect(try show(term: "xterm").contains("\u{1B}["), "the terminal case must colour, or the test proves nothing")
+    }
+
     @Test("an argument that is not valid UTF-8 is refused (exit 64) before anything is written")
     func invalidUTF8() throws {
         let tmp = TemporaryDirectory("utf8")

@@ -38,8 +38,8 @@ struct ConcurrentCatchUpTests {
                                        due: .dateTime(LocalDateTime(iso: "2027-01-04T09:00")!, zoneID: "Europe/Berlin"),
                                        repeatRule: RepeatRule(frequency: .daily)).id
             }
-            // Jan 4, 5 and 6 at 09:00 have passed; Jan 7 09:00 is current.
-            let environment = ["TASKTILE_DATA_DIR": dir.path, "TASKTILE_NOW": "2027-01-07T08:00:00+01:00",
+            // Jan 4 … 7 at 09:00 have passed: Jan 4, 5 and 6 are missed, Jan 7 is overdue (the one due).
+            let environment = ["TASKTILE_DATA_DIR": dir.path, "TASKTILE_NOW": "2027-01-08T08:00:00+01:00",
                                "TZ": "Europe/Berlin", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
             let processes = (0..<2).map { _ in Self.process(["show", "--json"], environment: environment) }
             // Process start-up jitter is far larger than the window between a process's read check
@@ -63,7 +63,7 @@ struct ConcurrentCatchUpTests {
                 // Each process shows the caught-up state it (or the other) wrote.
                 #expect(Self.missedCounts(data) == [3], "round \(round)")
             }
-            let store = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-07T08:00:00+01:00"),
+            let store = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-08T08:00:00+01:00"),
                                                zone: CycleFixtures.zone("Europe/Berlin"))
             let todo = try #require(try store.contents().first?.pending.first { $0.id == id })
             #expect(todo.missedCount == 3, "round \(round)")

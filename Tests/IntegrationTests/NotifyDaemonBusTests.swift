@@ -66,7 +66,9 @@ struct NotifyDaemonBusTests {
             #expect(hints["urgency"] as? Int == 1)
             #expect(hints["desktop-entry"] as? String == "tasktile")
             #expect(hints["category"] as? String == "x-tasktile.todo")
-            #expect(n["timeout"] as? Int == -1)
+            // A due notification stays until acted on (notify.timeout never): expire_timeout 0 and resident.
+            #expect(n["timeout"] as? Int == 0)
+            #expect(hints["resident"] as? Int == 1)
         }
         let wcA = ZonedClock.wallClock(of: dueA.instant, in: TimeZone(identifier: "UTC")!)
         #expect(first["body"] as? String == "Home · Due \(wcA.hourMinute)")
@@ -152,5 +154,103 @@ struct NotifyDaemonBusTests {
         #expect(second.wait().status == 0)
         let summaries = bus.notifications().compactMap { $0["summary"] as? String }
         #expect(summaries == ["First", "Second", "Third"])
+    }
+
+    @Test("the summary is plain text, never escaped; the body is escaped only for a server with body-markup")
+    func summaryPlainBodyEscaped() throws {
+        for markup in [true, false] {
+            let bus = try PrivateNotificationBus(capabilities: markup ? ["actions", "body", "body-markup"] : ["actions", "body"])
+            let tmp = TemporaryDirectory("notify-markup")
+            let e = env(tmp, bus)
+            #expect(try runProcess(tasktile, ["list", "add", "Fish & <i>chips</i>"], environment: e).status == 0)
+            _ = try add("Fish & chips <b>", list: "Fish & <i>chips</i>", due: dueIn(2).text, e)
+            let daemon = try startProcess(tasktile, ["notify", "run"], environment: e)
+            defer { if daemon.process.isRunning { daemon.process.terminate() } }
+            try PrivateNotificationBus.waitFor(8, "the notification") { bus.notifications().count >= 1 }
+            daemon.process.terminate()
+            #expect(daemon.wait().status == 0)
+            let n = try #require(bus.notifications().first)
+            #expect(n["summary"] as? String == "Fish & chips <b>")
+            let body = try #require(n["body"] as? String)
+            if markup {
+                #expect(body.hasPrefix("Fish &amp; &lt;i&gt;chips&lt;/i&gt; · Due "), "\(body)")
+            } else {
+                #expect(body.hasPrefix("Fish & <i>chips</i> · Due "), "\(body)")
+            }
+        }
+    }
+
+    @Test("server absent at the due time, started 30 s later: delivered exactly once; losing the bus ends the daemon with 69")
+    func serverAbsentThenStarted() throws {
+        let bus = try PrivateNotificationBus(startServer: false)
+        let tmp = TemporaryDirectory("notify-absent")
+        let e = env(tmp, bus)
+        #expect(try runProcess(tasktile, ["list", "add", "Home"], environment: e).status == 0)
+        let due = dueIn(2)
+        let id = try add("Water plants", list: "Home", due: due.text, e)
+        let daemon = try startProcess(tasktile, ["notify", "run"], environment: e)
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
+        let s = try store(tmp)
+        // At the due time there is no server: the send fails and nothing counts as delivered.
+        let serverStart = due.instant.addingTimeInterval(30)
+        while Date() < serverStart {
+            #expect(daemon.process.isRunning, "the daemon must keep running without a notification server")
+            usleep(500_000)
+        }
+        #expect(try s.database.scalarInt("SELECT count(*) FROM notification_deliveries") == 0,
+                "a failed send must not be recorded as delivered")
+        try bus.startServer()
+        try PrivateNotificationBus.waitFor(15, "the notification after the server started") { bus.notifications().count >= 1 }
+        usleep(2_000_000) // nothing more may arrive
+        let shown = bus.notifications()
+        #expect(shown.count == 1)
+        #expect(shown.first?["summary"] as? String == "Water plants")
+        #expect(try s.database.scalarInt("SELECT count(*) FROM notification_deliveries WHERE todo_id = ? AND bus_id IS NOT NULL",
+                                         [.text(id)]) == 1)
+
+        // The session bus goes away: the daemon exits 69 so Restart=on-failure brings it back.
+        bus.stopBus()
+        try PrivateNotificationBus.waitFor(10, "the daemon to exit") { !daemon.process.isRunning }
+        let result = daemon.wait()
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("could not deliver"))
+        #expect(result.stderr.contains("lost the D-Bus session bus"))
+    }
+
+    @Test("notify.urgency, notify.timeout and notify.defaultAction shape the notification; a click completes with defaultAction complete")
+    func settingsShapeNotification() throws {
+        let bus = try PrivateNotificationBus()
+        let tmp = TemporaryDirectory("notify-settings")
+        let e = env(tmp, bus)
+        #expect(try runProcess(tasktile, ["list", "add", "Home"], environment: e).status == 0)
+        for (key, value) in [("notify.urgency", "critical"), ("notify.timeout", "default"), ("notify.defaultAction", "complete")] {
+            #expect(try runProcess(tasktile, ["settings", "set", key, value], environment: e).status == 0)
+        }
+        let bad = try runProcess(tasktile, ["settings", "set", "notify.timeout", "forever"], environment: e)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("never") && bad.stderr.contains("86400"), "\(bad.stderr)")
+        let a = try add("Take out bins", list: "Home", due: dueIn(2).text, e)
+        let daemon = try startProcess(tasktile, ["notify", "run"], environment: e)
+        defer { if daemon.process.isRunning { daemon.process.terminate() } }
+        try PrivateNotificationBus.waitFor(8, "the notification") { bus.notifications().count >= 1 }
+        let n = try #require(bus.notifications().first)
+        let hints = try #require(n["hints"] as? [String: Any])
+        #expect(hints["urgency"] as? Int == 2)
+        #expect(hints["resident"] == nil)
+        #expect(n["timeout"] as? Int == -1)
+        // dunst's middle click and a click on the body send `default`.
+        try bus.invoke(id: try #require(n["id"] as? Int), key: "default")
+        let s = try store(tmp)
+        try PrivateNotificationBus.waitFor(5, "the todo completed by a click on the body") {
+            try s.database.scalarInt("SELECT is_completed FROM todos WHERE id = ?", [.text(a)]) == 1
+        }
+
+        // none: no `default` action is offered at all.
+        #expect(try runProcess(tasktile, ["settings", "set", "notify.defaultAction", "none"], environment: e).status == 0)
+        _ = try add("Feed cat", list: "Home", due: dueIn(2).text, e)
+        try PrivateNotificationBus.waitFor(8, "the second notification") { bus.notifications().count >= 2 }
+        #expect(bus.notifications().last?["actions"] as? [String] == ["complete", "Complete"])
+        daemon.process.terminate()
+        #expect(daemon.wait().status == 0)
     }
 }

@@ -80,4 +80,33 @@ struct NotifySinkTests {
         #expect(vars.contains("TASKTILE_NOTIFY_LIST=Home & Garden"))
         #expect(vars.contains { $0.hasPrefix("TASKTILE_NOTIFY_BODY=Home & Garden · Due ") })
     }
+
+    @Test("more than five todos due in the same minute come as ONE summary with the list; five or fewer one each")
+    func dueNowSummary() throws {
+        let tmp = TemporaryDirectory("notify-due-now")
+        let e = env(tmp)
+        #expect(try runProcess(tasktile, ["list", "add", "Home"], environment: e).status == 0)
+        // Two whole minutes within the last 5 minutes (on time, not a catch-up): a dozen todos due at
+        // the start of the first, three at the start of the next. They were added before their dues.
+        let utc = TimeZone(identifier: "UTC")!
+        let minute = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 180
+        var before = e
+        before["TASKTILE_NOW"] = ZonedClock.iso8601(Date(timeIntervalSince1970: minute - 600), in: utc)
+        func text(_ t: Double) -> String { "\(ZonedClock.wallClock(of: Date(timeIntervalSince1970: t), in: utc))".replacingOccurrences(of: "T", with: " ") }
+        for i in 1...12 { #expect(try runProcess(tasktile, ["add", "Chore \(i)", "--list", "Home", "--due", text(minute)], environment: before).status == 0) }
+        for i in 1...3 { #expect(try runProcess(tasktile, ["add", "Later \(i)", "--list", "Home", "--due", text(minute + 60)], environment: before).status == 0) }
+        let r = try runDaemon(["--sink", "stdout"], e, seconds: 2)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == 4, "\(r.stdout)")
+        let summary = try #require(lines.first)
+        #expect(summary["kind"] as? String == "summary")
+        #expect(summary["title"] as? String == "12 todos due now")
+        #expect((summary["body"] as? String)?.hasPrefix("Chore ") == true && (summary["body"] as? String)?.hasSuffix("+ 7 more") == true,
+                "\(summary["body"] ?? "")")
+        #expect(lines.dropFirst().compactMap { $0["title"] as? String }.sorted() == ["Later 1", "Later 2", "Later 3"])
+        // Every chore was claimed once, by the summary.
+        let store = try Store.open(tmp.dataDirectory, clock: Clock(now: Date(), timeZone: utc))
+        #expect(try store.database.scalarInt("SELECT count(*) FROM notification_deliveries WHERE outcome = 'summary'") == 12)
+    }
 }

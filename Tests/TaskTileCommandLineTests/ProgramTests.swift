@@ -48,6 +48,23 @@ import TaskTileCore
         #expect(run("echo", "X", "--notes=-h").1.hasPrefix("X|-h|"))
     }
 
+    @Test("colour only on a terminal whose TERM can show it, and never with NO_COLOR or --no-color")
+    func colourFollowsTermAndNoColor() {
+        let cases: [(Bool, Bool, [String: String], Bool)] = [
+            (false, true, ["TERM": "xterm-256color"], true),
+            (false, true, ["TERM": "dumb"], false),
+            (false, true, [:], false),
+            (false, true, ["TERM": ""], false),
+            (false, false, ["TERM": "xterm"], false),
+            (false, true, ["TERM": "xterm", "NO_COLOR": "1"], false),
+            (false, true, ["TERM": "xterm", "NO_COLOR": ""], true),
+            (true, true, ["TERM": "xterm"], false),
+        ]
+        for (flag, tty, env, expected) in cases {
+            #expect(Program.usesColor(noColorFlag: flag, stdoutIsTerminal: tty, environment: env) == expected, "\(flag) \(tty) \(env)")
+        }
+    }
+
     @Test func usageMistakesNameTheProgram() {
         let (code, _, err) = run("echo")
         #expect(code == 64)

@@ -67,7 +67,7 @@ import TestSupport
         let spec = try fx.writeSpec("bad", #"{ "version": 1, "family": "huge", "list": "Work" }"#)
         let r = run(["once", spec], fx)
         #expect(r.code == 65)
-        #expect(r.err.hasPrefix("Error: \(spec): key \"family\": \"huge\" is not accepted (accepted: small, medium, large)"))
+        #expect(r.err.hasPrefix("Error: \(spec): key \"family\": \"huge\" is not accepted (accepted: small, medium, large, grid)"))
     }
 
     @Test func unknownThemeExits65() throws {

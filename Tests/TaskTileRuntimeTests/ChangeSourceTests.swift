@@ -9,7 +9,10 @@ import TestSupport
 /// connection (the multi-process cases run the real binaries in IntegrationTests).
 @Suite struct ChangeSourceTests {
     let directory = CycleFixtures.dataDirectory("changes")
-    var environment: [String: String] { ["TZ": "Asia/Tokyo"] }
+    /// A clock 5 s past a minute boundary (advancing with real time from each source's start), so
+    /// that no minute tick lands inside a test that expects only its own change: on the system
+    /// clock a boundary falls inside a run's few seconds often enough to fail CI.
+    var environment: [String: String] { ["TZ": "Asia/Tokyo", "TASKTILE_NOW": "2027-01-05T10:00:05+09:00"] }
 
     func writer() throws -> Store { try Store.open(directory, clock: try Clock.fromEnvironment(environment)) }
 

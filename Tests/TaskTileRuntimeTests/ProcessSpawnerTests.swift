@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TaskTileRuntime
 
@@ -30,11 +31,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let out = dir + "/out"
         let spawner = ProcessSpawner()
+        let ended = DispatchSemaphore(value: 0)
         // `sh -c` only as the program under test's child, to write what it received.
         let pid = try spawner.spawn(["sh", "-c", "printf '%s|%s' \"$1\" \"$TASKTILE_X\" > \"$2\"", "sh", "a; b $HOME", out],
-                                    extraEnvironment: ["TASKTILE_X": "x y"])
-        var status: Int32 = 0
-        #expect(waitpid(pid, &status, 0) == pid)
+                                    extraEnvironment: ["TASKTILE_X": "x y"], onExit: { _ in ended.signal() })
+        _ = pid
+        #expect(ended.wait(timeout: .now() + 20) == .success)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "a; b $HOME|x y")
     }
 
@@ -43,15 +45,26 @@ import Testing
         #expect(throws: SpawnError.self) { try ProcessSpawner().spawn(["tasktile-no-such-program-on-path"]) }
     }
 
+    @Test func aChildThatEndsLeavesNoZombie() throws {
+        // Nobody calls waitpid here: the spawner reaps the child itself, so its /proc entry goes
+        // away (an unreaped child stays a zombie, state Z, for the caller's whole life).
+        let pid = try ProcessSpawner().spawn(["true"])
+        let end = Date().addingTimeInterval(20)
+        while FileManager.default.fileExists(atPath: "/proc/\(pid)") && Date() < end { usleep(10_000) }
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)"),
+                "still there: \((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "")")
+    }
+
     @Test func childrenStartWithSIGTERMUnblockedAndDefault() throws {
         TerminationSource.install() // blocks SIGTERM here, as in a daemon
         let spawner = ProcessSpawner()
-        let pid = try spawner.spawn(["sleep", "30"])
+        let ended = DispatchSemaphore(value: 0)
+        let status = Mutex<Int32>(-1)
+        let pid = try spawner.spawn(["sleep", "30"], onExit: { s in status.withLock { $0 = s }; ended.signal() })
         usleep(100_000)
         kill(pid, SIGTERM)
-        var status: Int32 = 0
-        #expect(waitpid(pid, &status, 0) == pid)
-        #expect(status & 0x7f == SIGTERM, "the child died by SIGTERM, not by timeout")
+        #expect(ended.wait(timeout: .now() + 20) == .success)
+        #expect(status.withLock { $0 } & 0x7f == SIGTERM, "the child died by SIGTERM, not by timeout")
     }
 }
 

@@ -9,7 +9,7 @@ public final class PrivateNotificationBus {
     /// The bus address, `unix:path=…` (for `DBUS_SESSION_BUS_ADDRESS` or `BusConnection(address:)`).
     public let address: String
     let daemon: RunningProcess
-    let server: RunningProcess
+    private(set) var server: RunningProcess?
     public var logPath: String { tmp.file("notifications.jsonl") }
     public var controlDir: String { tmp.file("control") }
 
@@ -18,10 +18,11 @@ public final class PrivateNotificationBus {
         repositoryRoot + "/Tests/IntegrationTests/Fixtures/" + name
     }
 
-    /// Starts the bus and the server and waits until the server owns its name.
+    /// Starts the bus and (unless `startServer` is false) the server, and waits until the server owns its name.
+    /// - Parameter capabilities: what the server's `GetCapabilities` answers.
     /// - Throws: `FixtureError` when dbus-daemon, python3-dbus or python3-gi is missing (make deps
     ///   installs them) or the server does not start.
-    public init() throws {
+    public init(startServer: Bool = true, capabilities: [String] = ["actions", "body"]) throws {
         let dbusDaemon = "/usr/bin/dbus-daemon"
         guard FileManager.default.isExecutableFile(atPath: dbusDaemon) else {
             throw FixtureError("dbus-daemon is not installed: make deps installs it (Debian: dbus-daemon)")
@@ -49,18 +50,39 @@ public final class PrivateNotificationBus {
         address = "unix:path=\(socket)"
         daemon = try startProcess(dbusDaemon, ["--config-file=\(tmp.file("session.conf"))", "--nofork", "--nopidfile"])
         try PrivateNotificationBus.waitFor(5) { FileManager.default.fileExists(atPath: socket) }
+        self.capabilities = capabilities
+        if startServer { try self.startServer() }
+    }
+
+    private var capabilities: [String] = []
+
+    /// Starts the notification server (again) and waits until it is ready.
+    /// - Throws: `FixtureError` when it does not start.
+    public func startServer() throws {
+        let before = events().filter { $0["event"] as? String == "ready" }.count
         server = try startProcess("/usr/bin/python3", [Self.fixture("notification_server.py"), tmp.file("notifications.jsonl"), tmp.file("control")],
-                                  environment: ["DBUS_SESSION_BUS_ADDRESS": address])
-        let log = tmp.file("notifications.jsonl")
-        try PrivateNotificationBus.waitFor(10) { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("\"ready\"") == true }
+                                  environment: ["DBUS_SESSION_BUS_ADDRESS": address, "NOTIFY_TEST_CAPS": capabilities.joined(separator: ",")])
+        try PrivateNotificationBus.waitFor(10, "the notification server") {
+            self.events().filter { $0["event"] as? String == "ready" }.count > before
+        }
+    }
+
+    /// Stops the bus itself (SIGKILL), as a session ending would.
+    public func stopBus() {
+        kill(daemon.process.processIdentifier, SIGKILL)
+        _ = daemon.wait()
     }
 
     deinit {
         // SIGKILL: the test runner may start children with SIGTERM blocked (the mask is inherited).
-        kill(server.process.processIdentifier, SIGKILL)
-        kill(daemon.process.processIdentifier, SIGKILL)
-        _ = server.wait()
-        _ = daemon.wait()
+        if let server {
+            kill(server.process.processIdentifier, SIGKILL)
+            _ = server.wait()
+        }
+        if daemon.process.isRunning {
+            kill(daemon.process.processIdentifier, SIGKILL)
+            _ = daemon.wait()
+        }
     }
 
     /// Every recorded event, in order.

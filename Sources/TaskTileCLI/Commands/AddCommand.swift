@@ -56,6 +56,7 @@ struct EditCommand: Command {
             // The first occurrence: the new due, or the todo's current due (looked up in run).
             c.repeatRule = .some(try TodoOptions.repeatRule(a, due: due ?? .date(LocalDate(year: 2000, month: 1, day: 1)!),
                                                             spec: Self.spec, checkAgainstDue: due != nil))
+            repeatArguments = a
             if due == nil { needsCurrentDue = a }
         } else {
             _ = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)
@@ -70,6 +71,22 @@ struct EditCommand: Command {
 
     /// Set when `--repeat` was given without `--due`: the rule is re-read against the todo's current due.
     private var needsCurrentDue: ParsedArguments?
+    /// Set when `--repeat` was given: what it does not name is kept from the current rule (`keepingUnnamed`).
+    private var repeatArguments: ParsedArguments?
+
+    /// `rule` (from `--repeat …`) with what the options did not name kept from `current` (issue 21
+    /// item 3, docs/lists-and-todos.md "Editing"): the end (`--times`/`--until`) always; the
+    /// interval (`--every`) and, for weekly, the days (`--on`) when the frequency stays the same.
+    static func keepingUnnamed(_ rule: RepeatRule, from current: RepeatRule?, options a: ParsedArguments) -> RepeatRule {
+        guard let current else { return rule }
+        var kept = rule
+        if !a.has("--times") && !a.has("--until") { kept.end = current.end }
+        if current.frequency == rule.frequency {
+            if !a.has("--every") { kept.interval = current.interval }
+            if rule.frequency == .weekly && !a.has("--on") { kept.weekdays = current.weekdays }
+        }
+        return kept
+    }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
@@ -78,6 +95,10 @@ struct EditCommand: Command {
             let current = try store.read { try store.resolveTodo(todo, list: list) }
             guard let due = current.due else { throw Self.usage(Phrase(key: .todoErrorRepeatNeedsDue)) }
             c.repeatRule = .some(try TodoOptions.repeatRule(a, due: due, spec: Self.spec))
+        }
+        if let a = repeatArguments, case .some(.some(let rule)) = c.repeatRule {
+            let current = try store.read { try store.resolveTodo(todo, list: list) }
+            c.repeatRule = .some(Self.keepingUnnamed(rule, from: current.repeatRule, options: a))
         }
         let edited = try store.editTodo(todo, list: list, changes: c)
         let listTitle = try store.read { try store.resolveList(edited.listId).title }

@@ -5,9 +5,15 @@ import TaskTileCore
 /// The interchange formats of `export` and `import` (docs/interchange.md).
 enum InterchangeFormat: String, CaseIterable {
     case json, ics, todotxt
+    /// Import only: `task export` output (JSON array or JSON lines).
+    case taskwarrior
 }
 
 extension InterchangeFormat {
+    /// What `export` writes (Taskwarrior is import only: `task import` reads tasktile's JSON lines poorly, and
+    /// nothing asked for it).
+    static let exportable: [InterchangeFormat] = [.json, .ics, .todotxt]
+
     /// The format a file name suggests: `.ics`/`.ical` → iCalendar, `.txt` → todo.txt, else JSON.
     static func guess(fromFileName name: String) -> InterchangeFormat {
         let lower = name.lowercased()
@@ -27,7 +33,7 @@ struct ExportCommand: Command {
         todotxt: one line per todo, the list as +project. What ics or todo.txt cannot hold is listed on stderr.
         """,
         options: [
-            .value("--format", valueName: "format", help: "The file format.", values: InterchangeFormat.allCases.map(\.rawValue), defaultValue: "json"),
+            .value("--format", valueName: "format", help: "The file format.", values: InterchangeFormat.exportable.map(\.rawValue), defaultValue: "json"),
             .value("--out", valueName: "file", help: "Write to this file (atomically, mode 0600) instead of standard output."),
         ])
 
@@ -44,16 +50,24 @@ struct ExportCommand: Command {
         let store = try context.store()
         let text: String
         var notes: [Phrase] = []
+        let backup = try store.backup()
         switch format {
         case .json:
-            text = try store.backup().fileText
+            text = backup.fileText
         case .ics:
-            let result = try ICalendarExporter.export(try store.backup(), uids: try store.foreignUIDs())
+            let result = try ICalendarExporter.export(backup, uids: try store.foreignUIDs())
             text = result.text; notes = result.notes
         case .todotxt:
-            let result = try TodoTxtExporter.export(try store.backup(), zone: store.clock.timeZone)
+            let result = try TodoTxtExporter.export(backup, zone: store.clock.timeZone)
             text = result.text; notes = result.notes
+        case .taskwarrior:
+            preconditionFailure("--format taskwarrior is refused by the parser for export (not in its values)")
         }
+        // A broken themes.json never blocks the todo backup (issue #21.12): the backup is written
+        // without themes and the problem is reported on stderr (exit 0: the todos are safe).
+        let themesProblem = format == .json ? backup.themesProblem.map { e -> String in
+            (e as? ReportableError)?.message(context.localizer) ?? "\(e)"
+        } : nil
         if let out {
             do { try AtomicFile.write(text, to: out) } catch let e as FileError {
                 throw CannotCreateOutput(path: out, detail: e.description)
@@ -62,10 +76,17 @@ struct ExportCommand: Command {
             context.stdout.write(text)
         }
         for note in notes { context.stderr.write(context.localizer.text(.importNotExported, note.text(context.localizer)) + "\n") }
+        if let themesProblem {
+            context.stderr.write(context.localizer.text(.warningPrefix, context.localizer.text(.exportThemesProblem, themesProblem)) + "\n")
+        }
         if let out {
             if context.json {
-                context.printJSON(.object([("file", .string(out)), ("format", .string(format.rawValue)),
-                                           ("notExported", .array(notes.map { .string($0.description) }))]))
+                var result: [(String, JSONValue)] = [("file", .string(out)), ("format", .string(format.rawValue)),
+                                                     ("notExported", .array(notes.map { .string($0.description) }))]
+                if let e = backup.themesProblem {
+                    result.append(("themesProblem", .string((e as? ReportableError)?.message(Localizer(.en)) ?? "\(e)")))
+                }
+                context.printJSON(.object(result))
             } else {
                 context.out(context.localizer.text(.importExported, format.rawValue, out))
             }
@@ -74,18 +95,20 @@ struct ExportCommand: Command {
     }
 }
 
-/// `tasktile import --format json|ics|todotxt FILE…`.
+/// `tasktile import --format json|ics|todotxt|taskwarrior FILE…` (`-` for standard input, except json).
 struct ImportCommand: Command {
     static let spec = CommandSpec(
-        path: ["import"], abstract: "Import a JSON backup, iCalendar files or a todo.txt file.",
+        path: ["import"], abstract: "Import a JSON backup, iCalendar files, a todo.txt file or a Taskwarrior export.",
         discussion: """
-        Everything is imported in one transaction; a bad file (exit 65, with the line) changes nothing. Items \
+        taskwarrior reads what `task export` prints (a JSON array or JSON lines; FILE - reads standard input): \
+        description, project (the list), due, status, recur, until, annotations (notes) and uuid (kept, so a \
+        re-import merges); other fields are reported. Everything is imported in one transaction; a bad file (exit 65, with the line) changes nothing. Items \
         merge by id: absent ones are added, identical ones skipped, changed ones updated. Whatever cannot be \
         represented is listed on stderr (or under "notImported" with --json) — never silently dropped. \
         iCalendar takes several files, directories (a vdir: its .ics files and those of its subdirectories, \
         each subdirectory's displayname as the list) and - for standard input; the other formats one file or -.
         """,
-        arguments: [ArgumentSpec(name: "file", help: "The file to import (- for standard input).", repeating: true)],
+        arguments: [ArgumentSpec(name: "file", help: "The file to import (- for standard input, except a JSON backup).", repeating: true)],
         options: [
             .value("--format", valueName: "format", help: "The file format (default: from the file name: .ics → ics, .txt → todotxt, else json).", values: InterchangeFormat.allCases.map(\.rawValue)),
         ])
@@ -139,12 +162,17 @@ struct ImportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
+        // A JSON backup is streamed (any size, bounded memory) and fully validated before the
+        // store is opened; the other formats are read whole, up to InterchangeLimits.maxFileBytes
+        // (`-` reads standard input).
+        let head = format == .json ? try Backup.head(file: files[0]) : nil
+        let bytes = format == .todotxt || format == .taskwarrior ? try Self.read(files[0]) : []
         let store = try context.store()
         let report: ImportReport
         let shown = files.joined(separator: ", ")
         switch format {
         case .json:
-            report = try store.importBackup(try Backup.decode(try Self.read(files[0]), file: files[0]), file: files[0])
+            report = try store.importBackup(head: head ?? Backup(), file: files[0])
         case .ics:
             // Every file is parsed before anything is written: one bad file changes nothing.
             var plan = ImportPlan()
@@ -158,8 +186,12 @@ struct ImportCommand: Command {
             }
             report = try store.importPlan(plan, file: shown)
         case .todotxt:
-            let text = try InterchangeLimits.text(try Self.read(files[0]), file: files[0])
+            let text = try InterchangeLimits.text(bytes, file: files[0])
             let plan = try TodoTxtImporter.parse(text, file: files[0], userZone: store.clock.timeZone, now: store.clock.now)
+            report = try store.importPlan(plan, file: files[0])
+        case .taskwarrior:
+            let text = try InterchangeLimits.text(bytes, file: files[0])
+            let plan = try TaskwarriorImporter.parse(text, file: files[0], userZone: store.clock.timeZone, now: store.clock.now)
             report = try store.importPlan(plan, file: files[0])
         }
         if context.json {

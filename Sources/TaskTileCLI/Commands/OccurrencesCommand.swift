@@ -41,9 +41,7 @@ struct OccurrencesCommand: Command {
         } else if let due = t.due {
             dues = [due]
         } else {
-            let l = context.localizer
-            context.stderr.write(l.text(.errorPrefix, l.text(.todoErrorNoOccurrences, t.title, t.id.prefix(8))) + "\n")
-            return .nothingMatched
+            throw CommandFailure(.nothingMatched, Phrase(key: .todoErrorNoOccurrences, t.title, String(t.id.prefix(8))))
         }
         if context.json {
             context.printJSON(.array(dues.map { .string($0.jsonText) }))

@@ -10,10 +10,11 @@ struct ShowCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
-        let (contents, ids) = try store.read { () -> ([ListContent], [String: String]) in
+        let (contents, ids, streaks) = try store.read { () -> ([ListContent], [String: String], [String: Streak]) in
             let contents = try store.contents(of: list)
+            let todos = contents.flatMap { $0.pending + $0.completed }
             // Prefixes for the shown todos only (neighbours in the id index), not every id in the store.
-            return (contents, try store.shortTodoIDs(for: contents.flatMap { $0.pending + $0.completed }.map(\.id)))
+            return (contents, try store.shortTodoIDs(for: todos.map(\.id)), context.json ? [:] : try store.streaks(of: todos))
         }
         if context.json {
             context.printJSON(.object([("lists", .array(contents.map { c in
@@ -31,7 +32,7 @@ struct ShowCommand: Command {
         }
         for (i, c) in contents.enumerated() {
             if i > 0 { context.out() }
-            TodoPrinter.printList(c, ids: ids, context: context, clock: store.clock)
+            TodoPrinter.printList(c, ids: ids, streaks: streaks, context: context, clock: store.clock)
         }
         return .success
     }

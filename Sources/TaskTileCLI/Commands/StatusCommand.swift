@@ -6,7 +6,8 @@ import TaskTileCore
 /// (docs/status-bars.md): counts, overdue count, next due, done ratio and pending titles for a status bar.
 ///
 /// A read: one read transaction, nothing written. A data directory without a store reads as an
-/// empty state (the store is not created). For a bar format every outcome exits 0 with a valid
+/// empty state (the store is not created); a data directory that does not exist is an error
+/// (`StoreError.dataDirectoryMissing`, the path in the bar's tooltip). For a bar format every outcome exits 0 with a valid
 /// line — an error prints the `error` class with the message (a bar blanks or hides a module on a
 /// non-zero exit) — except i3blocks' urgent code 33, only with `--urgent` and only when something
 /// is overdue. `plain` and `json` report errors with the usual exit codes (docs/exit-codes.md).
@@ -59,12 +60,18 @@ struct StatusCommand: Command {
     }
 
     func read(_ context: CommandContext) throws -> StatusSnapshot {
-        // No store yet: nothing is pending. Opening would create the store, and status never writes.
+        // No data directory: an error naming it (issue #21.6) — a typo in a bar's config or an
+        // unmounted home must not read as "All done". An existing directory without a store yet:
+        // nothing is pending (opening would create the store, and status never writes).
+        guard context.dataDirectory.exists else { throw StoreError.dataDirectoryMissing(path: context.dataDirectory.path) }
         if access(context.dataDirectory.storePath, F_OK) != 0 && errno == ENOENT {
             if let list { throw StoreError.listNotFound(list) }
             return StatusSnapshot(pendingCount: 0, completedCount: 0, overdueCount: 0, pending: [],
                                   today: try context.clock().today)
         }
-        return try context.store().statusSnapshot(list: list)
+        // A poll never waits for the write lock: with another process inside a long write, the
+        // catch-up is left to the next poll and this one reads the cycles as last written.
+        let store = try Store.open(context.dataDirectory, clock: try context.clock(), waitForCatchUp: false)
+        return try store.statusSnapshot(list: list, streaks: format == .json)
     }
 }

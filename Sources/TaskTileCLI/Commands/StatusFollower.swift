@@ -77,18 +77,22 @@ struct StatusFollower {
                                         dataDirectory: context.dataDirectory.path)
         do {
             let snapshot: StatusSnapshot
+            if !context.dataDirectory.exists {
+                store = nil
+                throw StoreError.dataDirectoryMissing(path: context.dataDirectory.path)
+            }
             if access(context.dataDirectory.storePath, F_OK) != 0 && errno == ENOENT {
                 store = nil
                 if hadStore { throw StoreError.inaccessible(path: context.dataDirectory.storePath, detail: String(cString: strerror(ENOENT))) }
                 if let list { throw StoreError.listNotFound(list) }
                 snapshot = StatusSnapshot(pendingCount: 0, completedCount: 0, overdueCount: 0, pending: [], today: clock.today)
             } else {
-                let s = try store ?? Store.open(context.dataDirectory, clock: clock, busyTimeout: 5)
+                let s = try store ?? Store.open(context.dataDirectory, clock: clock, busyTimeout: 5, waitForCatchUp: false)
                 store = s
                 hadStore = true
                 s.clock = clock
-                if catchUp { _ = try s.catchUpRepeats() }
-                snapshot = try s.statusSnapshot(list: list)
+                if catchUp { s.catchUpRepeatsWithoutWaiting(restoring: 5) }
+                snapshot = try s.statusSnapshot(list: list, streaks: format == .json)
             }
             return (Self.streamed(snapshot, formatter: formatter, format: format), false)
         } catch {

@@ -29,8 +29,7 @@ struct ThemeShowCommand: Command {
         try context.dataDirectory.ensureExists()
         let themes = try ThemeStore(dataDirectory: context.dataDirectory).load()
         guard let theme = ThemeStore.find(name, in: themes) else {
-            context.stderr.write(context.localizer.text(.errorPrefix, ThemeNotFound(reference: name, names: themes.map(\.name)).message(context.localizer)) + "\n")
-            return .nothingMatched
+            throw ThemeNotFound(reference: name, names: themes.map(\.name))
         }
         context.printJSON(theme.jsonValue)
         return .success

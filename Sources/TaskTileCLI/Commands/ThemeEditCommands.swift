@@ -134,16 +134,22 @@ struct ThemeRemoveCommand: Command {
         var file = try ThemeFile(context)
         let i = try file.index(of: name)
         guard file.themes.count > 1 else {
-            context.stderr.write(context.localizer.text(.errorPrefix, context.localizer.text(.themeOnlyOne, file.themes[i].name)) + "\n")
-            return .nothingMatched
+            throw CommandFailure(.nothingMatched, Phrase(key: .themeOnlyOne, file.themes[i].name))
         }
         let removed = file.themes.remove(at: i)
         try file.save()
         if !context.json { context.out(context.localizer.text(.themeRemoved, removed.name)) }
+        var naming: [String] = []
         for specFile in context.dataDirectory.specFiles {
             if let spec = try? WidgetSpec.load(path: specFile), spec.theme == removed.name || spec.theme == removed.id {
                 context.stderr.write(context.localizer.text(.themeSpecNote, specFile, spec.theme!) + "\n")
+                naming.append(specFile)
             }
+        }
+        // --json: the result, as every other command prints one (issue #21.11).
+        if context.json {
+            context.printJSON(.object([("removed", .object([("id", .string(removed.id)), ("name", .string(removed.name))])),
+                                       ("specsNamingIt", .array(naming.map(JSONValue.string)))]))
         }
         return .success
     }
@@ -170,6 +176,12 @@ struct ThemeImportCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         let incoming = try ThemeImport.decode(try Posix.readFile(path, limit: 4 << 20), file: path)
         var file = try ThemeFile(context)
+        // The cap of themes.json, checked before the merge (which compares each incoming theme
+        // with the file's, ≤ maxThemes², issue #21.8).
+        guard file.themes.count + incoming.count <= ThemeStore.maxThemes || (replace && incoming.count <= ThemeStore.maxThemes) else {
+            throw ThemeFileError(file: path, theme: nil, key: "themes",
+                                 reason: Phrase(key: .themeErrorTooMany, file.themes.count + incoming.count, ThemeStore.maxThemes))
+        }
         for theme in incoming {
             let clashes = file.themes.indices.filter { file.themes[$0].name == theme.name || file.themes[$0].id == theme.id }
             if clashes.isEmpty { file.themes.append(theme); continue }
@@ -210,7 +222,12 @@ struct ThemeExportCommand: Command {
         do { try AtomicFile.write(text, to: path, mode: 0o644) } catch let e as FileError {
             throw CannotCreateOutput(path: path, detail: e.description)
         }
-        if !context.json { context.out(context.localizer.text(.themeWrote, theme.name, path)) }
+        if context.json {
+            context.printJSON(.object([("theme", .object([("id", .string(theme.id)), ("name", .string(theme.name))])),
+                                       ("file", .string(path))]))
+        } else {
+            context.out(context.localizer.text(.themeWrote, theme.name, path))
+        }
         return .success
     }
 }

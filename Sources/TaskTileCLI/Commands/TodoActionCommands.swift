@@ -6,34 +6,57 @@ import TaskTileRuntime
 private let todoArgument = ArgumentSpec(name: "todo", help: "An id prefix, or a title together with --list.")
 private let listOption = OptionSpec.value("--list", "-l", valueName: "list", help: "The list that holds the todo, when naming it by title.")
 
-/// `tasktile done TODO [--list LIST]`: completes the todo (its current cycle) through the shared completion function.
+/// `--on DATE` of `done` and `undo`: a past cycle of a repeating todo (docs/cycles.md "Completing a past cycle").
+private let onOption = OptionSpec.value("--on", valueName: "date",
+                                        help: "A past cycle of a repeating todo: the date it was due (YYYY-MM-DD).")
+
+/// Reads `--on`: an ISO date, else a usage error naming the accepted form.
+private func cycleDate(_ a: ParsedArguments, spec: CommandSpec) throws -> LocalDate? {
+    guard let text = a.value("--on") else { return nil }
+    guard let d = LocalDate(iso: text) else { throw UsageError(message: Phrase(key: .cycleOnNotDate, text), spec: spec) }
+    return d
+}
+
+/// `tasktile done TODO [--list LIST] [--on DATE] [--note TEXT]`: completes the todo (the cycle
+/// that is due, or the past cycle of `--on`) through the shared completion function.
 struct DoneCommand: Command {
-    static let spec = CommandSpec(path: ["done"], abstract: "Complete a todo (a repeating todo's current cycle).",
-                                  arguments: [todoArgument], options: [listOption])
-    let todo: String, list: String?
-    init(_ a: ParsedArguments, context: CommandContext) throws { todo = a.positionals[0]; list = a.value("--list") }
+    static let spec = CommandSpec(path: ["done"], abstract: "Complete a todo (a repeating todo's cycle that is due, or a past one with --on).",
+                                  arguments: [todoArgument],
+                                  options: [listOption, onOption,
+                                            .value("--note", valueName: "text", help: "A note kept with this check-in in the history.")])
+    let todo: String, list: String?, date: LocalDate?, note: String?
+    init(_ a: ParsedArguments, context: CommandContext) throws {
+        todo = a.positionals[0]; list = a.value("--list")
+        date = try cycleDate(a, spec: Self.spec)
+        note = a.value("--note")
+    }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         try TodoCompletion.perform(store: try context.store(), environment: context.environment, announce: { result in
-            if context.json { context.printJSON(result.todo.jsonValue(listTitle: result.listTitle)) } else {
+            if context.json { context.printJSON(result.todo.jsonValue(listTitle: result.listTitle)) } else if date != nil {
+                context.out(context.localizer.text(.todoCompletedOn, result.todo.title, result.listTitle,
+                                                   result.todo.due?.localDate.description ?? ""))
+            } else {
                 context.out(context.localizer.text(.todoCompleted, result.todo.title, result.listTitle))
             }
             context.stdout.flush()
-        }) { [todo, list] in try $0.complete(todo, list: list, source: .cli) }
+        }) { [todo, list, date, note] in try $0.complete(todo, list: list, on: date, note: note, source: .cli) }
         return .success
     }
 }
 
-/// `tasktile undo TODO [--list LIST]`: marks a completed todo pending again, in its old place.
+/// `tasktile undo TODO [--list LIST] [--on DATE]`: marks a completed todo (or cycle) pending again, in its old place.
 struct UndoCommand: Command {
-    static let spec = CommandSpec(path: ["undo"], abstract: "Mark a completed todo as pending again.",
-                                  arguments: [todoArgument], options: [listOption])
-    let todo: String, list: String?
-    init(_ a: ParsedArguments, context: CommandContext) throws { todo = a.positionals[0]; list = a.value("--list") }
+    static let spec = CommandSpec(path: ["undo"], abstract: "Mark a completed todo (or, with --on, a past cycle) as pending again.",
+                                  arguments: [todoArgument], options: [listOption, onOption])
+    let todo: String, list: String?, date: LocalDate?
+    init(_ a: ParsedArguments, context: CommandContext) throws {
+        todo = a.positionals[0]; list = a.value("--list"); date = try cycleDate(a, spec: Self.spec)
+    }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
-        let t = try store.undo(todo, list: list)
+        let t = try store.undo(todo, list: list, on: date)
         let listTitle = try store.read { try store.resolveList(t.listId).title }
         if context.json { context.printJSON(t.jsonValue(listTitle: listTitle)) } else { context.out(context.localizer.text(.todoReopened, t.title, listTitle)) }
         return .success

@@ -34,7 +34,13 @@ enum TodoPrinter {
     }
 
     /// Prints one list in sections (docs/lists-and-todos.md "show"): Pending (n) then Completed (n); empty sections hidden.
-    static func printList(_ content: ListContent, ids: [String: String], context: CommandContext, clock: Clock) {
+    /// - Parameter streaks: by todo id; a repeating todo's line gets `🔥 N` when its current streak is 2 or more.
+    static func printList(_ content: ListContent, ids: [String: String], streaks: [String: Streak] = [:], context: CommandContext,
+                          clock: Clock) {
+        func badge(_ t: Todo) -> String {
+            guard let s = streaks[t.id], s.current >= 2 else { return "" }
+            return "  " + context.paint(context.localizer.text(.streakShowBadge, s.current), .orange)
+        }
         let l = context.localizer
         context.out(context.paint(content.list.title, .bold))
         if content.pending.isEmpty && content.completed.isEmpty {
@@ -46,7 +52,7 @@ enum TodoPrinter {
             for t in content.pending {
                 var line = "    ○ \(context.paint(ids[t.id] ?? String(t.id.prefix(8)), .dim))  \(t.title)"
                 if let due = t.due { line += "  · " + dueText(due, context: context, clock: clock) }
-                context.out(line)
+                context.out(line + badge(t))
                 if let rule = t.repeatRule {
                     var r = "        ↻ " + rule.summary(currentIndex: t.occurrenceCount, vocabulary: repeatVocabulary(context))
                     if t.missedCount > 0 { r += " " + context.paint(l.text(.repeatMissedCount, t.missedCount), .red) }
@@ -57,7 +63,7 @@ enum TodoPrinter {
         if !content.completed.isEmpty {
             context.out("  " + l.text(.showSection, l.text(.sectionCompleted), content.completed.count))
             for t in content.completed {
-                context.out("    ✓ \(context.paint(ids[t.id] ?? String(t.id.prefix(8)), .dim))  \(context.paint(t.title, .dimStrike))")
+                context.out("    ✓ \(context.paint(ids[t.id] ?? String(t.id.prefix(8)), .dim))  \(context.paint(t.title, .dimStrike))" + badge(t))
             }
         }
     }

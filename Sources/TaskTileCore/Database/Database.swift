@@ -23,16 +23,33 @@ public final class Database {
     /// The most statements `cachedStatement(_:)` keeps; past it the cache starts again empty.
     public static let statementCacheLimit = 64
 
+    /// Sets how long a statement waits for another connection's lock, seconds (0: never waits,
+    /// `SQLITE_BUSY` at once; https://www.sqlite.org/c3ref/busy_timeout.html).
+    public func setBusyTimeout(_ seconds: Double) {
+        sqlite3_busy_timeout(handle, Int32(seconds * 1000))
+    }
+
     /// Opens (and with `create`, creates) the database at `path`.
     /// - Parameter busyTimeout: how long a statement waits for another connection's lock, seconds.
     /// - Throws: `DatabaseError` (`isNotADatabase` for a foreign file; `isAccessProblem` when it cannot be opened).
-    public init(path: String, create: Bool, readOnly: Bool = false, busyTimeout: Double = 5) throws {
+    /// - Parameter immutable: open read-only with the URI parameter `immutable=1`
+    ///   (https://www.sqlite.org/uri.html#uriimmutable): SQLite neither locks nor reads `-wal`/`-shm`,
+    ///   so a store on read-only media (or a full disk) can be read where no `-shm` can be created.
+    ///   Only valid when nothing can write the file meanwhile (`Store.open` decides).
+    public init(path: String, create: Bool, readOnly: Bool = false, immutable: Bool = false, busyTimeout: Double = 5) throws {
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
-        if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+        flags |= readOnly || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create && !readOnly && !immutable { flags |= SQLITE_OPEN_CREATE }
+        var name = path
+        if immutable {
+            flags |= SQLITE_OPEN_URI
+            var allowed = CharacterSet.urlPathAllowed
+            allowed.remove(charactersIn: "?#%")
+            name = "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
+        }
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close(db)

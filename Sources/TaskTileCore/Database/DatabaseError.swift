@@ -26,6 +26,11 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible 
                   message: String(cString: sqlite3_errmsg(connection)), sql: sql)
     }
 
+    /// SQLite's generic text for the result code (`sqlite3_errstr`: "constraint failed", "database
+    /// or disk is full"): never the statement, never a bound value, never a constraint's SQL text —
+    /// what a user may be shown (issue #21.10).
+    public var codeText: String { String(cString: sqlite3_errstr(extendedResultCode.rawValue)) }
+
     /// The database was locked by another connection past the busy timeout.
     public var isBusy: Bool { resultCode == .SQLITE_BUSY || resultCode == .SQLITE_LOCKED }
     /// The file is not an SQLite database (or is encrypted/corrupt at the header).

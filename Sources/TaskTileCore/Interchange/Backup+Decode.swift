@@ -2,80 +2,173 @@ import Foundation
 
 /// Reading a backup file strictly: every key known, every record valid, before anything is written.
 extension Backup {
-    /// Decodes and validates a backup file. Every record is checked (ids, titles, dates, zones,
+    /// One record of a backup file, as `scan` hands it over (in file order).
+    enum Record {
+        case list(TodoList)
+        /// A todo and its index in the file's `todos` array.
+        case todo(Int, Todo)
+        case completion(Completion)
+        case setting(String, String)
+        /// A routine record and its index in the file's `routines` array.
+        case routine(Int, RoutineRecord)
+        case theme(Theme)
+    }
+
+    /// The top-level keys of a backup file, in the order `export` writes them.
+    static let topLevelKeys = ["format", "version", "lists", "todos", "completions", "settings", "routines", "themes"]
+
+    /// Decodes and validates a backup file held in memory. Every record is checked (ids, titles, dates, zones,
     /// repeat rules, references between records) before anything is written.
     /// - Throws: `InterchangeError` naming the line (JSON syntax) or the member path, and what is accepted.
     public static func decode(_ bytes: [UInt8], file: String) throws -> Backup {
-        let root: JSONValue
-        do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw InterchangeError(file: file, line: e.line, reason: "not valid JSON: column \(e.column): \(e.reason)")
-        }
-        let top = try JSONObjectReader(root, path: "", file: file,
-                                       keys: ["format", "version", "lists", "todos", "completions", "settings", "routines", "themes"])
-        guard top.value("format")?.stringValue == format else {
-            throw top.fail("format", "must be \"\(format)\" (this is not a tasktile backup; for iCalendar or todo.txt use --format ics or todotxt)")
-        }
-        guard top.value("version")?.intValue == version else {
-            throw top.fail("version", "\(top.value("version")?.serialized(pretty: false) ?? "missing") is not supported (this tasktile reads version \(version); a newer tasktile wrote this file)")
-        }
         var b = Backup()
-        for (i, item) in try top.array("lists").enumerated() {
-            let r = try JSONObjectReader(item, path: "lists[\(i)]", file: file, keys: ["id", "title", "sortOrder", "createdAt"])
-            let list = TodoList(id: try id(r, "id"), title: try title(r, "title"), sortOrder: try r.int("sortOrder"),
-                                createdAt: try r.date("createdAt"))
-            guard !b.lists.contains(where: { $0.id == list.id }) else { throw r.fail("id", "\(list.id) is used by another list") }
-            b.lists.append(list)
-        }
-        var todoIDs = Set<String>()
-        for (i, item) in try top.array("todos").enumerated() {
-            let todo = try decodeTodo(item, path: "todos[\(i)]", file: file)
-            guard todoIDs.insert(todo.id).inserted else {
-                throw InterchangeError(file: file, path: "todos[\(i)].id", reason: "\(todo.id) is used by another todo")
-            }
-            b.todos.append(todo)
-        }
-        var completionIDs = Set<Int>()
-        for (i, item) in try top.array("completions").enumerated() {
-            let r = try JSONObjectReader(item, path: "completions[\(i)]", file: file,
-                                         keys: ["id", "todoId", "listId", "title", "cycleIndex", "cycleDue", "completedAt", "source", "undoneAt"])
-            let c = Completion(id: try r.int("id", min: 1), todoId: try id(r, "todoId"), listId: try id(r, "listId"),
-                               title: try r.string("title"), cycleIndex: try r.int("cycleIndex"),
-                               cycleDue: try r.optionalString("cycleDue"), completedAt: try r.date("completedAt"),
-                               source: try r.string("source"), undoneAt: try r.optionalDate("undoneAt"))
-            if let due = c.cycleDue, Store.decodeDue(local: due, zone: due.count > 10 ? "UTC" : nil) == nil {
-                throw r.fail("cycleDue", "must be YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS")
-            }
-            guard completionIDs.insert(c.id).inserted else { throw r.fail("id", "\(c.id) is used by another completion") }
-            b.completions.append(c)
-        }
-        if let settings = top.value("settings") {
-            guard case .object(let members) = settings else { throw top.fail("settings", "must be an object of strings") }
-            for (key, value) in members {
-                guard let s = value.stringValue, !key.isEmpty else { throw top.fail("settings.\(key)", "must be a string") }
-                b.settings.append((key, s))
-            }
-        }
-        for (i, item) in try top.array("routines").enumerated() {
-            let r = try JSONObjectReader(item, path: "routines[\(i)]", file: file, keys: ["listId", "name", "source", "appliedAt", "todoIds"])
-            let ids = try r.array("todoIds").map { v -> String in
-                guard let s = v.stringValue, isID(s) else { throw r.fail("todoIds", "must be an array of todo ids") }
-                return s
-            }
-            b.routines.append(RoutineRecord(listId: try id(r, "listId"), name: try r.string("name"), source: try r.string("source"),
-                                            appliedAt: try r.date("appliedAt"), todoIds: ids))
-        }
-        for (i, item) in try top.array("themes").enumerated() {
-            do {
-                let theme = try Theme.decode(item, file: file, label: "themes[\(i)]")
-                guard !b.themes.contains(where: { $0.id == theme.id }) else {
-                    throw InterchangeError(file: file, path: "themes[\(i)].id", reason: "\(theme.id) is used by another theme")
-                }
-                b.themes.append(theme)
-            } catch let e as ThemeFileError {
-                throw InterchangeError(file: file, path: "themes[\(i)]", reason: e.description.replacingOccurrences(of: "\(file): ", with: ""))
+        try scan(JSONStream(bytes: bytes, path: file), file: file) { record in
+            switch record {
+            case .list(let l): b.lists.append(l)
+            case .todo(_, let t): b.todos.append(t)
+            case .completion(let c): b.completions.append(c)
+            case .setting(let k, let v): b.settings.append((k, v))
+            case .routine(_, let r): b.routines.append(r)
+            case .theme(let t): b.themes.append(t)
             }
         }
         return b
+    }
+
+    /// The first pass of a streamed restore: reads and validates the whole backup file at `path`
+    /// in bounded memory and returns its lists, settings, routines and themes; `todos` and
+    /// `completions` stay empty (they are streamed again by `Store.importBackup(head:file:)`).
+    /// - Throws: `InterchangeError` naming the line or member path, `FileError`.
+    public static func head(file path: String) throws -> Backup {
+        var head = Backup()
+        try scan(path: path) { record in
+            switch record {
+            case .list(let l): head.lists.append(l)
+            case .setting(let k, let v): head.settings.append((k, v))
+            case .routine(_, let r): head.routines.append(r)
+            case .theme(let t): head.themes.append(t)
+            case .todo, .completion: break
+            }
+        }
+        return head
+    }
+
+    /// Reads and validates the backup file at `path` in bounded memory — one record at a time
+    /// (`JSONStream`), whatever the file's size — handing each valid record to `visit` in file order.
+    /// `format` and `version` must come before the records (export writes them first); ids must
+    /// be unique within their section (checked with sets of ids, the only state kept).
+    /// - Throws: `InterchangeError` naming the line (JSON syntax) or the member path, and what is
+    ///   accepted; `FileError` when the file cannot be opened or read; what `visit` throws.
+    static func scan(path: String, visit: (Record) throws -> Void) throws {
+        let stream = try JSONStream(path: path)
+        defer { stream.close() }
+        try scan(stream, file: path, visit: visit)
+    }
+
+    static func scan(_ source: JSONStream, file: String, visit: (Record) throws -> Void) throws {
+        var stream = source
+        var format: JSONValue?, version: JSONValue?, headChecked = false
+        var listIDs = Set<String>(), todoIDs = Set<String>(), completionIDs = Set<Int>(), themeIDs = Set<String>()
+        func checkHead() throws {
+            guard !headChecked else { return }
+            headChecked = true
+            guard format?.stringValue == Backup.format else {
+                throw InterchangeError(file: file, path: "format",
+                                       reason: "must be \"\(Backup.format)\" (this is not a tasktile backup; for iCalendar or todo.txt use --format ics or todotxt)")
+            }
+            guard version?.intValue == Backup.version else {
+                throw InterchangeError(file: file, path: "version",
+                                       reason: "\(version?.serialized(pretty: false) ?? "missing") is not supported (this tasktile reads version \(Backup.version); a newer tasktile wrote this file)")
+            }
+        }
+        func array(_ s: inout JSONStream, _ key: String, _ element: (Int, JSONValue) throws -> Void) throws {
+            guard try s.nextIsArray() else {
+                _ = try s.value()
+                throw InterchangeError(file: file, path: key, reason: Phrase(key: .importErrorNotAnArray))
+            }
+            try s.elements(element)
+        }
+        do {
+            try stream.object { s, key in
+                guard topLevelKeys.contains(key) else {
+                    throw InterchangeError(file: file, path: key, reason: Phrase(key: .importErrorUnknownKey, topLevelKeys.joined(separator: ", ")))
+                }
+                switch key {
+                case "format": format = try s.value(); return
+                case "version": version = try s.value(); return
+                default: try checkHead()
+                }
+                switch key {
+                case "lists":
+                    try array(&s, key) { i, item in
+                        let r = try JSONObjectReader(item, path: "lists[\(i)]", file: file, keys: ["id", "title", "sortOrder", "createdAt"])
+                        let list = TodoList(id: try id(r, "id"), title: try title(r, "title"), sortOrder: try r.int("sortOrder"),
+                                            createdAt: try r.date("createdAt"))
+                        guard listIDs.insert(list.id).inserted else { throw r.fail("id", "\(list.id) is used by another list") }
+                        try visit(.list(list))
+                    }
+                case "todos":
+                    try array(&s, key) { i, item in
+                        let todo = try decodeTodo(item, path: "todos[\(i)]", file: file)
+                        guard todoIDs.insert(todo.id).inserted else {
+                            throw InterchangeError(file: file, path: "todos[\(i)].id", reason: "\(todo.id) is used by another todo")
+                        }
+                        try visit(.todo(i, todo))
+                    }
+                case "completions":
+                    try array(&s, key) { i, item in
+                        let r = try JSONObjectReader(item, path: "completions[\(i)]", file: file,
+                                                     keys: ["id", "todoId", "listId", "title", "cycleIndex", "cycleDue", "completedAt", "source", "undoneAt"])
+                        let c = Completion(id: try r.int("id", min: 1), todoId: try id(r, "todoId"), listId: try id(r, "listId"),
+                                           title: try r.string("title"), cycleIndex: try r.int("cycleIndex"),
+                                           cycleDue: try r.optionalString("cycleDue"), completedAt: try r.date("completedAt"),
+                                           source: try r.string("source"), undoneAt: try r.optionalDate("undoneAt"))
+                        if let due = c.cycleDue, Store.decodeDue(local: due, zone: due.count > 10 ? "UTC" : nil) == nil {
+                            throw r.fail("cycleDue", "must be YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS")
+                        }
+                        guard completionIDs.insert(c.id).inserted else { throw r.fail("id", "\(c.id) is used by another completion") }
+                        try visit(.completion(c))
+                    }
+                case "settings":
+                    let settings = try s.value()
+                    if case .null = settings { return }
+                    guard case .object(let members) = settings else {
+                        throw InterchangeError(file: file, path: "settings", reason: "must be an object of strings")
+                    }
+                    for (key, value) in members {
+                        guard let v = value.stringValue, !key.isEmpty else {
+                            throw InterchangeError(file: file, path: "settings.\(key)", reason: "must be a string")
+                        }
+                        try visit(.setting(key, v))
+                    }
+                case "routines":
+                    try array(&s, key) { i, item in
+                        let r = try JSONObjectReader(item, path: "routines[\(i)]", file: file, keys: ["listId", "name", "source", "appliedAt", "todoIds"])
+                        let ids = try r.array("todoIds").map { v -> String in
+                            guard let s = v.stringValue, isID(s) else { throw r.fail("todoIds", "must be an array of todo ids") }
+                            return s
+                        }
+                        try visit(.routine(i, RoutineRecord(listId: try id(r, "listId"), name: try r.string("name"), source: try r.string("source"),
+                                                            appliedAt: try r.date("appliedAt"), todoIds: ids)))
+                    }
+                default: // "themes"
+                    try array(&s, key) { i, item in
+                        do {
+                            let theme = try Theme.decode(item, file: file, label: "themes[\(i)]")
+                            guard themeIDs.insert(theme.id).inserted else {
+                                throw InterchangeError(file: file, path: "themes[\(i)].id", reason: "\(theme.id) is used by another theme")
+                            }
+                            try visit(.theme(theme))
+                        } catch let e as ThemeFileError {
+                            throw InterchangeError(file: file, path: "themes[\(i)]", reason: e.description.replacingOccurrences(of: "\(file): ", with: ""))
+                        }
+                    }
+                }
+            }
+            try checkHead()
+        } catch let e as JSONSyntaxError {
+            throw InterchangeError(file: file, line: e.line, reason: "not valid JSON: column \(e.column): \(e.reason)")
+        }
     }
 
     /// Lowercase hyphenated UUID text, as the store writes ids.

@@ -54,6 +54,9 @@ public struct Backup: Sendable, Equatable {
     public var settings: [(String, String)] = []
     public var routines: [RoutineRecord] = []
     public var themes: [Theme] = []
+    /// Why `themes.json` could not be read into `themes` (a `ThemeFileError` or `FileError`), nil
+    /// when it was read or is absent. Set by `Store.backup()`; not part of the file or of `==`.
+    public var themesProblem: (any Error)?
 
     public init() {}
 

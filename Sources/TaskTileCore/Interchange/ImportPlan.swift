@@ -57,22 +57,33 @@ extension Store {
             var takenOrders: [String: Set<Int>] = [:]
             var nextListOrder = (try database.scalarInt("SELECT max(sort_order) FROM lists") ?? -1) + 1
             var foreignUIDs: [(String, String)] = []
+            // Every cost here is per item, never per item × list or item × todo (issue #21.8):
+            // the store's lists are read once (the first list of each title, in sortOrder), and the
+            // end of each list once, then counted on in memory.
+            var existingIDs = Set<String>()
+            for list in try allLists() {
+                existingIDs.insert(list.id)
+                let key = TextRules.matchKey(list.title)
+                if listIDsByTitle[key] == nil { listIDsByTitle[key] = list.id }
+            }
+            var endOfLists: [String: Int] = [:]
+            func endOfList(_ listID: String) throws -> Int {
+                if let n = endOfLists[listID] { return n }
+                let n = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(listID)]) ?? -1) + 1
+                endOfLists[listID] = n
+                return n
+            }
             func resolve(_ item: ImportPlan.Item) throws -> String {
-                if let id = item.listID, try database.scalarInt("SELECT count(*) FROM lists WHERE id = ?", [.text(id)]) == 1 {
-                    return id
-                }
+                if let id = item.listID, existingIDs.contains(id) { return id }
                 let key = TextRules.matchKey(item.listTitle)
                 if let id = listIDsByTitle[key] { return id }
-                if let existing = try lists(titled: item.listTitle).first {
-                    listIDsByTitle[key] = existing.id
-                    return existing.id
-                }
                 var id = Store.newID()
                 if let wanted = item.listID, Backup.isID(wanted) { id = wanted }
                 try database.run("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)",
                                  [.text(id), .text(item.listTitle), .int(nextListOrder), .double(clock.now.timeIntervalSince1970)])
                 nextListOrder += 1
                 listIDsByTitle[key] = id
+                existingIDs.insert(id)
                 createdLists.insert(id)
                 report.count("lists", \.added)
                 return id
@@ -81,13 +92,14 @@ extension Store {
                 var todo = item.todo
                 todo.listId = try resolve(item)
                 if let uid = item.uid { foreignUIDs.append((todo.id, uid)) }
-                let end = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(todo.listId)]) ?? -1) + 1
+                let end = try endOfList(todo.listId)
                 if let existing = try self.todo(id: todo.id) {
                     todo = Store.keepingWhatTheFileCannotSay(imported: todo, existing: existing)
                     todo.createdAt = existing.createdAt
                     todo.sortOrder = existing.listId == todo.listId ? existing.sortOrder : end
                     if todo == existing { report.count("todos", \.skipped); continue }
                     try update(todo)
+                    endOfLists[todo.listId] = max(end, todo.sortOrder + 1)
                     report.count("todos", \.updated)
                 } else {
                     // In a list this import created, an integral sort hint (our own X-APPLE-SORT-ORDER)
@@ -99,6 +111,7 @@ extension Store {
                         todo.sortOrder = end
                     }
                     takenOrders[todo.listId, default: []].insert(todo.sortOrder)
+                    endOfLists[todo.listId] = max(end, todo.sortOrder + 1)
                     try insert(todo)
                     report.count("todos", \.added)
                 }

@@ -4,8 +4,10 @@ import Foundation
 /// one back.
 extension Store {
     /// Everything in the store plus the themes in `themes.json` (read, never created), in one read
-    /// transaction.
-    /// - Throws: `ThemeFileError` for a bad `themes.json`, store errors.
+    /// transaction. The todo backup never depends on the theme file (issue #21.12): a `themes.json`
+    /// that cannot be read or decoded leaves `themes` empty and its error in `themesProblem`, for
+    /// the caller to report.
+    /// - Throws: store errors.
     public func backup() throws -> Backup {
         var backup = Backup()
         try read {
@@ -24,8 +26,12 @@ extension Store {
             backup.routines = try routineRecords()
         }
         let themePath = ThemeStore(dataDirectory: directory).path
-        if let bytes = try? Posix.readFile(themePath) {
-            backup.themes = try ThemeStore.decodeFile(bytes, file: themePath)
+        do {
+            backup.themes = try ThemeStore.decodeFile(try Posix.readFile(themePath), file: themePath)
+        } catch let e as FileError where e.errnoValue == ENOENT {
+            // No themes.json yet: nothing to back up.
+        } catch {
+            backup.themesProblem = error
         }
         return backup
     }

@@ -10,6 +10,34 @@ extension Store {
         return true
     }
 
+    /// Restores or merges the backup file at `path` in bounded memory (docs/interchange.md "JSON
+    /// backup"). `head` is what `Backup.head(file:)` read from the same file (the whole file
+    /// validated, the few lists, settings, routines and themes kept); this second pass, inside the
+    /// write transaction, streams the todos and completions into the store one at a time, so
+    /// whatever `export` writes, this reads back.
+    /// - Throws: `InterchangeError` for a bad file (rolled back, nothing written), `FileError` when
+    ///   it cannot be read, store errors (rolled back).
+    @discardableResult
+    public func importBackup(head: Backup, file path: String) throws -> ImportReport {
+        try importBackup(head, file: path) { visit in
+            try Backup.scan(path: path) { record in
+                switch record {
+                case .todo, .completion: try visit(record)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Restores or merges a backup held in memory (see `importBackup(file:)` for the rules).
+    @discardableResult
+    public func importBackup(_ backup: Backup, file: String) throws -> ImportReport {
+        try importBackup(backup, file: file) { visit in
+            for (i, todo) in backup.todos.enumerated() { try visit(.todo(i, todo)) }
+            for c in backup.completions { try visit(.completion(c)) }
+        }
+    }
+
     /// Restores or merges a backup, in one `BEGIN IMMEDIATE` transaction (docs/interchange.md "JSON backup").
     ///
     /// - Into an empty store every record is written exactly as in the backup (ids, sort orders,
@@ -19,10 +47,13 @@ extension Store {
     ///   different → updated from the file (the file is what the user asked for), keeping the item's
     ///   place in its list. History rows merge by (todo, cycle, completion instant); settings by key;
     ///   themes by id (in `themes.json`, written atomically as the last step before the commit).
+    /// - Cost: linear in the records — one indexed lookup per todo and per completion, and the end
+    ///   of each list read once (`max(sort_order)`), then counted on in memory.
+    /// - `head` gives the lists, settings, routines and themes; `records` replays the todos and
+    ///   completions (from memory, or streamed from the file again).
     /// - Throws: `InterchangeError` when a todo names a list that is neither in the file nor in the
     ///   store (nothing is written), store errors (rolled back).
-    @discardableResult
-    public func importBackup(_ backup: Backup, file: String) throws -> ImportReport {
+    func importBackup(_ backup: Backup, file: String, records: ((Backup.Record) throws -> Void) throws -> Void) throws -> ImportReport {
         var report = ImportReport()
         try write {
             let empty = try holdsNoData()
@@ -43,41 +74,51 @@ extension Store {
                     report.count("lists", \.added)
                 }
             }
+            // The next free sort order of each list, read once per list (not once per todo).
+            var endOfLists: [String: Int] = [:]
             func endOfList(_ listID: String) throws -> Int {
-                (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(listID)]) ?? -1) + 1
+                if let n = endOfLists[listID] { endOfLists[listID] = n + 1; return n }
+                let n = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(listID)]) ?? -1) + 1
+                endOfLists[listID] = n + 1
+                return n
             }
-            for (i, incoming) in backup.todos.enumerated() {
-                guard lists[incoming.listId] != nil else {
-                    throw InterchangeError(file: file, path: "todos[\(i)].listId",
-                                           reason: Phrase(key: .importErrorNoListInFileOrStore, incoming.listId))
+            try records { record in
+                switch record {
+                case .todo(let i, let incoming):
+                    guard lists[incoming.listId] != nil else {
+                        throw InterchangeError(file: file, path: "todos[\(i)].listId",
+                                               reason: Phrase(key: .importErrorNoListInFileOrStore, incoming.listId))
+                    }
+                    var todo = incoming
+                    // An empty store holds no todo to merge with (ids are unique in the file).
+                    if !empty, let existing = try self.todo(id: todo.id) {
+                        todo.createdAt = existing.createdAt
+                        todo.sortOrder = existing.listId == todo.listId ? existing.sortOrder : try endOfList(todo.listId)
+                        if todo == existing { report.count("todos", \.skipped); return }
+                        try update(todo)
+                        report.count("todos", \.updated)
+                    } else {
+                        if !empty { todo.sortOrder = try endOfList(todo.listId) }
+                        try insert(todo)
+                        report.count("todos", \.added)
+                    }
+                case .completion(let c):
+                    if !empty, (try database.scalarInt("""
+                        SELECT count(*) FROM completions WHERE todo_id = ? AND cycle_index = ? AND completed_at = ?
+                        """, [.text(c.todoId), .int(c.cycleIndex), .double(c.completedAt.timeIntervalSince1970)]) ?? 0) > 0 {
+                        report.count("completions", \.skipped)
+                        return
+                    }
+                    try database.run("""
+                        INSERT INTO completions (id, todo_id, list_id, title, cycle_index, cycle_due, completed_at, source, undone_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """, [empty ? .int(c.id) : .null, .text(c.todoId), .text(c.listId), .text(c.title), .int(c.cycleIndex),
+                              .optionalText(c.cycleDue), .double(c.completedAt.timeIntervalSince1970), .text(c.source),
+                              .optionalDouble(c.undoneAt?.timeIntervalSince1970)])
+                    report.count("completions", \.added)
+                default:
+                    break
                 }
-                var todo = incoming
-                if let existing = try self.todo(id: todo.id) {
-                    todo.createdAt = existing.createdAt
-                    todo.sortOrder = existing.listId == todo.listId ? existing.sortOrder : try endOfList(todo.listId)
-                    if todo == existing { report.count("todos", \.skipped); continue }
-                    try update(todo)
-                    report.count("todos", \.updated)
-                } else {
-                    if !empty { todo.sortOrder = try endOfList(todo.listId) }
-                    try insert(todo)
-                    report.count("todos", \.added)
-                }
-            }
-            for c in backup.completions {
-                if !empty, (try database.scalarInt("""
-                    SELECT count(*) FROM completions WHERE todo_id = ? AND cycle_index = ? AND completed_at = ?
-                    """, [.text(c.todoId), .int(c.cycleIndex), .double(c.completedAt.timeIntervalSince1970)]) ?? 0) > 0 {
-                    report.count("completions", \.skipped)
-                    continue
-                }
-                try database.run("""
-                    INSERT INTO completions (id, todo_id, list_id, title, cycle_index, cycle_due, completed_at, source, undone_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [empty ? .int(c.id) : .null, .text(c.todoId), .text(c.listId), .text(c.title), .int(c.cycleIndex),
-                          .optionalText(c.cycleDue), .double(c.completedAt.timeIntervalSince1970), .text(c.source),
-                          .optionalDouble(c.undoneAt?.timeIntervalSince1970)])
-                report.count("completions", \.added)
             }
             for (key, value) in backup.settings {
                 let current = try database.scalarText("SELECT value FROM settings WHERE key = ?", [.text(key)])

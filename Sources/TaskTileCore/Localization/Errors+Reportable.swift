@@ -31,8 +31,8 @@ extension StoreError: ReportableError {
         switch self {
         case .listNotFound, .todoNotFound, .alreadyCompleted, .notCompleted: .nothingMatched
         case .ambiguousList, .ambiguousTodo: .ambiguous
-        case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting: .usage
-        case .notAStore, .newerStore, .inaccessible: .ioError
+        case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting, .invalidCycle: .usage
+        case .notAStore, .newerStore, .inaccessible, .readOnly, .diskFull, .dataDirectoryMissing, .unsafeDirectory, .foreignOwner: .ioError
         case .busy: .busy
         }
     }
@@ -57,8 +57,11 @@ extension FileError: ReportableError {
 
 extension DatabaseError: ReportableError {
     public var exitCode: ExitCode { isBusy ? .busy : .ioError }
-    /// A damaged store is said plainly; the failing SQL helps nobody reading the message.
+    /// A damaged store is said plainly. A user never sees SQL text or bound values (issue #21.10):
+    /// only the result code and SQLite's generic text for it (`codeText`), since SQLite's own
+    /// message can quote a constraint's SQL. `description` keeps the details for developers.
     public func message(_ localizer: Localizer) -> String {
-        isNotADatabase ? localizer.text(.errorStoreDamaged, message) : description
+        isNotADatabase ? localizer.text(.errorStoreDamaged, codeText)
+            : localizer.text(.errorStoreFailed, "\(extendedResultCode)", codeText)
     }
 }

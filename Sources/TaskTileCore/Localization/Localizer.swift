@@ -14,6 +14,17 @@ public enum Language: String, CaseIterable, Sendable {
         }
         return .en
     }
+
+    /// `TASKTILE_LANG`'s value when it is set to a language tasktile does not speak (`fr`): the
+    /// programs warn once on stderr that English is used (issue #21.11). `en…`, `ja…`, `C` and
+    /// `POSIX` are accepted silently. (`LANG` and `LC_*` describe the whole system and fall back
+    /// to English without a warning; `--lang fr` is refused with exit 64.)
+    public static func unsupportedTasktileLang(_ env: [String: String]) -> String? {
+        guard let v = env["TASKTILE_LANG"], !v.isEmpty else { return nil }
+        let lower = v.lowercased()
+        if lower.hasPrefix("en") || lower.hasPrefix("ja") || lower == "c" || lower.hasPrefix("c.") || lower == "posix" { return nil }
+        return v
+    }
 }
 
 /// Looks up user-facing strings in the string catalogue (`Strings+en.swift`, `Strings+ja.swift`):

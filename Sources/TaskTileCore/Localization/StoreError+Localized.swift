@@ -7,6 +7,11 @@ extension StoreError {
         case .notAStore(let path, let detail): return l.text(.errorStoreNotAStore, path, detail.text(l))
         case .newerStore(let path, let unknown): return l.text(.errorStoreNewerStore, path, unknown.joined(separator: ", "))
         case .inaccessible(let path, let detail): return l.text(.errorStoreInaccessible, path, detail)
+        case .unsafeDirectory(let path, let mode): return l.text(.errorDataDirectoryUnsafe, path, mode)
+        case .foreignOwner(let path, let owner, let uid): return l.text(.errorDataDirectoryForeignOwner, path, owner, uid)
+        case .dataDirectoryMissing(let path): return l.text(.errorDataDirectoryMissing, path)
+        case .readOnly(let path): return l.text(.errorStoreReadOnly, path)
+        case .diskFull(let path): return l.text(.errorStoreDiskFull, path)
         case .busy(let detail): return l.text(.errorStoreBusy, detail)
         case .invalidTitle(let reason): return l.text(.errorStoreInvalidTitle, reason.text(l))
         case .invalidNotes(let reason): return l.text(.errorStoreInvalidNotes, reason.text(l))
@@ -23,6 +28,7 @@ extension StoreError {
         case .notCompleted(let c): return l.text(.errorStoreNotCompleted, c.title, c.listTitle)
         case .badPosition(let p, let count): return l.text(.errorStoreBadPosition, p, max(count - 1, 0))
         case .invalidSetting(let reason): return reason.text(l)
+        case .invalidCycle(let reason): return reason.text(l)
         }
     }
 }

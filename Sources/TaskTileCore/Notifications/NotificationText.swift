@@ -30,6 +30,11 @@ public enum NotificationText {
         Localizer(language).text(count == 1 ? .notifyCatchUpSummaryOne : .notifyCatchUpSummaryOther, count)
     }
 
+    /// A summary of many todos due in the same minute: `N todos due now` (`期限になったタスクがN件あります`).
+    public static func dueNowSummary(count: Int, language: Language) -> String {
+        Localizer(language).text(.notifyDueNowSummary, count)
+    }
+
     /// Titles joined with `, ` (`、`), at most `limit`, then `+ N more` (`他N件`).
     public static func titleList(_ titles: [String], total: Int? = nil, limit: Int = 5, language: Language) -> String {
         let l = Localizer(language)

@@ -93,12 +93,18 @@ public enum SoundPlayer {
 
         let deadline = Date().addingTimeInterval(max(0, maximumWait))
         var status: Int32 = 0
+        var reaped = false
         while true {
             let r = waitpid(pid, &status, WNOHANG)
-            if r == pid || (r < 0 && errno != EINTR) { break }
+            if r == pid || (r < 0 && errno != EINTR) { reaped = true; break }
             if Date() >= deadline { break }
             usleep(10_000)
         }
+        // A player still running is reaped when it ends, by a thread that only waits for it: an
+        // unreaped child stays a zombie for the caller's lifetime (and makes Swift Testing's
+        // child monitor spin at exit in the test process).
+        let child = pid
+        if !reaped { Thread.detachNewThread { var s: Int32 = 0; while waitpid(child, &s, 0) < 0 && errno == EINTR {} } }
         return .started(player: (player.path as NSString).lastPathComponent)
     }
 

@@ -113,7 +113,8 @@ public struct StatusFormatter: Sendable {
 
     /// The snapshot as JSON (stable field names, docs/status-bars.md "Formats"), two-space indented like every `--json` output:
     /// `{ list, class, pendingCount, completedCount, overdueCount, percentage, nextDue, pending,
-    /// unlistedCount }`; items are `{ id, title, list, due, overdue }`.
+    /// unlistedCount, streaks }`; items are `{ id, title, list, due, overdue }`, streaks
+    /// `{ id, title, list, current, best, rate, window }` (docs/cycles.md "Streaks").
     public func json(_ s: StatusSnapshot) -> String {
         func item(_ i: StatusSnapshot.Item) -> JSONValue {
             .object([("id", .string(i.id)), ("title", .string(i.title)), ("list", .string(i.listTitle)),
@@ -129,6 +130,11 @@ public struct StatusFormatter: Sendable {
             ("nextDue", s.nextDue.map(item) ?? .null),
             ("pending", .array(s.pending.map(item))),
             ("unlistedCount", .number(Double(s.unlistedCount))),
+            ("streaks", .array(s.streaks.map { i in
+                .object([("id", .string(i.id)), ("title", .string(i.title)), ("list", .string(i.listTitle)),
+                         ("current", .number(Double(i.streak.current))), ("best", .number(Double(i.streak.best))),
+                         ("rate", i.streak.rate.map(JSONValue.number) ?? .null), ("window", .number(Double(i.streak.window)))])
+            })),
         ])
         return value.serialized() + "\n"
     }

@@ -51,6 +51,20 @@ public struct StatusSnapshot: Hashable, Sendable {
     public var pending: [Item]
     /// Today in the user's zone, for relative due text ("Today", "Tomorrow").
     public var today: LocalDate
+    /// The streaks of the repeating todos in scope (docs/cycles.md "Streaks"), in list then todo
+    /// order; filled only when asked for (`statusSnapshot(…, streaks: true)`, `--format json`).
+    public var streaks: [StreakItem] = []
+
+    /// One repeating todo's streak in a snapshot.
+    public struct StreakItem: Hashable, Sendable {
+        public var id: String
+        public var title: String
+        public var listTitle: String
+        public var streak: Streak
+        public init(id: String, title: String, listTitle: String, streak: Streak) {
+            self.id = id; self.title = title; self.listTitle = listTitle; self.streak = streak
+        }
+    }
 
     public init(listTitle: String? = nil, pendingCount: Int, completedCount: Int, overdueCount: Int,
                 nextDue: Item? = nil, pending: [Item], today: LocalDate) {

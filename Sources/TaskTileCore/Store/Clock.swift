@@ -34,6 +34,18 @@ public struct Clock: Sendable {
         return TimeZone.current
     }
 
+    /// `TZ`'s value when it is set but names no zone this system knows (`Mars/Phobos`), so that
+    /// the programs can warn once on stderr instead of silently running in `TimeZone.current`
+    /// (issue #21.11); nil when `TZ` is unset, empty or known.
+    public static func unknownTimeZone(environment: [String: String]) -> String? {
+        guard let raw = environment["TZ"], !raw.isEmpty else { return nil }
+        var tz = raw
+        if tz.hasPrefix(":") { tz.removeFirst() }
+        if tz.hasPrefix("/usr/share/zoneinfo/") { tz.removeFirst("/usr/share/zoneinfo/".count) }
+        if TimeZone(identifier: tz) != nil || tz == "UTC" || tz == "UTC0" { return nil }
+        return raw
+    }
+
     /// The clock from the environment (`TASKTILE_NOW`, `TZ`). Call again to get a fresh `now`.
     /// - Throws: `ClockError.badNow` for an unreadable `TASKTILE_NOW`.
     public static func fromEnvironment(_ environment: [String: String]) throws -> Clock {

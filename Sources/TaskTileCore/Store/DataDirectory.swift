@@ -44,6 +44,37 @@ public struct DataDirectory: Hashable, Sendable {
         return names.filter(DataDirectory.isSpecFileName).sorted().map { widgetsPath + "/" + $0 }
     }
 
+    /// Whether the directory exists (as a directory, or a symbolic link to one). Reads that never
+    /// create it (`status`) tell "no such directory" (an error) from "no store yet" (empty).
+    public var exists: Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Refuses, as OpenSSH's StrictModes does for `~/.ssh` (sshd_config(5) `StrictModes`), a data
+    /// directory or `widgets/` that group or others can write, or that belongs to another user
+    /// (root's own directories are accepted for every user, as sshd accepts them): another local
+    /// user who can write there could replace the store, `themes.json` or a widget spec and make
+    /// tasktile overwrite the victim's files (issue #21.9). Absent directories pass (they are
+    /// created 0700). Called by `Store.open`, so every command that reads or writes the store or
+    /// renders checks it (docs/data-directory.md "Modes").
+    /// - Throws: `StoreError.unsafeDirectory` (the message gives `chmod go-w …`),
+    ///   `StoreError.foreignOwner`.
+    public func checkStrictModes() throws {
+        let me = geteuid()
+        for dir in [path, widgetsPath] {
+            var info = stat()
+            guard stat(dir, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            if info.st_uid != me && info.st_uid != 0 {
+                let owner = getpwuid(info.st_uid).map { String(cString: $0.pointee.pw_name) } ?? "uid \(info.st_uid)"
+                throw StoreError.foreignOwner(path: dir, owner: owner, uid: me)
+            }
+            if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+                throw StoreError.unsafeDirectory(path: dir, mode: String(info.st_mode & 0o7777, radix: 8))
+            }
+        }
+    }
+
     /// Creates the directory (and parents) if missing; the directory itself gets mode 0700.
     /// - Throws: `FileError` when it cannot be created or is not a directory.
     public func ensureExists() throws {

@@ -167,6 +167,38 @@ enum Schema {
             DELETE FROM todo_search_rows WHERE todo_id = OLD.id;
         END;
         """)
+        // Habits (docs/cycles.md "Cycle semantics", "A wrong clock"): the instant the cached cycle
+        // columns of repeating todos were last computed for, so a process whose clock reads earlier
+        // recomputes them from the anchor and the completion history; and a note per check-in.
+        m.register("v5-habits-cycle-clock-notes", sql: """
+        CREATE TABLE cycle_clock (
+            id  INTEGER PRIMARY KEY CHECK (id = 1),
+            at  REAL NOT NULL
+        );
+        ALTER TABLE completions ADD COLUMN note TEXT;
+        CREATE INDEX completions_by_cycle ON completions(todo_id, cycle_index);
+        """)
+        // Challenges (docs/challenges.md): a list of daily habits that ends after a number of days.
+        // The row outlives its list: archiving deletes the list and its todos (the completion
+        // history stays, it has no foreign key) and keeps the totals here.
+        m.register("v5-challenges", sql: """
+        CREATE TABLE challenges (
+            id            TEXT PRIMARY KEY NOT NULL,
+            list_id       TEXT NOT NULL,
+            title         TEXT NOT NULL,
+            start_date    TEXT NOT NULL,    -- 'YYYY-MM-DD', day 1, in the user's zone
+            days          INTEGER NOT NULL CHECK (days BETWEEN 1 AND 3650),
+            remind        TEXT,             -- 'HH:MM' daily list reminder, or NULL
+            routine       TEXT,             -- the routine pack it was started from, or NULL
+            habits        TEXT NOT NULL,    -- JSON array of habit titles, in order
+            created_at    REAL NOT NULL,
+            ended_at      REAL,             -- 'challenge end' before its last day
+            archived_at   REAL,
+            checked_in    INTEGER,          -- totals kept at archive time
+            best_streak   INTEGER
+        );
+        CREATE INDEX challenges_by_list ON challenges(list_id);
+        """)
         // Sync (docs/sync.md): the change journal and the per-account sync state. The journal is
         // written by triggers, so every write path (CLI, widget click, notification action,
         // catch-up, import) records its change in the same transaction as the change itself.

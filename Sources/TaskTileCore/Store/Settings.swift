@@ -11,6 +11,9 @@ import Foundation
 /// | `language` | `auto`, `en`, `ja` | `auto` | used only when none of `--lang`, `TASKTILE_LANG`, `LC_ALL`, `LC_MESSAGES`, `LANG` is set |
 /// | `notify.defaultTime` | `HH:MM` (24 h) | `09:00` | when a date-only todo is notified |
 /// | `notify.openCommand` | text | empty (none) | program run when a notification is clicked |
+/// | `notify.timeout` | `never`, `default` or seconds 1…86400 | `never` | how long a notification stays (`expire_timeout`) |
+/// | `notify.urgency` | `low`, `normal`, `critical` | `normal` | the `urgency` hint (freedesktop spec "Urgency Levels") |
+/// | `notify.defaultAction` | `open`, `complete`, `none` | `open` | what a click on a todo notification's body does |
 /// | `widget.openCommand` | text | empty (none) | program run when a desktop widget's row or header is clicked |
 ///
 /// Sound is off by default: a CLI that suddenly beeps in a terminal or a status bar is a surprise,
@@ -23,6 +26,9 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     case language = "language"
     case notifyDefaultTime = "notify.defaultTime"
     case notifyOpenCommand = "notify.openCommand"
+    case notifyTimeout = "notify.timeout"
+    case notifyUrgency = "notify.urgency"
+    case notifyDefaultAction = "notify.defaultAction"
     case widgetOpenCommand = "widget.openCommand"
 
     /// Looks a key up ignoring ASCII case (`sound.onintent` → `sound.onIntent`).
@@ -33,7 +39,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The value type, which decides validation and the JSON type of the value.
-    public enum Kind: Hashable, Sendable { case bool, choice([String]), percent, time, text }
+    public enum Kind: Hashable, Sendable { case bool, choice([String]), percent, time, text, timeout }
 
     public var kind: Kind {
         switch self {
@@ -43,6 +49,9 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .language: .choice(["auto"] + Language.allCases.map(\.rawValue))
         case .notifyDefaultTime: .time
         case .notifyOpenCommand, .widgetOpenCommand: .text
+        case .notifyTimeout: .timeout
+        case .notifyUrgency: .choice(["low", "normal", "critical"])
+        case .notifyDefaultAction: .choice(["open", "complete", "none"])
         }
     }
 
@@ -55,6 +64,9 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .language: "auto"
         case .notifyDefaultTime: "09:00"
         case .notifyOpenCommand, .widgetOpenCommand: ""
+        case .notifyTimeout: "never"
+        case .notifyUrgency: "normal"
+        case .notifyDefaultAction: "open"
         }
     }
 
@@ -69,6 +81,9 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .notifyDefaultTime: Phrase(key: .settingsSummaryNotifyDefaultTime)
         case .notifyOpenCommand: Phrase(key: .settingsSummaryNotifyOpenCommand)
         case .widgetOpenCommand: Phrase(key: .settingsSummaryWidgetOpenCommand)
+        case .notifyTimeout: Phrase(key: .settingsSummaryNotifyTimeout)
+        case .notifyUrgency: Phrase(key: .settingsSummaryNotifyUrgency)
+        case .notifyDefaultAction: Phrase(key: .settingsSummaryNotifyDefaultAction)
         }
     }
 
@@ -83,6 +98,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .percent: Phrase(key: .settingsAcceptedPercent)
         case .time: Phrase(key: .settingsAcceptedTime)
         case .text: Phrase(key: .settingsAcceptedText, Self.maxTextLength)
+        case .timeout: Phrase(key: .settingsAcceptedTimeout, Self.maxTimeoutSeconds)
         }
     }
 
@@ -91,6 +107,9 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
 
     /// Longest accepted `text` value, in characters.
     public static let maxTextLength = 1000
+
+    /// Longest accepted `notify.timeout`, in seconds (one day).
+    public static let maxTimeoutSeconds = 86_400
 
     /// The canonical text of `raw` for this key (`On` → `true`, `7:5`… refused, `7:05` → `07:05`).
     /// - Throws: `StoreError.invalidSetting` naming the key, the value and what is accepted.
@@ -117,6 +136,11 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
                let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m) {
                 result = String(format: "%02d:%02d", h, m)
             }
+        case .timeout:
+            if ["never", "default"].contains(lower) { result = lower }
+            let digits = lower.hasSuffix("s") ? String(lower.dropLast()) : lower
+            if !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+               let n = Int(digits), (1...Self.maxTimeoutSeconds).contains(n) { result = String(n) }
         case .text:
             if !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
                value.count <= Self.maxTextLength { result = value }

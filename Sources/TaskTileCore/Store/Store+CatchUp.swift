@@ -1,57 +1,130 @@
 import Foundation
 
-/// Repeat catch-up (docs/cycles.md "Cycle semantics"): moving repeating todos whose current cycle has passed on to the
-/// cycle that is current now, counting the cycles missed on the way.
+/// Repeat catch-up (docs/cycles.md "Cycle semantics"): which cycle of a repeating todo is the one
+/// that is due at "now", and how many cycles were missed on the way. **The rule is stated here,
+/// once**; completion (`Store+Completion.swift`), `undo` and the streaks read it from here.
 ///
-/// Cycle semantics, in terms of `Todo.occurrenceCount` (the current cycle index k) and `Todo.due`
-/// (always `RecurrenceEngine.occurrence(k, of: rule, anchor: anchor)`):
-/// - completing completes cycle k and never advances (`completeInTransaction`);
-/// - once cycle k's deadline (`Due.deadline(userZone:)`) is at or before now, the todo moves to
-///   cycle j, the first whose deadline is after now (`RecurrenceEngine.firstOccurrenceIndex`), and
-///   becomes pending. Every cycle left behind that was not completed counts as missed:
-///   `missedCount += (j - k) - (cycle k was completed ? 1 : 0)`. Completing resets it to 0;
-/// - when the series has ended (no cycle's deadline is after now), the todo moves to the *last*
-///   cycle L instead and stays there: completed if L was completed (it stays completed for good),
-///   otherwise pending and overdue, like a one-off todo whose due has passed. **Decision:** the
-///   last cycle is never left behind, so it is not counted in `missedCount`; the overdue label says
-///   it was missed. This makes an ended series a fixed point: catch-up never touches it again.
+/// In terms of `Todo.occurrenceCount` (the current cycle index c) and `Todo.due` (always
+/// `RecurrenceEngine.occurrence(c, of: rule, anchor: anchor)`), with "passed" meaning a cycle's
+/// deadline (`Due.deadline(userZone:)`) is at or before now:
+/// - cycle k is **pending** until its deadline; **overdue** from its deadline until the next
+///   cycle's deadline; completing it in either window completes cycle k. It is **missed** only when
+///   cycle k + 1's deadline passes with k still incomplete;
+/// - so the current cycle is o, the latest passed cycle, while o is incomplete (overdue); once o is
+///   completed (late, or early before its deadline) the current cycle is o + 1, pending. Before
+///   cycle 0's deadline the current cycle is 0. An early completion shows completed until its
+///   deadline passes;
+/// - `missedCount` is the number of missed cycles after the latest completed one: completing the
+///   cycle that is due resets it to 0, completing a past cycle (`done --on`) lowers it;
+/// - when the series has ended (no cycle's deadline is after now), the todo stays on the *last*
+///   cycle L: completed if L was completed (for good), otherwise pending and overdue like a one-off
+///   todo. **Decision:** L has no next cycle, so it is never counted in `missedCount`; the overdue
+///   label says it was missed. An ended series is a fixed point: catch-up never touches it again.
+///
+/// The cycle columns (`occurrence_count`, the due, `is_completed`, `completed_at`,
+/// `missed_count`) are a **cache** of what `Store.derived` computes from the anchor, the
+/// completion history and now. `Store.caughtUp` (pure, no history) decides cheaply which todos
+/// move; the ones that do are recomputed with `Store.derived` (one indexed history read each). The
+/// table `cycle_clock` holds the instant the cache was last written for; a process whose now is
+/// earlier (a clock that was wrong and is right again, a stray `TASKTILE_NOW`) recomputes every
+/// repeating todo with `Store.derived`, so a wrong clock reading leaves no lasting change.
 ///
 /// Every step is idempotent: running catch-up twice at the same instant changes nothing the second
 /// time, and running it from two processes at once counts each miss once, because the write
 /// re-reads the rows inside `BEGIN IMMEDIATE` and recomputes from what it finds there.
 extension Store {
-    /// Catches up every repeating todo whose current cycle has passed at `clock.now`.
+    /// Catches up every repeating todo whose cached cycle is no longer the one due at `clock.now`.
     ///
     /// Runs on every `Store.open` (so in `tasktile`, `tasktile-render` and any other process);
     /// long-running processes call it again before reading (a widget tick, a notification pass).
     ///
-    /// First a plain read transaction looks for a todo that needs to move; when there is none —
-    /// the normal case for a status bar polling every second — nothing is written: no write lock,
-    /// no WAL frame, no change to `PRAGMA data_version` in other connections. Otherwise one
-    /// `BEGIN IMMEDIATE` transaction re-reads the candidates and moves them.
+    /// First a plain read transaction looks for a todo that needs to move and compares now with the
+    /// cycle clock; when neither calls for it — the normal case for a status bar polling every
+    /// second — nothing is written: no write lock, no WAL frame, no change to `PRAGMA
+    /// data_version` in other connections. Otherwise one `BEGIN IMMEDIATE` transaction re-reads the
+    /// candidates and moves them.
     /// - Returns: the number of todos moved to another cycle.
     /// - Throws: `StoreError.busy` when another process holds the write lock past the busy timeout.
     @discardableResult
     public func catchUpRepeats() throws -> Int {
         let now = clock.now
-        let needed = try read { try cycleAdvances(at: now, only: nil) }
-        guard !needed.isEmpty else { return 0 }
+        let needed = try read { try cycleClock().map { $0 > now } == true || !(try cycleAdvances(at: now, only: nil).isEmpty) }
+        guard needed else { return 0 }
         return try write { try catchUpInTransaction(at: now, only: nil) }
     }
 
+    /// `catchUpRepeats()` for a reader that must never wait for the write lock (a status poll,
+    /// issue 21 item 2): when another process holds it, the catch-up is left to the next process
+    /// (or poll) and nothing is written; the caller then reads the cycles as last written.
+    /// - Parameter busyTimeout: the connection's usual busy timeout, restored afterwards.
+    /// - Returns: the number of todos moved (0 when skipped).
+    @discardableResult
+    public func catchUpRepeatsWithoutWaiting(restoring busyTimeout: Double) -> Int {
+        database.setBusyTimeout(0)
+        defer { database.setBusyTimeout(busyTimeout) }
+        return (try? catchUpRepeats()) ?? 0
+    }
+
     /// The body of `catchUpRepeats()` (or, with `only`, of one todo's catch-up): re-reads the
-    /// candidates and writes their new cycle. Call only inside a write transaction.
+    /// candidates and writes their new cycle; when the cycle clock is after `now` (the clock went
+    /// backwards), recomputes every repeating todo from its history instead. Then sets the cycle
+    /// clock to `now`. Call only inside a write transaction.
     /// - Returns: the number of todos moved.
     @discardableResult
     func catchUpInTransaction(at now: Date, only todoID: String?) throws -> Int {
         precondition(transaction == .write, "catch-up must run inside Store.write")
-        let advances = try cycleAdvances(at: now, only: todoID)
-        for todo in advances { try update(todo) }
-        return advances.count
+        var moved = 0
+        let backwards = try cycleClock().map { $0 > now } ?? false
+        if backwards {
+            let all = try database.rows("""
+                SELECT \(Store.todoColumns) FROM todos WHERE repeat_frequency IS NOT NULL AND anchor_local IS NOT NULL
+                """).map(Store.todo(from:))
+            for todo in all {
+                let fresh = try derivedInTransaction(todo, at: now)
+                if fresh != todo { try updateCycle(fresh); moved += 1 }
+            }
+        } else {
+            // caughtUp picks the todos that move; their new state comes from history, which also
+            // counts a later cycle completed before an earlier one was reopened (`undo --on`).
+            for todo in try cycleAdvances(at: now, only: todoID) {
+                let fresh = try derivedInTransaction(todo, at: now)
+                if fresh != todo { try updateCycle(fresh); moved += 1 }
+            }
+        }
+        if moved > 0 || backwards { try setCycleClock(now) }
+        return moved
     }
 
-    /// The todos (all, or the one with id `only`) that catch-up would change at `now`, already
-    /// changed. Reads only; call inside a transaction.
+    /// Records that the cycle columns were written for `now` (see `cycle_clock` above). Called
+    /// when a catch-up moved something or recomputed after the clock went backwards, and by
+    /// completion and undo; a catch-up that changes nothing writes nothing, so processes with
+    /// different clocks that merely read never write. Call inside a write transaction.
+    func setCycleClock(_ now: Date) throws {
+        try database.run("INSERT INTO cycle_clock (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at WHERE at != excluded.at",
+                         [.double(now.timeIntervalSince1970)])
+    }
+
+    /// Writes only the cycle columns of `todo` (its due, `is_completed`, `completed_at`,
+    /// `missed_count`, `occurrence_count`): no title, so the search key stays as it is.
+    func updateCycle(_ todo: Todo) throws {
+        let (dueLocal, dueZone, dueUTC) = Store.encodeDue(todo.due)
+        try database.run("""
+            UPDATE todos SET is_completed = ?, completed_at = ?, due_local = ?, due_zone = ?, due_utc = ?,
+                missed_count = ?, occurrence_count = ?
+            WHERE id = ?
+            """, [.int(todo.isCompleted ? 1 : 0), .optionalDouble(todo.completedAt?.timeIntervalSince1970), dueLocal, dueZone, dueUTC,
+                  .int(todo.missedCount), .int(todo.occurrenceCount), .text(todo.id)])
+    }
+
+    /// The instant the cached cycle columns were last computed for (UTC), or nil before the first
+    /// catch-up that wrote. Call inside a transaction.
+    func cycleClock() throws -> Date? {
+        try database.cachedStatement("SELECT at FROM cycle_clock WHERE id = 1").rows([]).first?.double(0)
+            .map { Date(timeIntervalSince1970: $0) }
+    }
+
+    /// The todos (all, or the one with id `only`) that catch-up would move at `now`, as stored
+    /// (not yet moved). Reads only; call inside a transaction.
     ///
     /// The SQL narrows the rows cheaply — timed dues by the stored UTC instant (`due_utc <= now`),
     /// date-only dues by their date text (`due_local < today` in the user's zone: a date-only due
@@ -73,13 +146,29 @@ extension Store {
         let idArgument: [SQLValue] = todoID.map { [.text($0)] } ?? []
         let arguments: [SQLValue] = [.double(now.timeIntervalSince1970)] + idArgument + [.text(today.description)] + idArgument
         // Cached: this runs on every open of the store, in every process.
-        return try database.cachedStatement(sql).rows(arguments).map(Store.todo(from:)).compactMap {
-            Store.caughtUp($0, at: now, userZone: zone)
+        return try database.cachedStatement(sql).rows(arguments).map(Store.todo(from:)).filter {
+            Store.caughtUp($0, at: now, userZone: zone) != nil
         }
     }
 
-    /// `todo` after catch-up at `now` (see the rules above), or nil when it stays as it is: it does
-    /// not repeat, its current deadline is after `now`, or it is on the last cycle of its series.
+    /// The latest cycle of `rule` from `anchor` whose deadline is at or before `now` (-1 when
+    /// cycle 0's has not passed), and the first whose deadline is after `now` (nil when the series
+    /// has ended before `now`). nil altogether for a corrupt rule.
+    ///
+    /// Bounded: one `firstOccurrenceIndex` search (< 50 occurrence computations), plus one
+    /// `lastOccurrenceIndex` bisection (≤ 23) when the series has ended.
+    public static func passedCycle(at now: Date, of rule: RepeatRule, anchor: Due, userZone: TimeZone) -> (passed: Int, next: Int?)? {
+        if let j = RecurrenceEngine.firstOccurrenceIndex(after: now, of: rule, anchor: anchor, userZone: userZone) {
+            return (j - 1, j)
+        }
+        guard let last = RecurrenceEngine.lastOccurrenceIndex(atOrAfter: 0, of: rule, anchor: anchor) else { return nil }
+        return (last, nil)
+    }
+
+    /// `todo` after catch-up at `now` (the rules above), moved on from its cached cycle without
+    /// reading history, or nil when it stays as it is: it does not repeat, its current deadline is
+    /// after `now`, it is overdue and still the cycle that is due, or it is on the last cycle of
+    /// its series. Exact when the cache was computed at an instant at or before `now`.
     ///
     /// Pure; bounded: at most one `firstOccurrenceIndex` search (< 50 occurrence computations) and
     /// one `lastOccurrenceIndex` bisection (≤ 23), never a walk over the cycles one by one.
@@ -89,26 +178,80 @@ extension Store {
               due.deadline(userZone: userZone) <= now else { return nil }
         let k = todo.occurrenceCount
         // On the last cycle already: an ended series stays where it is.
-        guard k >= 0, RecurrenceEngine.occurrence(k + 1, of: rule, anchor: anchor) != nil else { return nil }
-        let target: Int
-        if let j = RecurrenceEngine.firstOccurrenceIndex(after: now, of: rule, anchor: anchor, userZone: userZone) {
-            target = j
-        } else if let last = RecurrenceEngine.lastOccurrenceIndex(atOrAfter: k + 1, of: rule, anchor: anchor) {
-            target = last // the series has ended; its last cycle has passed too
+        guard k >= 0, RecurrenceEngine.occurrence(k + 1, of: rule, anchor: anchor) != nil,
+              let passed = passedCycle(at: now, of: rule, anchor: anchor, userZone: userZone)?.passed else { return nil }
+        let target: Int, missed: Int
+        if passed == k {
+            // Cycle k is overdue: still the one that is due unless it was completed (late or early).
+            guard todo.isCompleted else { return nil }
+            (target, missed) = (k + 1, 0)
+        } else if passed > k {
+            // No cycle after k has a completion, so `passed` is incomplete and is the one due;
+            // k + 1 … passed − 1 are missed, and k too unless it was completed.
+            (target, missed) = (passed, (passed - k) - (todo.isCompleted ? 1 : 0))
         } else {
+            // passed < k would mean the stored due disagrees with the engine (e.g. a changed tz
+            // database); leave such a row alone rather than move it backwards here.
             return nil
         }
-        // target <= k would mean the stored due disagrees with the engine (e.g. a changed tz
-        // database); leave such a row alone rather than move it backwards.
-        guard target > k, let newDue = RecurrenceEngine.occurrence(target, of: rule, anchor: anchor) else { return nil }
-        let missed = (target - k) - (todo.isCompleted ? 1 : 0)
+        guard let newDue = RecurrenceEngine.occurrence(target, of: rule, anchor: anchor) else { return nil }
         var result = todo
         result.occurrenceCount = target
         result.due = newDue
         result.isCompleted = false
         result.completedAt = nil
-        let (sum, overflow) = todo.missedCount.addingReportingOverflow(missed)
+        let (sum, overflow) = (passed == k ? 0 : todo.missedCount).addingReportingOverflow(missed)
         result.missedCount = overflow ? Int.max : sum
         return result
+    }
+
+    /// `todo`'s cycle state at `now` derived from nothing but its rule, anchor and `completed` (the
+    /// completion history: cycle index → when it was completed), by the rules above: the current
+    /// cycle, its due, whether it is completed, and `missedCount`. Completions of cycles after the
+    /// current one (made under a clock that was ahead) are ignored. A todo that does not repeat is
+    /// returned unchanged.
+    public static func derived(_ todo: Todo, completed: [Int: Date], at now: Date, userZone: TimeZone) -> Todo {
+        guard let rule = todo.repeatRule, let anchor = todo.anchor,
+              let cycles = passedCycle(at: now, of: rule, anchor: anchor, userZone: userZone) else { return todo }
+        let (passed, next) = cycles
+        let valid = completed.filter { $0.key >= 0 && $0.key <= (next ?? passed) }
+        let current: Int
+        if passed >= 0 && valid[passed] == nil {
+            current = passed
+        } else {
+            current = next ?? passed
+        }
+        guard let due = RecurrenceEngine.occurrence(current, of: rule, anchor: anchor) else { return todo }
+        let latestDone = valid.keys.max() ?? -1
+        var result = todo
+        result.occurrenceCount = current
+        result.due = due
+        result.isCompleted = valid[current] != nil
+        result.completedAt = valid[current]
+        result.missedCount = max(0, passed - 1 - latestDone)
+        return result
+    }
+
+    /// The completion history of a repeating todo as `derived` reads it: cycle index → completion
+    /// instant, for completions not undone, made at or before `now`, whose recorded cycle due is
+    /// that cycle's due under the todo's *current* rule and anchor (rows left from before an edit
+    /// restarted the series name other dues and are not counted). Call inside a transaction.
+    func completedCycles(of todo: Todo, at now: Date) throws -> [Int: Date] {
+        guard let rule = todo.repeatRule, let anchor = todo.anchor else { return [:] }
+        var result: [Int: Date] = [:]
+        for row in try database.cachedStatement("""
+            SELECT cycle_index, cycle_due, completed_at FROM completions
+            WHERE todo_id = ? AND undone_at IS NULL AND completed_at <= ?
+            """).rows([.text(todo.id), .double(now.timeIntervalSince1970)]) {
+            guard let i = row.int(0), let at = row.double(2), let due = RecurrenceEngine.occurrence(i, of: rule, anchor: anchor),
+                  case .text(let recorded) = Store.encodeDue(due).0, row.text(1) == recorded else { continue }
+            result[i] = Date(timeIntervalSince1970: at)
+        }
+        return result
+    }
+
+    /// `Store.derived` for `todo` with its history from the store. Call inside a transaction.
+    func derivedInTransaction(_ todo: Todo, at now: Date) throws -> Todo {
+        Store.derived(todo, completed: try completedCycles(of: todo, at: now), at: now, userZone: clock.timeZone)
     }
 }

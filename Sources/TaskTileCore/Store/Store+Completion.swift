@@ -9,12 +9,18 @@ public enum CompletionSource: String, Sendable, CaseIterable {
 
 /// The outcome of completing a todo.
 public struct CompletionResult: Sendable {
-    /// The todo after completion.
+    /// The todo as of the cycle that was completed: `isCompleted`, `completedAt` and that cycle's
+    /// `due` and `occurrenceCount`.
     public var todo: Todo
     public var listTitle: String
     public var source: CompletionSource
     /// When it was completed (UTC).
     public var completedAt: Date
+    /// The todo as stored afterwards: the same as `todo`, except after a late completion of a
+    /// repeating todo (the cycle was overdue), which leaves it pending on its next cycle
+    /// (docs/cycles.md "Cycle semantics"), and after completing a past cycle (`cycle:`), which
+    /// leaves the current cycle as it was.
+    public var stored: Todo
 }
 
 extension Store {
@@ -24,49 +30,144 @@ extension Store {
     /// **The** completion function (docs/completion.md): the intent command, a widget click, a
     /// notification action and `tasktile done` all complete a todo through here, by id.
     ///
-    /// In one `BEGIN IMMEDIATE` transaction it re-reads the todo, refuses a completed one, completes
-    /// the current cycle (`isCompleted`, `completedAt`, `missedCount` = 0), appends the completion to
-    /// history and records a flash for every widget showing the list. `sortOrder` is unchanged.
-    /// - Throws: `StoreError.todoNotFound` (deleted meanwhile), `.alreadyCompleted`, `.busy`.
+    /// In one `BEGIN IMMEDIATE` transaction it re-reads the todo, refuses a completed cycle,
+    /// completes the cycle that is due (or `cycle`, a past cycle of a repeating todo: `done --on`,
+    /// a notification for a cycle that has passed), appends the completion to history with `note`
+    /// and records a flash for every widget showing the list. `sortOrder` is unchanged.
+    /// - Parameter cycle: a cycle index of a repeating todo, at most the current one; nil: the
+    ///   current cycle (the one that is due, docs/cycles.md "Cycle semantics").
+    /// - Throws: `StoreError.todoNotFound` (deleted meanwhile), `.alreadyCompleted`,
+    ///   `.invalidCycle` (a cycle after the current one), `.invalidNotes`, `.busy`.
     @discardableResult
-    public func complete(todoID: String, source: CompletionSource) throws -> CompletionResult {
-        try write { try completeInTransaction(todoID: todoID, source: source) }
+    public func complete(todoID: String, cycle: Int? = nil, note: String? = nil, source: CompletionSource) throws -> CompletionResult {
+        let cleanNote = try note.map(TextRules.notes)
+        return try write { try completeInTransaction(todoID: todoID, cycle: cycle, note: cleanNote, source: source) }
     }
 
-    /// The body of `complete(todoID:source:)`; call only inside a write transaction.
+    /// The body of `complete(todoID:cycle:note:source:)`; call only inside a write transaction.
     ///
-    /// It first catches up this one todo (docs/cycles.md "Cycle semantics"), so a long-running process whose store was
-    /// opened before a cycle boundary completes the cycle that is current *now*, never one that has
-    /// already passed. Completing itself never advances the cycle.
-    func completeInTransaction(todoID: String, source: CompletionSource) throws -> CompletionResult {
-        try catchUpInTransaction(at: clock.now, only: todoID)
+    /// It first catches up this one todo (docs/cycles.md "Cycle semantics"), so a long-running
+    /// process whose store was opened before a cycle boundary completes the cycle that is due
+    /// *now*. Completing an overdue cycle (a late completion: at or after its due, before the next
+    /// cycle's) completes that cycle and then leaves the todo pending on the next one; completing
+    /// before the due leaves it completed until the due passes.
+    func completeInTransaction(todoID: String, cycle: Int? = nil, note: String? = nil, source: CompletionSource) throws -> CompletionResult {
+        let now = clock.now
+        try catchUpInTransaction(at: now, only: todoID)
         guard var todo = try todo(id: todoID) else { throw StoreError.todoNotFound(todoID, list: nil) }
         let c = try candidate(todo)
+        if let cycle, todo.repeatRule != nil, cycle != todo.occurrenceCount {
+            return try completePastCycle(todo, cycle: cycle, note: note, source: source, candidate: c)
+        }
         guard !todo.isCompleted else { throw StoreError.alreadyCompleted(c) }
-        let now = clock.now
         todo.isCompleted = true
         todo.completedAt = now
         todo.missedCount = 0
-        try database.run("UPDATE todos SET is_completed = 1, completed_at = ?, missed_count = 0 WHERE id = ?",
-                         [.double(now.timeIntervalSince1970), .text(todo.id)])
-        let (cycleDue, _, _) = Store.encodeDue(todo.due)
-        try database.run("""
-            INSERT INTO completions (todo_id, list_id, title, cycle_index, cycle_due, completed_at, source)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [.text(todo.id), .text(todo.listId), .text(todo.title), .int(todo.occurrenceCount), cycleDue,
-                  .double(now.timeIntervalSince1970), .text(source.rawValue)])
+        try recordCompletion(of: todo, cycle: todo.occurrenceCount, due: todo.due, note: note, source: source)
+        let stored = Store.caughtUp(todo, at: now, userZone: clock.timeZone) ?? todo
+        try updateCycle(stored)
+        if todo.repeatRule != nil { try setCycleClock(now) }
         try database.run("DELETE FROM flashes WHERE at < ?", [.double(now.timeIntervalSince1970 - 3600)])
         try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
                          [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
-        return CompletionResult(todo: todo, listTitle: c.listTitle, source: source, completedAt: now)
+        return CompletionResult(todo: todo, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
+    }
+
+    /// Completes cycle `cycle` (another than the current one, dated today at the latest) of the
+    /// caught-up repeating `todo`: a history row for that cycle, then the cycle columns re-derived
+    /// from history (`missedCount` lowered when the cycle was among the misses; the current cycle
+    /// is not touched).
+    private func completePastCycle(_ todo: Todo, cycle: Int, note: String?, source: CompletionSource,
+                                   candidate c: TodoCandidate) throws -> CompletionResult {
+        guard let rule = todo.repeatRule, let anchor = todo.anchor else { throw StoreError.alreadyCompleted(c) }
+        // Up to the current cycle, or today's when the current one is still yesterday's (overdue).
+        let latest = max(clock.today, todo.due?.localDate ?? clock.today)
+        guard cycle >= 0, let due = RecurrenceEngine.occurrence(cycle, of: rule, anchor: anchor), due.localDate <= latest else {
+            let dueText = RecurrenceEngine.occurrence(cycle, of: rule, anchor: anchor)?.localDate.description ?? String(cycle)
+            throw StoreError.invalidCycle(Phrase(key: .errorCycleFuture, dueText, todo.title, latest.description))
+        }
+        let now = clock.now
+        guard try completedCycles(of: todo, at: now)[cycle] == nil else { throw StoreError.alreadyCompleted(c) }
+        try recordCompletion(of: todo, cycle: cycle, due: due, note: note, source: source)
+        let stored = try derivedInTransaction(todo, at: now)
+        try updateCycle(stored)
+        try setCycleClock(now)
+        var completedCycle = todo
+        completedCycle.occurrenceCount = cycle
+        completedCycle.due = due
+        completedCycle.isCompleted = true
+        completedCycle.completedAt = now
+        completedCycle.missedCount = stored.missedCount
+        return CompletionResult(todo: completedCycle, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
+    }
+
+    /// Appends one completion-history row (cycle `cycle` of `todo`, whose due is `due`).
+    private func recordCompletion(of todo: Todo, cycle: Int, due: Due?, note: String?, source: CompletionSource) throws {
+        let (cycleDue, _, _) = Store.encodeDue(due)
+        try database.run("""
+            INSERT INTO completions (todo_id, list_id, title, cycle_index, cycle_due, completed_at, source, note)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(todo.id), .text(todo.listId), .text(todo.title), .int(cycle), cycleDue,
+                  .double(clock.now.timeIntervalSince1970), .text(source.rawValue), note.map(SQLValue.text) ?? .null])
     }
 
     /// Completes a todo named by reference (`tasktile done`): resolves, then the completion function.
+    /// - Parameter date: `done --on DATE`: the cycle of a repeating todo due on that local date
+    ///   (`cycleIndex(of:on:)`); nil: the cycle that is due.
+    /// - Throws: reference errors, `StoreError.invalidCycle` (see `cycleIndex(of:on:)`),
+    ///   `.alreadyCompleted`, `.invalidNotes`, `.busy`.
     @discardableResult
-    public func complete(_ reference: String, list listReference: String? = nil, source: CompletionSource) throws -> CompletionResult {
-        try write {
+    public func complete(_ reference: String, list listReference: String? = nil, on date: LocalDate? = nil, note: String? = nil,
+                         source: CompletionSource) throws -> CompletionResult {
+        let cleanNote = try note.map(TextRules.notes)
+        return try write {
             let todo = try resolveTodo(reference, list: listReference)
-            return try completeInTransaction(todoID: todo.id, source: source)
+            var cycle: Int?
+            if let date {
+                try catchUpInTransaction(at: clock.now, only: todo.id)
+                cycle = try cycleIndex(of: try self.todo(id: todo.id) ?? todo, on: date)
+            }
+            return try completeInTransaction(todoID: todo.id, cycle: cycle, note: cleanNote, source: source)
         }
+    }
+
+    /// Whether the cycle of todo `todoID` due on `date` has a check-in (a completion not undone):
+    /// what a grid cell shows, and what a click on it toggles.
+    /// - Throws: `StoreError.todoNotFound`, `.invalidCycle` (see `cycleIndex(of:on:)`).
+    public func isCheckedIn(todoID: String, on date: LocalDate) throws -> Bool {
+        try read {
+            guard let todo = try todo(id: todoID) else { throw StoreError.todoNotFound(todoID, list: nil) }
+            let current = Store.caughtUp(todo, at: clock.now, userZone: clock.timeZone) ?? todo
+            return try completedCycles(of: todo, at: clock.now)[try cycleIndex(of: current, on: date)] != nil
+        }
+    }
+
+    /// The index of the cycle of repeating `todo` (caught up) that is due on local `date` (the due's
+    /// own calendar date: in its zone for a timed due), for `done --on` and `undo --on`.
+    /// - Throws: `StoreError.invalidCycle` naming what is wrong: the todo does not repeat, `date`
+    ///   is before its first cycle, is not a day the rule repeats on, or is after both its current
+    ///   cycle and today.
+    public func cycleIndex(of todo: Todo, on date: LocalDate) throws -> Int {
+        guard let rule = todo.repeatRule, let anchor = todo.anchor, let current = todo.due else {
+            throw StoreError.invalidCycle(Phrase(key: .errorCycleNotRepeating, todo.title))
+        }
+        if date < anchor.localDate {
+            throw StoreError.invalidCycle(Phrase(key: .errorCycleBeforeFirst, date.description, todo.title, anchor.localDate.description))
+        }
+        // Today's cycle counts as not future even while yesterday's is still the one due (overdue).
+        let latest = max(current.localDate, clock.today)
+        if date > latest {
+            throw StoreError.invalidCycle(Phrase(key: .errorCycleFuture, date.description, todo.title, latest.description))
+        }
+        if let i = RecurrenceEngine.occurrenceIndex(on: date, of: rule, anchor: anchor) { return i }
+        // Name the cycles on either side, so the message says what is accepted.
+        let after = RecurrenceEngine.occurrenceIndex(onOrAfter: date, of: rule, anchor: anchor)
+        let before = after.map { $0 - 1 } ?? RecurrenceEngine.lastOccurrenceIndex(atOrAfter: 0, of: rule, anchor: anchor) ?? 0
+        let beforeDate = RecurrenceEngine.occurrence(before, of: rule, anchor: anchor)?.localDate.description ?? "?"
+        guard let after, let afterDue = RecurrenceEngine.occurrence(after, of: rule, anchor: anchor) else {
+            throw StoreError.invalidCycle(Phrase(key: .errorCycleNotACycleEnded, date.description, todo.title, beforeDate))
+        }
+        throw StoreError.invalidCycle(Phrase(key: .errorCycleNotACycle, date.description, todo.title, beforeDate,
+                                             afterDue.localDate.description))
     }
 }

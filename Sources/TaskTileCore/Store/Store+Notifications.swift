@@ -111,6 +111,25 @@ extension Store {
         }
     }
 
+    /// Releases claims whose notification could not be shown (the server was absent or refused it),
+    /// so a later attempt claims and delivers them: a delivery counts only once it was shown
+    /// (docs/notifications.md "Delivery"). A list reminder's delivery count goes back down. Claims
+    /// already shown (with a server id) are kept. One `BEGIN IMMEDIATE` transaction.
+    /// - Throws: `StoreError.busy`, `DatabaseError`.
+    public func releaseDeliveries(_ deliveryKeys: [String]) throws {
+        try write {
+            for key in deliveryKeys {
+                let rows = try database.rows("SELECT kind, list_id, outcome FROM notification_deliveries WHERE delivery_key = ? AND bus_id IS NULL",
+                                             [.text(key)])
+                guard let row = rows.first else { continue }
+                if row.text(0) == PlannedNotification.Kind.reminder.rawValue, row.text(2) != "empty", let list = row.text(1) {
+                    try database.run("UPDATE list_reminders SET deliveries = max(0, deliveries - 1) WHERE list_id = ?", [.text(list)])
+                }
+                try database.run("DELETE FROM notification_deliveries WHERE delivery_key = ? AND bus_id IS NULL", [.text(key)])
+            }
+        }
+    }
+
     /// Records the notification server's id for shown deliveries (informational).
     public func recordShown(deliveryKeys: [String], busID: UInt32) throws {
         try write {

@@ -12,7 +12,9 @@ extension Store {
     ///   - reference: a list title or id prefix (`--list`), or nil for all lists.
     ///   - titleLimit: how many pending todos to list, in list then todo `sortOrder`.
     /// - Throws: `StoreError.listNotFound`, `.ambiguousList`, `.busy`.
-    public func statusSnapshot(list reference: String? = nil, titleLimit: Int = 50) throws -> StatusSnapshot {
+    /// - Parameter streaks: also read the streaks of the repeating todos in scope (one history read
+    ///   per repeating todo; `status --format json`).
+    public func statusSnapshot(list reference: String? = nil, titleLimit: Int = 50, streaks: Bool = false) throws -> StatusSnapshot {
         try read {
             let list = try reference.map(resolveList)
             let now = clock.now
@@ -99,9 +101,24 @@ extension Store {
                     """, [.text(l.id), .int(titleLimit - pending.count)]).map(item)
             }
 
-            return StatusSnapshot(listTitle: list?.title, pendingCount: pendingCount,
-                                  completedCount: completedCount, overdueCount: overdueCount,
-                                  nextDue: nextDue, pending: pending, today: today)
+            var snapshot = StatusSnapshot(listTitle: list?.title, pendingCount: pendingCount,
+                                          completedCount: completedCount, overdueCount: overdueCount,
+                                          nextDue: nextDue, pending: pending, today: today)
+            if streaks {
+                let lists = try list.map { [$0] } ?? allLists()
+                var repeating: [(Todo, String)] = []
+                for l in lists {
+                    repeating += try database.rows("""
+                        SELECT \(Store.todoColumns) FROM todos WHERE repeat_frequency IS NOT NULL AND list_id = ?
+                        ORDER BY sort_order, created_at, id
+                        """, [.text(l.id)]).map { (Store.todo(from: $0), l.title) }
+                }
+                let byID = try self.streaks(of: repeating.map(\.0))
+                snapshot.streaks = repeating.compactMap { t, listTitle in
+                    byID[t.id].map { StatusSnapshot.StreakItem(id: t.id, title: t.title, listTitle: listTitle, streak: $0) }
+                }
+            }
+            return snapshot
         }
     }
 

@@ -172,23 +172,54 @@ extension Store {
         }
     }
 
-    /// Marks a completed todo (or its current cycle) pending again, keeping its `sortOrder` so it
-    /// returns to its old place. The completion stays in history, marked undone.
-    /// - Throws: `StoreError.notCompleted`, reference errors.
+    /// Marks a completed todo (or a cycle of a repeating todo) pending again, keeping its
+    /// `sortOrder` so it returns to its old place. The completion stays in history, marked undone.
+    ///
+    /// For a repeating todo without `date`: the current cycle when it is completed, otherwise the
+    /// cycle before it when that one was completed late and its window is still open (the next
+    /// due has not passed; docs/cycles.md "Cycle semantics") — it becomes the overdue cycle that
+    /// is due again. With `date` (`undo --on`): the cycle due that day (`cycleIndex(of:on:)`); the
+    /// cycle columns are then re-derived from history (`missedCount` rises again).
+    /// - Throws: `StoreError.notCompleted`, `.invalidCycle`, reference errors.
     @discardableResult
-    public func undo(_ reference: String, list listReference: String? = nil) throws -> Todo {
+    public func undo(_ reference: String, list listReference: String? = nil, on date: LocalDate? = nil) throws -> Todo {
         try write {
-            var todo = try resolveTodo(reference, list: listReference)
-            guard todo.isCompleted else { throw StoreError.notCompleted(try candidate(todo)) }
-            todo.isCompleted = false
-            todo.completedAt = nil
-            try update(todo)
-            try database.run("""
-                UPDATE completions SET undone_at = ? WHERE id =
-                  (SELECT id FROM completions WHERE todo_id = ? AND undone_at IS NULL ORDER BY completed_at DESC, id DESC LIMIT 1)
-                """, [.double(clock.now.timeIntervalSince1970), .text(todo.id)])
+            let now = clock.now
+            let resolved = try resolveTodo(reference, list: listReference)
+            try catchUpInTransaction(at: now, only: resolved.id)
+            var todo = try self.todo(id: resolved.id) ?? resolved
+            if date == nil, todo.isCompleted || todo.repeatRule == nil {
+                guard todo.isCompleted else { throw StoreError.notCompleted(try candidate(todo)) }
+                todo.isCompleted = false
+                todo.completedAt = nil
+                try update(todo)
+                try database.run("""
+                    UPDATE completions SET undone_at = ? WHERE id =
+                      (SELECT id FROM completions WHERE todo_id = ? AND undone_at IS NULL ORDER BY completed_at DESC, id DESC LIMIT 1)
+                    """, [.double(now.timeIntervalSince1970), .text(todo.id)])
+                try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
+                return todo
+            }
+            let history = try completedCycles(of: todo, at: now)
+            let cycle: Int
+            if let date {
+                cycle = try cycleIndex(of: todo, on: date)
+            } else {
+                // The late completion of the cycle before, while its window is open.
+                cycle = todo.occurrenceCount - 1
+                guard let rule = todo.repeatRule, let anchor = todo.anchor,
+                      Store.passedCycle(at: now, of: rule, anchor: anchor, userZone: clock.timeZone)?.passed == cycle else {
+                    throw StoreError.notCompleted(try candidate(todo))
+                }
+            }
+            guard history[cycle] != nil else { throw StoreError.notCompleted(try candidate(todo)) }
+            try database.run("UPDATE completions SET undone_at = ? WHERE todo_id = ? AND cycle_index = ? AND undone_at IS NULL",
+                             [.double(now.timeIntervalSince1970), .text(todo.id), .int(cycle)])
+            let stored = try derivedInTransaction(todo, at: now)
+            try updateCycle(stored)
+            try setCycleClock(now)
             try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
-            return todo
+            return stored
         }
     }
 

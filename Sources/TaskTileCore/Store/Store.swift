@@ -32,54 +32,107 @@ public final class Store {
     /// to WAL, applying pending migrations and running the repeat catch-up (`catchUpRepeats()`,
     /// which writes nothing when no repeating todo's current cycle has passed).
     /// - Parameter busyTimeout: seconds to wait for another process's lock (at least 5, docs/store.md "Connections").
-    /// - Throws: `StoreError.notAStore`, `.newerStore`, `.inaccessible`, `.busy`.
+    /// - Throws: `StoreError.notAStore`, `.newerStore`, `.inaccessible`, `.busy`; `.unsafeDirectory`
+    ///   or `.foreignOwner` for a directory others can write (`DataDirectory.checkStrictModes`).
     public static func open(_ directory: DataDirectory, clock: Clock, busyTimeout: Double = 10) throws -> Store {
+        try open(directory, clock: clock, busyTimeout: busyTimeout, waitForCatchUp: true)
+    }
+
+    /// `open(_:clock:busyTimeout:)`, choosing whether the catch-up may wait for the write lock.
+    /// - Parameter waitForCatchUp: false for readers that must never wait for the write lock (status
+    ///   polls, issue 21 item 2): the catch-up is then skipped while another process holds it
+    ///   (`catchUpRepeatsWithoutWaiting`).
+    public static func open(_ directory: DataDirectory, clock: Clock, busyTimeout: Double = 10,
+                            waitForCatchUp: Bool) throws -> Store {
         let path = directory.storePath
         do {
             try directory.ensureExists()
         } catch let e as FileError {
             throw StoreError.inaccessible(path: directory.path, detail: e.description)
         }
+        try directory.checkStrictModes()
         if access(path, F_OK) != 0 {
             let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd >= 0 {
                 Glibc.close(fd)
+            } else if errno == EROFS || errno == EACCES || errno == EPERM {
+                throw StoreError.readOnly(path: directory.path)
+            } else if errno == ENOSPC || errno == EDQUOT {
+                throw StoreError.diskFull(path: directory.path)
             } else if errno != EEXIST {
                 throw StoreError.inaccessible(path: path, detail: String(cString: strerror(errno)))
             }
         }
         let db: Database
         do {
-            db = try Database(path: path, create: false, busyTimeout: busyTimeout)
-        } catch let e as DatabaseError {
-            throw mapOpenError(e, path: path)
-        }
-        do {
-            let unknown = try migrator.unknownIdentifiers(in: db)
-            if !unknown.isEmpty { throw StoreError.newerStore(path: path, unknown: unknown) }
-            if try migrator.isForeign(db) {
-                throw StoreError.notAStore(path: path, detail: Phrase(key: .errorStoreForeignDatabase))
+            db = try openConnection(path: path, readOnly: false, busyTimeout: busyTimeout, now: clock.now)
+        } catch let e as DatabaseError where e.isAccessProblem && isRegularFile(path) {
+            // Read-only media, a read-only data directory, a full disk: the `-shm` file cannot be
+            // created, so a read-write WAL connection cannot even read. Reads keep working through
+            // a read-only connection (issue #21.5, https://www.sqlite.org/wal.html "Read-Only
+            // Databases"); writes then fail naming the cause (`writeFailure`).
+            do {
+                db = try openConnection(path: path, readOnly: true, busyTimeout: busyTimeout, now: clock.now)
+            } catch let second as DatabaseError {
+                throw accessFailure(second, directory: directory) ?? mapOpenError(e, path: path)
             }
-            try db.configureForWAL()
-            _ = try migrator.migrate(db, now: clock.now)
         } catch let e as DatabaseError {
-            try? db.close()
             throw mapOpenError(e, path: path)
-        } catch {
-            try? db.close()
-            throw error
         }
         for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
         let store = Store(directory: directory, database: db, clock: clock)
         // After migrations, so the columns exist; writes only when a cycle boundary has passed.
         // A store the user can only read (a read-only file or directory) still opens for reading:
         // the catch-up is then left to the next process that can write.
+        if !waitForCatchUp {
+            store.catchUpRepeatsWithoutWaiting(restoring: busyTimeout)
+            return store
+        }
         do {
             try store.catchUpRepeats()
-        } catch let e as DatabaseError where e.resultCode == .SQLITE_READONLY {
+        } catch let e as DatabaseError where e.isAccessProblem {
             _ = e
+        } catch StoreError.readOnly, StoreError.diskFull {
         }
         return store
+    }
+
+    /// One connection with the checks of `open`. Read-only: with `-wal` and `-shm` present (a
+    /// writer is or was running) SQLite reads them read-only (`readonly_shm`); without them (the
+    /// last writer checkpointed and removed them) the file is opened `immutable=1`, which needs no
+    /// `-shm` at all. Migrations are then only checked, never applied (a store that needs one
+    /// cannot be read by this build until it can be written).
+    static func openConnection(path: String, readOnly: Bool, busyTimeout: Double, now: Date) throws -> Database {
+        // A `-wal` without frames (empty, as a failed open on a full disk leaves it) holds nothing
+        // the main file lacks: immutable then reads exactly what is committed.
+        var walInfo = stat()
+        let hasWAL = stat(path + "-wal", &walInfo) == 0 && walInfo.st_size > 0 && access(path + "-shm", F_OK) == 0
+        let db = try Database(path: path, create: false, readOnly: readOnly, immutable: readOnly && !hasWAL, busyTimeout: busyTimeout)
+        do {
+            let unknown = try migrator.unknownIdentifiers(in: db)
+            if !unknown.isEmpty { throw StoreError.newerStore(path: path, unknown: unknown) }
+            if try migrator.isForeign(db) {
+                throw StoreError.notAStore(path: path, detail: Phrase(key: .errorStoreForeignDatabase))
+            }
+            if readOnly {
+                let applied = Set(try migrator.appliedIdentifiers(in: db))
+                if !migrator.migrations.allSatisfy({ applied.contains($0.identifier) }) {
+                    throw StoreError.readOnly(path: PathText.directory(of: path))
+                }
+            } else {
+                try db.configureForWAL()
+                _ = try migrator.migrate(db, now: now)
+            }
+        } catch {
+            try? db.close()
+            throw error
+        }
+        return db
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     static func mapOpenError(_ e: DatabaseError, path: String) -> Error {
@@ -100,8 +153,29 @@ public final class Store {
         transaction = .write
         defer { transaction = .none }
         do { return try database.writeTransaction(body) } catch let e as DatabaseError {
-            throw e.isBusy ? StoreError.busy(detail: e.message) : e
+            throw e.isBusy ? StoreError.busy(detail: e.message) : writeFailure(e)
         }
+    }
+
+    /// What a failed write is to the user (issue #21.5): the disk is full, or the store cannot be
+    /// written (read-only file system, a data directory or store file not writable by this user),
+    /// naming the data directory; any other SQLite failure as it is.
+    func writeFailure(_ e: DatabaseError) -> Error { Store.accessFailure(e, directory: directory) ?? e }
+
+    /// `StoreError.diskFull` or `.readOnly` when `e` is an access problem explained by the file
+    /// system (full, mounted read-only) or by permissions; nil otherwise.
+    static func accessFailure(_ e: DatabaseError, directory: DataDirectory) -> StoreError? {
+        guard e.isAccessProblem else { return nil }
+        if e.resultCode == .SQLITE_FULL { return StoreError.diskFull(path: directory.path) }
+        var fs = statvfs()
+        if statvfs(directory.path, &fs) == 0 {
+            if fs.f_flag & UInt(ST_RDONLY) != 0 { return StoreError.readOnly(path: directory.path) }
+            if fs.f_bavail == 0 || fs.f_favail == 0 { return StoreError.diskFull(path: directory.path) }
+        }
+        if e.resultCode == .SQLITE_READONLY || access(directory.path, W_OK) != 0 || access(directory.storePath, W_OK) != 0 {
+            return StoreError.readOnly(path: directory.path)
+        }
+        return nil
     }
 
     /// Runs `body` in one read transaction (one consistent snapshot); inside another transaction,

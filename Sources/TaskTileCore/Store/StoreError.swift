@@ -6,6 +6,19 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case newerStore(path: String, unknown: [String])
     /// The store or data directory cannot be opened or written.
     case inaccessible(path: String, detail: String)
+    /// The data directory does not exist (a typo in a bar's config, an unmounted home): reads
+    /// that never create it (`status`) report this instead of "nothing pending" (exit 74).
+    case dataDirectoryMissing(path: String)
+    /// The data directory (or its `widgets/`) can be written by group or others (`mode`, octal
+    /// text): refused as OpenSSH's StrictModes refuses such a `~/.ssh` (exit 74).
+    case unsafeDirectory(path: String, mode: String)
+    /// The data directory (or its `widgets/`) belongs to another user (exit 74).
+    case foreignOwner(path: String, owner: String, uid: UInt32)
+    /// A write was refused because the store's file system is read-only or the data directory
+    /// is not writable by this user (reads still work; exit 74).
+    case readOnly(path: String)
+    /// A write was refused because the disk holding the data directory is full (exit 74).
+    case diskFull(path: String)
     /// Another process held the store lock past the busy timeout.
     case busy(detail: String)
     /// A title was refused (the phrase says why, in either language).
@@ -24,6 +37,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case alreadyCompleted(TodoCandidate)
     /// The todo is not completed (nothing to undo).
     case notCompleted(TodoCandidate)
+    /// `done --on` / `undo --on` named a date that is not a cycle that can be checked in (docs/cycles.md "Completing a past cycle").
+    case invalidCycle(Phrase)
     /// A position is out of range.
     case badPosition(Int, count: Int)
     /// A setting key or value was refused.

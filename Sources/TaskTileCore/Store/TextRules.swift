@@ -1,17 +1,25 @@
 import Foundation
 
 /// Validation of user text (docs/lists-and-todos.md "Titles"): titles are trimmed, non-empty, at most 1000 characters
-/// (grapheme clusters) and contain no control characters (newline, NUL, …).
+/// (grapheme clusters) and 4000 code points, and contain no control characters (newline, NUL, …).
+///
+/// This is the one title rule: every path that stores a title (add, edit, list add/rename,
+/// every importer, routines) calls `title(_:)` before the store is touched, so the store's own
+/// `CHECK (length(title) BETWEEN 1 AND 4000)` (SQLite's `length` counts code points) can never be
+/// the one to refuse (issue #21.10). A refusal is exit 64 on the command line, 65 from an import file.
 public enum TextRules {
     /// Maximum title length in characters (extended grapheme clusters).
     public static let maxTitleLength = 1000
+    /// Maximum title length in Unicode code points (the store's column bound): 1000 characters
+    /// of up to four code points each (a flag is two, a family emoji seven).
+    public static let maxTitleScalars = 4000
     /// Maximum notes length in characters.
     public static let maxNotesLength = 10_000
 
     /// The title as stored (trimmed, NFC-normalised) or an error saying what is wrong.
     /// - Throws: `StoreError.invalidTitle`.
     public static func title(_ raw: String) throws -> String {
-        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        let trimmed = stripByteOrderMarks(raw).trimmingCharacters(in: .whitespaces)
         if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
             throw StoreError.invalidTitle(Phrase(key: .errorTitleControlCharacter, String(format: "%04X", bad.value)))
         }
@@ -20,7 +28,12 @@ public enum TextRules {
         guard count <= maxTitleLength else {
             throw StoreError.invalidTitle(Phrase(key: .errorTitleTooLong, count, maxTitleLength))
         }
-        return trimmed.precomposedStringWithCanonicalMapping
+        let stored = trimmed.precomposedStringWithCanonicalMapping
+        let scalars = stored.unicodeScalars.count
+        guard scalars <= maxTitleScalars else {
+            throw StoreError.invalidTitle(Phrase(key: .errorTitleTooManyScalars, scalars, maxTitleScalars))
+        }
+        return stored
     }
 
     /// Notes as stored: newlines and tabs allowed, other control characters refused.
@@ -35,6 +48,17 @@ public enum TextRules {
         return raw.precomposedStringWithCanonicalMapping
     }
 
+    /// `s` without byte-order marks (U+FEFF) at its start and end, as a title pasted from a file
+    /// saved by a Windows editor carries one (issue #21.11): invisible, yet it would make the title
+    /// differ from the one typed, so `intent complete` would miss it. Marks inside the text stay.
+    public static func stripByteOrderMarks(_ s: String) -> String {
+        guard s.unicodeScalars.first == "\u{FEFF}" || s.unicodeScalars.last == "\u{FEFF}" else { return s }
+        var scalars = Substring(s).unicodeScalars[...]
+        while scalars.first == "\u{FEFF}" || scalars.first == " " { scalars = scalars.dropFirst() }
+        while scalars.last == "\u{FEFF}" || scalars.last == " " { scalars = scalars.dropLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
     /// Control characters (Unicode general category Cc) and the line/paragraph separators.
     static func isForbidden(_ s: Unicode.Scalar) -> Bool {
         s.properties.generalCategory == .control || s == "\u{2028}" || s == "\u{2029}"
@@ -42,6 +66,6 @@ public enum TextRules {
 
     /// Trimmed and NFC-normalised text for title matching (case-sensitive, dakuten kept; docs/lists-and-todos.md "Titles").
     public static func matchKey(_ s: String) -> String {
-        s.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+        stripByteOrderMarks(s).trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
     }
 }

@@ -35,8 +35,12 @@ public struct ThemeStore: Sendable {
         return try ThemeStore.decodeFile(bytes, file: path)
     }
 
-    /// Decodes the content of a theme file.
-    /// - Throws: `ThemeFileError` naming the file, the theme and the key.
+    /// The most themes `themes.json` holds (and `theme new`/`theme import` write): 1,000 — far more
+    /// than anyone picks from, and a bound that keeps every theme command linear and instant.
+    public static let maxThemes = 1000
+
+    /// Decodes the content of a theme file, in time linear in its size (ids checked with a set).
+    /// - Throws: `ThemeFileError` naming the file, the theme and the key; more than `maxThemes`.
     public static func decodeFile(_ bytes: [UInt8], file: String) throws -> [Theme] {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
@@ -60,6 +64,10 @@ public struct ThemeStore: Sendable {
         guard !items.isEmpty else {
             throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorEmptyList))
         }
+        // A cap, so a huge or hostile file is refused at once instead of read for minutes (issue #21.8).
+        guard items.count <= maxThemes else {
+            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorTooMany, items.count, maxThemes))
+        }
         var themes: [Theme] = []
         // First position of each id and name (dictionaries: linear in the number of themes).
         var idAt: [String: Int] = [:], nameAt: [String: Int] = [:]
@@ -82,8 +90,11 @@ public struct ThemeStore: Sendable {
 
     /// Writes all themes atomically (temp file, fsync, rename), mode 0600, after removing the temp
     /// files a crashed writer left beside it (`AtomicFile.removeStaleTemporaries(in:)`).
-    /// - Throws: `FileError`.
+    /// - Throws: `ThemeFileError` (more than `maxThemes`; nothing written), `FileError`.
     public func save(_ themes: [Theme]) throws {
+        guard themes.count <= ThemeStore.maxThemes else {
+            throw ThemeFileError(file: path, theme: nil, key: "themes", reason: Phrase(key: .themeErrorTooMany, themes.count, ThemeStore.maxThemes))
+        }
         AtomicFile.removeStaleTemporaries(in: PathText.directory(of: path))
         let root = JSONValue.object([("version", .number(Double(ThemeStore.formatVersion))),
                                      ("themes", .array(themes.map(\.jsonValue)))])

@@ -20,8 +20,15 @@ public struct OutgoingNotification: Sendable {
     public var due: String?
     /// Whether a Complete action is offered (a single todo).
     public var completable: Bool
-    /// The planned items it covers (one, or several for a catch-up summary).
+    /// The planned items it covers (one, or several for a catch-up or due-now summary).
     public var items: [PlannedNotification]
+    /// The `urgency` hint: 0 low, 1 normal (default), 2 critical (setting `notify.urgency`).
+    public var urgency: UInt8 = 1
+    /// `expire_timeout` in milliseconds: 0 = stays until acted on (default, setting `notify.timeout`
+    /// `never`, sent with the `resident` hint), −1 = the server's default, else that long.
+    public var expireTimeout: Int32 = 0
+    /// Whether the `default` action (a click on the body) is offered; false for `notify.defaultAction none`.
+    public var offersDefault = true
 
     public init(kind: String, identifier: String, summary: String, body: String, todoId: String?, listTitle: String?,
                 due: String?, completable: Bool, items: [PlannedNotification]) {
@@ -107,7 +114,6 @@ public final class ExecSink: NotificationSink {
     public func close(id: UInt32) throws {}
 
     public func wait(timeout: Double) throws -> [NotificationEvent] {
-        spawner.reap()
         sleepSeconds(timeout)
         return []
     }
@@ -116,39 +122,65 @@ public final class ExecSink: NotificationSink {
 /// `--sink dbus` (default): `org.freedesktop.Notifications` on the session bus.
 ///
 /// Sends summary = title, body = `<list> · Due <time>`, actions `complete`/`Complete` (single
-/// todos) and `default`/`Open`, hints `urgency` (byte 1, normal), `category`
-/// (`x-tasktile.todo`, `x-tasktile.reminder`, `x-tasktile.catchup`: vendor categories, since the
-/// spec's standard ones are about mail, IM, devices and transfers) and `desktop-entry` `tasktile`.
-/// Titles are markup-escaped only when the server advertises `body-markup` (a server without it
-/// would show `&amp;` literally).
+/// todos) and `default`/`Open`, hints `urgency` (`notify.urgency`, byte 1 normal by default),
+/// `category` (`x-tasktile.todo`, `x-tasktile.reminder`, `x-tasktile.catchup`,
+/// `x-tasktile.summary`: vendor categories, since the spec's standard ones are about mail, IM,
+/// devices and transfers), `desktop-entry` `tasktile` (the shipped `tasktile.desktop`) and, when
+/// the notification stays until acted on (`expire_timeout` 0), `resident`.
+///
+/// The summary is plain text in the freedesktop spec ("Basic Design": only the body may hold
+/// markup), so it is sent as it is; the body is markup-escaped only when the server lists
+/// `body-markup` (a server without it would show `&amp;` literally). A notification counts as shown
+/// only when `Notify` returned an id.
 public final class DBusSink: NotificationSink {
     public let name = "dbus"
     private let server: NotificationServer
     private let language: Language
 
     /// - Parameter language: for the action labels.
-    /// - Throws: `BusError` when there is no session bus or notification service.
-    /// - Throws: `BusError` when there is no session bus or no notification service on it.
+    /// - Throws: `BusError` when there is no session bus. A notification server that is not
+    ///   running yet is no error: `show` fails until one answers.
     public init(language: Language) throws {
         server = try NotificationServer()
         self.language = language
     }
 
+    /// The same on a given bus (a test hook: `BusConnection(address:)` of a private bus).
+    init(language: Language, bus: BusConnection) throws {
+        server = try NotificationServer(bus: bus)
+        self.language = language
+    }
+
+    /// - Throws: `NotifyDaemonError.deliveryFailed` when the server is absent, failed to start or
+    ///   refused the call (retry later); `.busLost` when the bus connection itself is gone.
     public func show(_ n: OutgoingNotification) throws -> UInt32? {
-        let markup = server.capabilities.contains("body-markup")
-        var actions: [(String, String)] = []
-        if server.capabilities.isEmpty || server.capabilities.contains("actions") {
-            let l = Localizer(language)
-            if n.completable { actions.append(("complete", l.text(.notifyActionComplete))) }
-            actions.append(("default", l.text(.notifyActionOpen)))
+        do {
+            if !server.capabilitiesKnown { try server.refreshCapabilities() }
+            let markup = server.capabilities.contains("body-markup")
+            var actions: [(String, String)] = []
+            if server.capabilities.isEmpty || server.capabilities.contains("actions") {
+                let l = Localizer(language)
+                if n.completable { actions.append(("complete", l.text(.notifyActionComplete))) }
+                if n.offersDefault { actions.append(("default", l.text(.notifyActionOpen))) }
+            }
+            var hints: [(String, BusVariant)] = [("urgency", .byte(n.urgency)), ("category", .string("x-tasktile.\(n.kind)")),
+                                                 ("desktop-entry", .string("tasktile"))]
+            if n.expireTimeout == 0 { hints.append(("resident", .bool(true))) }
+            return try server.notify(appName: "tasktile", summary: n.summary,
+                                     body: markup ? NotificationText.escapeMarkup(n.body) : n.body, actions: actions,
+                                     hints: hints, expireTimeout: n.expireTimeout)
+        } catch let e as BusError {
+            if !server.isConnected { throw NotifyDaemonError.busLost(e.description) }
+            throw NotifyDaemonError.deliveryFailed(e.description)
         }
-        return try server.notify(appName: "tasktile", summary: markup ? NotificationText.escapeMarkup(n.summary) : n.summary,
-                                 body: markup ? NotificationText.escapeMarkup(n.body) : n.body, actions: actions,
-                                 hints: [("urgency", .byte(1)), ("category", .string("x-tasktile.\(n.kind)")),
-                                         ("desktop-entry", .string("tasktile"))])
     }
 
     public func close(id: UInt32) throws { try server.close(id: id) }
 
-    public func wait(timeout: Double) throws -> [NotificationEvent] { try server.events(timeout: timeout) }
+    /// - Throws: `NotifyDaemonError.busLost` when the bus connection was lost.
+    public func wait(timeout: Double) throws -> [NotificationEvent] {
+        do { return try server.events(timeout: timeout) } catch let e as BusError {
+            throw NotifyDaemonError.busLost(e.description)
+        }
+    }
 }

@@ -4,21 +4,23 @@ import TaskTileCore
 /// A widget family: the iOS-sized widget shapes (docs/widgets.md "Families and geometry").
 public enum WidgetFamily: String, CaseIterable, Sendable {
     case small, medium, large
+    /// A challenge's habits × days (docs/widgets.md "grid"); `list` names the challenge.
+    case grid
 
-    /// Default size in **points**: small 170 × 170, medium 364 × 170, large 364 × 382.
+    /// Default size in **points**: small 170 × 170, medium 364 × 170, large 364 × 382, grid 364 × 170.
     public var size: (width: Double, height: Double) {
         switch self {
         case .small: (170, 170)
-        case .medium: (364, 170)
+        case .medium, .grid: (364, 170)
         case .large: (364, 382)
         }
     }
 
-    /// Padding in **points**, horizontal × vertical: small 12 × 12, medium 16 × 12, large 16 × 16.
+    /// Padding in **points**, horizontal × vertical: small 12 × 12, medium and grid 16 × 12, large 16 × 16.
     public var padding: (horizontal: Double, vertical: Double) {
         switch self {
         case .small: (12, 12)
-        case .medium: (16, 12)
+        case .medium, .grid: (16, 12)
         case .large: (16, 16)
         }
     }

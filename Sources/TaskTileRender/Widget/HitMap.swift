@@ -10,6 +10,9 @@ public struct HitRegion: Hashable, Sendable {
         case openTodo(String)
         /// Open this list (the header, and the `+ N more` line).
         case openList(String)
+        /// Toggle the check-in of this todo's cycle due on `date` (`YYYY-MM-DD`): a grid cell
+        /// (docs/widgets.md "grid"), through `done --on` / `undo --on`.
+        case checkIn(todoID: String, date: String)
     }
 
     /// What a click does.
@@ -33,7 +36,12 @@ public struct HitRegion: Hashable, Sendable {
         px >= x && px < x + width && py >= y && py < y + height
     }
 
-    var isComplete: Bool { if case .complete = action { true } else { false } }
+    var isComplete: Bool {
+        switch action {
+        case .complete, .checkIn: true
+        default: false
+        }
+    }
 
     /// `{"action":"complete","todoId":…,"x":…,"y":…,"width":…,"height":…}`.
     public var jsonValue: JSONValue {
@@ -42,6 +50,7 @@ public struct HitRegion: Hashable, Sendable {
         case .complete(let id): m = [("action", .string("complete")), ("todoId", .string(id))]
         case .openTodo(let id): m = [("action", .string("open")), ("todoId", .string(id))]
         case .openList(let id): m = [("action", .string("open")), ("listId", .string(id))]
+        case .checkIn(let id, let date): m = [("action", .string("checkin")), ("todoId", .string(id)), ("date", .string(date))]
         }
         m += [("x", .number(Double(x))), ("y", .number(Double(y))),
               ("width", .number(Double(width))), ("height", .number(Double(height)))]
@@ -113,6 +122,9 @@ public struct HitMap: Hashable, Sendable {
             case ("complete", let t?, _): action = .complete(todoID: t)
             case ("open", let t?, _): action = .openTodo(t)
             case ("open", nil, let l?): action = .openList(l)
+            case ("checkin", let t?, _):
+                guard let date = item["date"]?.stringValue else { return nil }
+                action = .checkIn(todoID: t, date: date)
             default: return nil
             }
             regions.append(HitRegion(action: action, x: x, y: y, width: rw, height: rh))

@@ -8,11 +8,22 @@ public enum WidgetContent: Sendable {
     case missingList(String)
     /// The list's todos, read in one snapshot.
     case list(ListContent)
+    /// A challenge's grid (the `grid` family): its habits × days at "now".
+    case grid(ChallengeReport)
 
-    /// The content for `spec` from `store` (`Store.widgetContent(list:)`, one read transaction).
+    /// The content for `spec` from `store` (`Store.widgetContent(list:)`, one read transaction;
+    /// for the `grid` family `Store.challengeReport` of the challenge `list` names, running or
+    /// finished — an archived or unknown one is a missing list).
     /// - Throws: `StoreError` (`.busy` past the timeout, I/O).
     public static func read(for spec: WidgetSpec, from store: Store) throws -> WidgetContent {
         guard let reference = spec.list else { return .setup }
+        if spec.family == .grid {
+            return try store.read {
+                guard let c = try? store.challenge(reference, preferring: [.running, .finished]),
+                      c.state(today: store.clock.today) != .archived else { return .missingList(reference) }
+                return .grid(try store.challengeReport(c))
+            }
+        }
         if let content = try store.widgetContent(list: reference) { return .list(content) }
         return .missingList(reference)
     }

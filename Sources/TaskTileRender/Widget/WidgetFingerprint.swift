@@ -25,6 +25,9 @@ public enum WidgetFingerprint {
                 parts.append("today:\(clock.today)")
                 for t in c.pending { if let due = t.due { parts.append("\(t.id):\(DueLabel(due: due, now: clock.now, zone: clock.timeZone).kind)") } }
             }
+        case .grid(let r):
+            // Every cell and today's column: changes at local midnight as well as on a check-in.
+            parts.append("grid:\(r)")
         }
         parts.append("flash:" + flashing.sorted().joined(separator: ","))
         return parts.joined(separator: "\n")

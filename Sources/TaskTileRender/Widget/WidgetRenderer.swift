@@ -173,6 +173,10 @@ private struct Drawing {
             header(title: c.list.title, titleColor: theme.accent, counts: (c.pending.count, c.completed.count))
             regions.insert(layout.pixelRegion(.openList(c.list.id), layout.headerRegion), at: 0)
             body(c)
+        case .grid(let report):
+            var grid = GridRenderer(spec: spec, theme: theme, g: g, text: text, layout: layout, families: families)
+            grid.draw(report)
+            regions = grid.regions
         }
     }
 

@@ -61,6 +61,22 @@ struct ClickCommand: Command {
         switch region.action {
         case .openTodo(let id): context.out("open todo \(id)"); return .success
         case .openList(let id): context.out("open list \(id)"); return .success
+        case .checkIn(let id, let day):
+            // A grid cell (docs/widgets.md "grid"): toggles that day's check-in, through done --on / undo --on.
+            guard let date = LocalDate(iso: day) else {
+                context.stderr.write(l.text(.errorPrefix, l.text(.renderErrorNotAHitMap, hitsPath)) + "\n")
+                return .dataError
+            }
+            let store = try context.store()
+            let result = try TodoCompletion.toggleCheckIn(todoID: id, on: date, source: .widget, store: store, environment: context.environment)
+            context.out(result == nil ? "took back todo \(id) on \(day)" : "checked in todo \(id) on \(day)")
+            context.stdout.flush()
+            let themes = try ThemeStore(dataDirectory: directory).load()
+            let pipeline = WidgetPipeline(dataDirectory: directory, store: store, themes: themes)
+            var files = Set(directory.specFiles)
+            files.insert(specFile)
+            for other in files.sorted().compactMap({ try? WidgetSpec.load(path: $0) }) { _ = try? pipeline.render(other) }
+            return .success
         case .complete(let id):
             let store = try context.store()
             try TodoCompletion.complete(todoID: id, source: .widget, store: store, environment: context.environment) { result in

@@ -106,7 +106,6 @@ final class WidgetWatcher {
                 reason = "timer"
             }
             if relevant { renderPass(reason: reason) }
-            spawner.reap()
         }
         log.info("stopping")
         return 0

@@ -43,7 +43,8 @@ class Server(dbus.service.Object):
 
     @dbus.service.method(IFACE, in_signature="", out_signature="as")
     def GetCapabilities(self):
-        return ["actions", "body"]
+        # NOTIFY_TEST_CAPS (comma-separated) lets a test play a server with body-markup.
+        return os.environ.get("NOTIFY_TEST_CAPS", "actions,body").split(",")
 
     @dbus.service.method(IFACE, in_signature="", out_signature="ssss")
     def GetServerInformation(self):

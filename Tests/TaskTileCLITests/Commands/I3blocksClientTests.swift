@@ -61,6 +61,7 @@ import TestSupport
         var env = StatusFixtures.environment(dir)
         env["PATH"] = work + ":/usr/bin:/bin"
         env["TASKTILE_MENU"] = "head -n 1" // the "menu" picks the first pending todo
+        env["TASKTILE_PICK_REFRESH"] = "" // i3blocks re-runs the block after a click itself; never signal other bars
         process.environment = env
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin

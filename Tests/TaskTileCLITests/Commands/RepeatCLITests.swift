@@ -23,9 +23,9 @@ struct RepeatCLITests {
         #expect(r.code == 0)
         #expect(r.stdout == "Mon, Jan 4 09:00\nTue, Jan 5 09:00\nWed, Jan 6 09:00\n")
         #expect(r.stderr.isEmpty)
-        // A day later the current cycle is Jan 5 (Jan 4 missed): the list starts there.
+        // A day later Jan 4 is missed and Jan 5 is overdue, the cycle that is due: the list starts there.
         let later = cli.at("2027-01-05T10:00:00+01:00").run("occurrences", "Stretch", "--list", "Home", "--count", "1")
-        #expect(later.stdout == "Wed, Jan 6 09:00\n")
+        #expect(later.stdout == "Tue, Jan 5 09:00\n")
     }
 
     @Test("occurrences --json prints ISO 8601 with offsets, or YYYY-MM-DD for date-only dues")
@@ -113,10 +113,11 @@ struct RepeatCLITests {
     @Test("show prints the engine's repeat line with Missed ×N; --json carries the cycle fields")
     func showRepeatLine() throws {
         let cli = Self.withStretch()
-        let later = cli.at("2027-01-05T10:00:00+01:00")
+        // Jan 4 and 5 have passed: Jan 4 is missed, Jan 5 overdue until Jan 6 09:00 (docs/cycles.md).
+        let later = cli.at("2027-01-06T10:00:00+01:00")
         let text = later.run("show", "Home")
         #expect(text.code == 0)
-        #expect(text.stdout.contains("Stretch  · Tomorrow at 09:00\n        ↻ Daily · 0 left · Missed ×2\n"))
+        #expect(text.stdout.contains("Stretch  · Overdue · Wed, Jan 6 09:00\n        ↻ Daily · 0 left · Missed ×2\n"), "\(text.stdout)")
 
         let json = later.run("show", "Home", "--json")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

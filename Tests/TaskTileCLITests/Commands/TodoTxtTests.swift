@@ -46,12 +46,12 @@ struct TodoTxtTests {
 
         let review = try Self.todo(todos, "Review notes")
         #expect(review["list"] == .string("Work Projects"))
-        #expect(review["notes"] == .string("todo.txt: @desk t:2027-01-04"))
+        #expect(review["notes"] == .string("todo.txt: @desk t:2027-01-04 created:none"), "no creation date on the line: none invented")
         #expect(notes.contains("t:2027-01-04 kept in the notes"))
 
         let business = try Self.todo(todos, "Business thing")
         #expect(business["repeat"] == .null)
-        #expect(business["notes"] == .string("todo.txt: rec:+1b"))
+        #expect(business["notes"] == .string("todo.txt: rec:+1b created:none"))
 
         #expect(try Self.todo(todos, "Plain inbox task")["list"] == .string("Inbox"))
         #expect(try Self.todo(todos, "Escaped +notaproject and key:value words")["list"] == .string("Inbox"))
@@ -65,6 +65,34 @@ struct TodoTxtTests {
         let again = try JSONValue.parse(cli.run("--json", "import", "--format", "todotxt", cli.writeFile("out.txt", exported)).stdout)
         #expect(again["added"]?["todos"] == .number(0))
         #expect(again["skipped"]?["todos"] == .number(10))
+    }
+
+    @Test("export invents no creation date, never puts one after the completion date, and keeps the imported line order")
+    func creationDatesAndOrder() throws {
+        let cli = CLIHarness()
+        let lines = [
+            "Buy milk +Home",
+            "x 2020-01-05 Old chore +Home",
+            "2027-01-02 Fix the tap +Home",
+            "x 2027-01-09 2027-01-03 Sweep +Home",
+            "Call plumber +Work",
+            "Answer mail +Home",
+        ]
+        #expect(cli.run("import", "--format", "todotxt", cli.writeFile("in.txt", lines.joined(separator: "\n") + "\n")).status == 0)
+        let exported = cli.run("export", "--format", "todotxt").stdout.split(separator: "\n").map { line in
+            // Drop the uid: tag tasktile adds, to compare with the input.
+            line.split(separator: " ").filter { !$0.hasPrefix("uid:") }.joined(separator: " ")
+        }
+        // Home's lines in their imported order (done and pending mixed), then Work's; dates only where the file had them.
+        #expect(exported == ["Buy milk +Home", "x 2020-01-05 Old chore +Home", "2027-01-02 Fix the tap +Home",
+                             "x 2027-01-09 2027-01-03 Sweep +Home", "Answer mail +Home", "Call plumber +Work"])
+        // No line is a done line with its creation date after its completion date.
+        for line in exported where line.hasPrefix("x ") {
+            let words = line.split(separator: " ")
+            if words.count > 2, let done = LocalDate(iso: words[1]), let created = LocalDate(iso: words[2]) {
+                #expect(created <= done, "\(line)")
+            }
+        }
     }
 
     @Test("titles that look like metadata are escaped on export and read back unchanged")

@@ -123,7 +123,8 @@ import TestSupport
           "pending": [
         \(item)
           ],
-          "unlistedCount": 0
+          "unlistedCount": 0,
+          "streaks": []
         }
 
         """

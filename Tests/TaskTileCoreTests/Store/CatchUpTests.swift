@@ -24,17 +24,23 @@ struct CatchUpTests {
 
     static let table: [Row] = [
         Row(name: "before the deadline nothing moves", k: 0, completed: false, now: "2027-01-04T08:59:59+01:00", expected: nil),
-        Row(name: "the deadline itself has passed (deadline <= now)", k: 0, completed: false, now: "2027-01-04T09:00:00+01:00",
-            expected: (1, 1, false)),
+        // Issue 18 item 0: from its due until the next cycle's due, cycle k is overdue, not missed.
+        Row(name: "exactly at the due the cycle is overdue and stays", k: 0, completed: false, now: "2027-01-04T09:00:00+01:00",
+            expected: nil),
+        Row(name: "1 s after the due it stays", k: 0, completed: false, now: "2027-01-04T09:00:01+01:00", expected: nil),
+        Row(name: "1 s before the next due it stays", k: 0, completed: false, now: "2027-01-05T08:59:59+01:00", expected: nil),
+        Row(name: "at the next due it is missed and the next cycle is overdue", k: 0, completed: false,
+            now: "2027-01-05T09:00:00+01:00", expected: (1, 1, false)),
         Row(name: "completed cycle passes: pending next, no miss", k: 0, completed: true, now: "2027-01-04T09:00:00+01:00",
             expected: (1, 0, false)),
-        Row(name: "three incomplete cycles pass", k: 0, completed: false, now: "2027-01-07T08:00:00+01:00", expected: (3, 3, false)),
-        Row(name: "completed cycle then two more pass", k: 0, completed: true, now: "2027-01-07T08:00:00+01:00",
-            expected: (3, 2, false)),
-        Row(name: "misses add to earlier misses", k: 2, completed: false, missedBefore: 2, now: "2027-01-07T08:00:00+01:00",
+        Row(name: "three cycles pass, two of them missed, the third overdue", k: 0, completed: false,
+            now: "2027-01-07T08:00:00+01:00", expected: (2, 2, false)),
+        Row(name: "completed cycle then two more pass: one missed, one overdue", k: 0, completed: true,
+            now: "2027-01-07T08:00:00+01:00", expected: (2, 1, false)),
+        Row(name: "misses add to earlier misses", k: 2, completed: false, missedBefore: 2, now: "2027-01-08T08:00:00+01:00",
             expected: (3, 3, false)),
         Row(name: "a year of misses is found without walking", k: 0, completed: false, now: "2028-01-04T08:00:00+01:00",
-            expected: (365, 365, false)),
+            expected: (364, 364, false)),
         Row(name: "ended, last cycle completed: stays", end: .afterCount(3), k: 2, completed: true, now: "2027-02-01T00:00:00+01:00",
             expected: nil),
         Row(name: "ended, last cycle incomplete: stays overdue", end: .afterCount(3), k: 2, completed: false, now: "2027-02-01T00:00:00+01:00",
@@ -43,7 +49,9 @@ struct CatchUpTests {
             now: "2027-02-01T00:00:00+01:00", expected: (2, 2, false)),
         Row(name: "ended after a completed cycle", end: .until(LocalDate(iso: "2027-01-06")!), k: 0, completed: true,
             now: "2027-02-01T00:00:00+01:00", expected: (2, 1, false)),
-        Row(name: "the last cycle is current now", end: .afterCount(3), k: 0, completed: false, now: "2027-01-06T08:00:00+01:00",
+        Row(name: "the cycle before the last is overdue now", end: .afterCount(3), k: 0, completed: false,
+            now: "2027-01-06T08:00:00+01:00", expected: (1, 1, false)),
+        Row(name: "the last cycle is overdue now", end: .afterCount(3), k: 0, completed: false, now: "2027-01-06T10:00:00+01:00",
             expected: (2, 2, false)),
     ]
 
@@ -81,9 +89,13 @@ struct CatchUpTests {
         // 2027-01-05T07:30Z is still Jan 4 (23:30) in Los Angeles: the cycle has not passed.
         let late = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-05T07:30:00Z"), zone: la)
         #expect(try late.read { try late.todo(id: todo.id) }?.occurrenceCount == 0)
-        // 00:30 on Jan 5 local: it has.
+        // 00:30 on Jan 5 local: it has; it is overdue (still the cycle that is due) until Jan 5 ends.
         let next = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-05T00:30:00-08:00"), zone: la)
-        let moved = try #require(try next.read { try next.todo(id: todo.id) })
+        let overdue = try #require(try next.read { try next.todo(id: todo.id) })
+        #expect(overdue.occurrenceCount == 0 && overdue.missedCount == 0 && overdue.due == .date(LocalDate(iso: "2027-01-04")!))
+        // 00:30 on Jan 6 local: Jan 4 is missed, Jan 5 overdue.
+        let later = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-06T00:30:00-08:00"), zone: la)
+        let moved = try #require(try later.read { try later.todo(id: todo.id) })
         #expect(moved.occurrenceCount == 1 && moved.missedCount == 1 && moved.due == .date(LocalDate(iso: "2027-01-05")!))
     }
 
@@ -121,8 +133,8 @@ struct CatchUpTests {
         let rows = try CycleFixtures.dump(observer)
         #expect(wal > 0, "the observer keeps the WAL; a zero size would make this test unable to fail")
 
-        // 12:30 Berlin is before every current deadline (Timed: Jan 5 09:00; Tokyo: Jan 4 21:00 JST,
-        // which is 13:00 Berlin; Date: the end of Jan 4).
+        // 12:30 Berlin is before every next deadline (Timed: overdue on Jan 4 09:00 until Jan 5 09:00;
+        // Tokyo: overdue on Jan 3 21:00 JST until Jan 4 21:00 JST, which is 13:00 Berlin; Date: the end of Jan 4).
         for _ in 0..<3 {
             let store = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-04T12:30:00+01:00"), zone: Self.berlin)
             #expect(try store.catchUpRepeats() == 0)

@@ -61,13 +61,13 @@ struct CycleSemanticsTests {
         #expect(after.anchor == Self.nine(4))
     }
 
-    @Test("three cycles passing incomplete count three misses and land on the cycle that is current now")
+    @Test("three cycles passing incomplete count two misses and land on the third, overdue: the cycle that is due now")
     func threeMissed() throws {
         let (dir, id) = try Self.makeSeries()
         let (_, todo) = try Self.reopen(dir, id, at: Self.at(7, "08:00"))
-        #expect(todo.missedCount == 3)
-        #expect(todo.occurrenceCount == 3)
-        #expect(todo.due == Self.nine(7))
+        #expect(todo.missedCount == 2)
+        #expect(todo.occurrenceCount == 2)
+        #expect(todo.due == Self.nine(6))
         #expect(!todo.isCompleted)
     }
 
@@ -76,22 +76,24 @@ struct CycleSemanticsTests {
         let (dir, id) = try Self.makeSeries()
         for day in 5...7 { _ = try Self.reopen(dir, id, at: Self.at(day, "08:00")) }
         let (_, todo) = try Self.reopen(dir, id, at: Self.at(7, "08:00"))
-        #expect(todo.missedCount == 3 && todo.occurrenceCount == 3)
+        #expect(todo.missedCount == 2 && todo.occurrenceCount == 2)
     }
 
     @Test("completing resets missedCount, and a completed cycle that passes is not a miss")
     func completeResets() throws {
         let (dir, id) = try Self.makeSeries()
         let (store, missed) = try Self.reopen(dir, id, at: Self.at(7, "08:00"))
-        #expect(missed.missedCount == 3)
+        #expect(missed.missedCount == 2)
+        // A late completion: cycle 2 (Jan 6, overdue) is completed and cycle 3 is pending at once.
         let result = try store.complete(todoID: id, source: .cli)
-        #expect(result.todo.missedCount == 0 && result.todo.isCompleted && result.todo.occurrenceCount == 3)
+        #expect(result.todo.missedCount == 0 && result.todo.isCompleted && result.todo.occurrenceCount == 2)
+        #expect(result.stored.missedCount == 0 && !result.stored.isCompleted && result.stored.occurrenceCount == 3)
 
         let (_, next) = try Self.reopen(dir, id, at: Self.at(8, "08:00"))
-        #expect(next.missedCount == 0 && next.occurrenceCount == 4 && !next.isCompleted)
-        // Completed cycle 3, then cycles 4 and 5 pass incomplete: two misses.
+        #expect(next.missedCount == 0 && next.occurrenceCount == 3 && !next.isCompleted)
+        // Completed cycle 2, then cycles 3 and 4 are missed; cycle 5 is overdue.
         let (_, later) = try Self.reopen(dir, id, at: Self.at(10, "08:00"))
-        #expect(later.missedCount == 2 && later.occurrenceCount == 6)
+        #expect(later.missedCount == 2 && later.occurrenceCount == 5)
     }
 
     @Test("complete twice is refused; complete → undo → complete makes exactly one next cycle")
@@ -112,7 +114,7 @@ struct CycleSemanticsTests {
     @Test("an ended series whose last cycle was completed stays completed")
     func endedCompleted() throws {
         let (dir, id) = try Self.makeSeries(.afterCount(3))
-        let (store, last) = try Self.reopen(dir, id, at: Self.at(6, "08:00"))
+        let (store, last) = try Self.reopen(dir, id, at: Self.at(6, "09:30"))
         #expect(last.occurrenceCount == 2 && last.missedCount == 2)
         try store.complete(todoID: id, source: .cli)
 
@@ -155,8 +157,10 @@ struct CycleSemanticsTests {
         let (store, _) = try Self.reopen(dir, id, at: Self.at(4, "08:30"))
         store.clock.now = Self.at(5, "10:00") // a long-running process; Jan 4 and Jan 5 have passed
         let result = try store.complete(todoID: id, source: .widget)
-        #expect(result.todo.occurrenceCount == 2 && result.todo.due == Self.nine(6))
+        // Jan 4 is missed; Jan 5 is overdue (its due passed, Jan 6's has not) and is the cycle completed.
+        #expect(result.todo.occurrenceCount == 1 && result.todo.due == Self.nine(5))
         #expect(result.todo.isCompleted && result.todo.missedCount == 0)
+        #expect(result.stored.occurrenceCount == 2 && !result.stored.isCompleted && result.stored.due == Self.nine(6))
     }
 
     @Test("weekly on days that exclude the due's weekday starts on the first selected day after it")

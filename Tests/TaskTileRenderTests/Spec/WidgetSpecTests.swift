@@ -54,7 +54,7 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (#"{ "version": 1, "family": "huge" }"#, "family", "\"huge\" is not accepted (accepted: small, medium, large)"),
+        (#"{ "version": 1, "family": "huge" }"#, "family", "\"huge\" is not accepted (accepted: small, medium, large, grid)"),
         (#"{ "version": 1, "family": "small", "colour": "red" }"#, "colour", "unknown key (accepted keys: version, name, family, list, theme, mode, scale, lang, sort, width, height, output, anchor, margin, monitor, layer)"),
         (#"{ "version": 1, "family": "small", "anchor": "top_left" }"#, "anchor", "\"top_left\" is not accepted (accepted: top-left, top, top-right, left, center, right, bottom-left, bottom, bottom-right)"),
         (#"{ "version": 1, "family": "small", "margin": 24 }"#, "margin", "24 is not accepted (accepted: [x, y]: two numbers of points 0…10000 from the anchored edges, e.g. [24, 24])"),
@@ -72,7 +72,7 @@ import TestSupport
         (#"{ "version": 1, "family": "small", "list": "" }"#, "list", "\"\" is not accepted (accepted: a list title or id)"),
         (#"{ "version": 2, "family": "small" }"#, "version", "2 is not supported (accepted: 1)"),
         (#"{ "family": "small" }"#, "version", "is required (accepted: 1)"),
-        (#"{ "version": 1 }"#, "family", "is required (accepted: small, medium, large)"),
+        (#"{ "version": 1 }"#, "family", "is required (accepted: small, medium, large, grid)"),
     ])
     func errorsNameFileKeyAndValue(json: String, key: String, reason: String) {
         // The reason is a catalogue phrase; in English it reads as written here.
@@ -102,8 +102,8 @@ import TestSupport
         for name in names {
             let spec = try WidgetSpec.load(path: dir + "/" + name)
             #expect(spec.output == nil && spec.name + ".json" == name)
-            // The demo's lists, and a theme that `theme import Themes/…` provides (or the first theme).
-            #expect(["買い物", "Work", "Home"].contains(spec.list ?? ""), "\(name)")
+            // The demo's lists (and its challenge, for the grid), and a theme that `theme import Themes/…` provides (or the first theme).
+            #expect(["買い物", "Work", "Home", "Fifty"].contains(spec.list ?? ""), "\(name)")
             #expect(spec.theme == nil || presetNames.contains(spec.theme!), "\(name) names a theme no preset has")
             covered.insert("\(spec.family) \(spec.mode)")
             covered.insert("\(spec.family) \(spec.language)")
@@ -120,6 +120,6 @@ import TestSupport
             try WidgetSpec.decode(Array(#"{ "version": 1, "family": "huge" }"#.utf8), file: file)
         }
         let ja = try #require(error).message(Localizer(.ja))
-        #expect(ja == "\(file): キー \"family\": \"huge\" は使えません（使えるもの: small, medium, large）", "\(ja)")
+        #expect(ja == "\(file): キー \"family\": \"huge\" は使えません（使えるもの: small, medium, large, grid）", "\(ja)")
     }
 }

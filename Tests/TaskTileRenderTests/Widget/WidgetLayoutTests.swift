@@ -24,7 +24,7 @@ import TestSupport
     static func geometry(_ f: WidgetFamily) -> (w: Double, h: Double, padH: Double, padV: Double) {
         switch f {
         case .small: (170, 170, 12, 12)
-        case .medium: (364, 170, 16, 12)
+        case .medium, .grid: (364, 170, 16, 12)
         case .large: (364, 382, 16, 16)
         }
     }

@@ -152,7 +152,7 @@ import TestSupport
         let fx = try RenderFixture()
         defer { fx.remove() }
         try fx.list("Home", [], completed: ["Laundry"])
-        for family in WidgetFamily.allCases {
+        for family in WidgetFamily.allCases where family != .grid { // the grid draws a challenge (GridGoldenTests)
             let done = try render(fx, WidgetSpec(name: "done-\(family)", family: family, list: "Home"), keep: "all-done-\(family)")
             #expect(done.rows.isEmpty)
             // The accent check-circle is drawn in the middle of the rows area.
@@ -224,7 +224,7 @@ import TestSupport
             }
             return false
         }
-        for family in WidgetFamily.allCases {
+        for family in WidgetFamily.allCases where family != .grid { // the grid draws a challenge (GridGoldenTests)
             for (name, theme) in [("emoji", Theme.standard), ("dark", dark)] {
                 let spec = WidgetSpec(name: "\(name)-\(family)", family: family, list: "Weekend ☀️")
                 let w = try render(fx, spec, theme: theme, keep: "\(name)-\(family)")

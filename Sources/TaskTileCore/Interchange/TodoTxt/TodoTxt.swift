@@ -12,12 +12,20 @@ import Foundation
 ///   and reported. `b` (business days) cannot be represented and stays in the notes line.
 /// - Every exported line carries `uid:<id>`, so a re-import updates by id: lines are never
 ///   addressed by number. A line without `uid:` gets a stable id from its list and title.
+/// - **Creation dates are never invented**: a line without one is marked `created:none` in the
+///   notes line and exported without one again; and a done line never gets a creation date later
+///   than its completion date (todo.txt calls that line invalid), whatever the store says.
+/// - **Order**: lines are exported list by list (lists in their order: the order projects first
+///   appeared on import), each list's lines by `sortOrder`, done and pending mixed, so the lines of
+///   one project come back in the order they were imported (import keeps line order as `sortOrder`).
 /// - **Escaping**: a title word that would read back as metadata gets a backslash — `key\:value`,
 ///   `\+word`, `\@word`, and a leading `\x`, `\(A)` or `\2027-01-05`; a literal backslash is `\\`.
 ///   Words containing `://` (URLs) are never metadata. On import `\c` reads as `c`.
 public enum TodoTxt {
     static let inbox = "Inbox"
     static let markerPrefix = "todo.txt: "
+    /// The notes-line token for a line imported without a creation date (never written to a line).
+    static let noCreationDate: Substring = "created:none"
 
     static func isDate(_ s: Substring) -> Bool { s.count == 10 && LocalDate(iso: s) != nil }
     static func isPriority(_ s: Substring) -> Bool {
@@ -54,12 +62,18 @@ public enum TodoTxt {
 
 /// Writes todo.txt lines (see `TodoTxt`).
 public enum TodoTxtExporter {
-    /// One line per todo (lists in order, pending then completed), and what could not be written.
+    /// One line per todo (lists in order, each list's todos by `sortOrder`, done and pending mixed),
+    /// and what could not be written.
     public static func export(_ backup: Backup, zone: TimeZone) throws -> (text: String, notes: [Phrase]) {
         var out = ""
         var notes: [Phrase] = []
         let lists = Dictionary(uniqueKeysWithValues: backup.lists.map { ($0.id, $0) })
-        for todo in backup.todos {
+        let listRank = Dictionary(uniqueKeysWithValues: backup.lists.enumerated().map { ($0.element.id, $0.offset) })
+        let ordered = backup.todos.enumerated().sorted {
+            (listRank[$0.element.listId] ?? Int.max, $0.element.sortOrder, $0.offset)
+                < (listRank[$1.element.listId] ?? Int.max, $1.element.sortOrder, $1.offset)
+        }.map(\.element)
+        for todo in ordered {
             var words: [String] = []
             var marker: [Substring] = []
             var otherNotes: [Substring] = []
@@ -68,12 +82,18 @@ public enum TodoTxtExporter {
             }
             let priority = marker.first(where: TodoTxt.isPriority)
             marker.removeAll { TodoTxt.isPriority($0) }
+            let hadCreationDate = !marker.contains(TodoTxt.noCreationDate)
+            marker.removeAll { $0 == TodoTxt.noCreationDate }
+            let created = ZonedClock.wallClock(of: todo.createdAt, in: zone).date
+            var writeCreated = hadCreationDate
             if todo.isCompleted {
-                words += ["x", ZonedClock.wallClock(of: todo.completedAt ?? todo.createdAt, in: zone).date.description]
+                let completed = ZonedClock.wallClock(of: todo.completedAt ?? todo.createdAt, in: zone).date
+                words += ["x", completed.description]
+                if created > completed { writeCreated = false }
             } else if let priority {
                 words.append(String(priority))
             }
-            words.append(ZonedClock.wallClock(of: todo.createdAt, in: zone).date.description)
+            if writeCreated { words.append(created.description) }
             words.append(TodoTxt.escapeTitle(todo.title))
             if let list = lists[todo.listId], list.title != TodoTxt.inbox {
                 words.append("+" + list.title.replacingOccurrences(of: " ", with: "_"))
@@ -149,6 +169,7 @@ public enum TodoTxtImporter {
                     case "due": due = try date(value, "due:")
                     case "rec": rec = value
                     case "uid": uid = String(value)
+                    case "created" where value == "none": continue
                     case "pri" where isDone && value.count == 1: marker.insert("(\(value))", at: 0)
                     default: marker.append(t); note(Phrase(key: .todotxtNoteUnknownKey, t, key))
                     }
@@ -183,11 +204,12 @@ public enum TodoTxtImporter {
             let id = uid.flatMap { UUID(uuidString: $0) }.map { $0.uuidString.lowercased() } ?? StableID.from("todo.txt|\(listTitle)|\(title)")
             guard seen.insert(id).inserted else { note(Phrase(key: .todotxtNoteDuplicate)); continue }
             let createdAt = creation.map { ZonedClock.startOfDay($0, in: userZone) } ?? now
+            if creation == nil { marker.append(TodoTxt.noCreationDate) }
             let todo = Todo(id: id, listId: "", title: try cleanTitle(title, file: file, line: lineNumber), isCompleted: isDone,
                             completedAt: isDone ? (completion.map { ZonedClock.startOfDay($0, in: userZone) } ?? now) : nil,
                             sortOrder: 0, createdAt: createdAt, due: due.map(Due.date), anchor: rule == nil ? nil : due.map(Due.date),
                             repeatRule: rule, notes: marker.isEmpty ? nil : TodoTxt.markerPrefix + marker.joined(separator: " "))
-            plan.items.append(ImportPlan.Item(line: lineNumber, listID: nil, listTitle: listTitle, todo: todo, sortHint: nil))
+            plan.items.append(ImportPlan.Item(line: lineNumber, listID: nil, listTitle: listTitle, todo: todo, sortHint: Double(lineNumber)))
         }
         return plan
     }

@@ -1,0 +1,134 @@
+import Foundation
+import TaskTileCore
+
+/// Draws the `grid` family (docs/widgets.md "grid"): a challenge's habits × days below the header
+/// "Title … Day 12 / 50 · best 🔥 5". A done cell is filled in the accent, a missed cell in the
+/// tertiary text colour, today's open cell and future cells are empty (a faint outline), days a
+/// habit does not repeat on are blank, and today's column (row) is outlined in the accent. Cells
+/// are squares, rounded for every checkbox style but `square`.
+///
+/// The hit map covers every cell: in an interactive widget a done, missed or open cell toggles that
+/// day's check-in (`checkIn`, through `done --on` / `undo --on`); a future or blank cell opens the
+/// habit; the header opens the list.
+struct GridRenderer {
+    let spec: WidgetSpec
+    let theme: Theme
+    let g: Context
+    let text: TextContext
+    let layout: WidgetLayout
+    let families: String
+    let strings: WidgetStrings
+
+    private(set) var regions: [HitRegion] = []
+
+    init(spec: WidgetSpec, theme: Theme, g: Context, text: TextContext, layout: WidgetLayout, families: String) {
+        self.spec = spec; self.theme = theme; self.g = g; self.text = text; self.layout = layout; self.families = families
+        strings = WidgetStrings(language: spec.language)
+    }
+
+    var m: ThemeMetrics { theme.metrics }
+
+    mutating func draw(_ r: ChallengeReport) {
+        header(r)
+        regions.insert(layout.pixelRegion(.openList(r.challenge.listId), layout.headerRegion), at: 0)
+        let labelFont = FontSpec(family: families, size: max(9, m.item - 3))
+        let grid = GridLayout(area: layout.areaBelowHeader, habits: r.habits.count, days: r.challenge.days,
+                              rowHeight: theme.rowHeight, labelFontSize: labelFont.size)
+        let rounded = theme.checkboxStyle != .square
+        for (h, habit) in r.habits.enumerated() {
+            let box = grid.label(habit: h)
+            let label = TextLayout(habit.title, font: labelFont, in: text)
+            label.setSingleLine(width: box.width - 2)
+            g.setColor(theme.secondaryText)
+            label.draw(in: g, x: box.x, y: box.midY - label.logicalSize.height / 2)
+            for (d, state) in habit.cells.enumerated() {
+                let slot = grid.cell(habit: h, day: d)
+                let inset = grid.gap / 2
+                let cell = Rect(x: slot.x + inset, y: slot.y + inset, width: max(0.5, slot.width - grid.gap),
+                                height: max(0.5, slot.height - grid.gap))
+                paint(state, in: cell, rounded: rounded)
+                guard let id = habit.todoID else { continue }
+                let date = r.challenge.startDate.adding(days: d)
+                let action: HitRegion.Action
+                switch state {
+                case .done, .missed, .open:
+                    action = layout.interactive ? .checkIn(todoID: id, date: date.description) : .openTodo(id)
+                case .future, .off:
+                    action = .openTodo(id)
+                }
+                regions.append(layout.pixelRegion(action, slot))
+            }
+        }
+        if let today = r.todayIndex, !r.habits.isEmpty {
+            // Just outside the column's cells, so the cells inside stay readable.
+            let strip = grid.dayStrip(today)
+            let w = 1.5
+            g.newPath()
+            g.roundedRectangle(strip.x - w / 2, strip.y - w / 2, strip.width + w, strip.height + w,
+                               radius: rounded ? min(3, strip.width / 2) : 0)
+            g.setLineWidth(w)
+            g.setColor(theme.accent)
+            g.stroke()
+        }
+    }
+
+    func paint(_ state: ChallengeCell, in r: Rect, rounded: Bool) {
+        let radius = rounded ? min(r.width, r.height) * 0.3 : 0
+        g.newPath()
+        g.roundedRectangle(r.x, r.y, r.width, r.height, radius: radius)
+        switch state {
+        case .done:
+            g.setColor(theme.accent)
+            g.fill()
+        case .missed:
+            g.setColor(theme.tertiaryText)
+            g.fill()
+        case .open, .future:
+            g.setColor(theme.resolvedText.withAlphaScaled(0.1))
+            g.fill()
+        case .off:
+            g.newPath()
+        }
+    }
+
+    /// Title on the left (accent); "Day 12 / 50 · best 🔥 5" (or "Finished · 320 / 350") on the
+    /// right when the theme shows counts; the divider below.
+    func header(_ r: ChallengeReport) {
+        let box = layout.headerBox
+        let headerFont = FontSpec(family: families, size: m.header, semibold: m.headerSemibold)
+        let countFont = FontSpec(family: families, size: max(10, m.item - 2))
+        let baseline = WidgetLayout.baseline(centredAt: box.midY, fontSize: headerFont.size)
+        var parts: [String] = []
+        if theme.showRemainingCount {
+            parts.append(r.state == .running ? strings.gridDay(r.day, of: r.challenge.days)
+                                             : strings.gridFinished(r.checkIns, of: r.possible))
+        }
+        if theme.showCompletedCount { parts.append(strings.gridBest(r.bestStreak)) }
+        var countsWidth = 0.0
+        if !parts.isEmpty {
+            let counts = TextLayout(parts.joined(separator: " · "), font: countFont, in: text)
+            countsWidth = counts.logicalSize.width
+            g.setColor(theme.secondaryText)
+            counts.draw(in: g, x: layout.right - countsWidth, y: baseline - counts.baseline)
+        }
+        let title = TextLayout(r.challenge.title, font: headerFont, in: text)
+        title.setSingleLine(width: box.width - countsWidth - (countsWidth > 0 ? 8 : 0))
+        g.setColor(theme.accent)
+        title.draw(in: g, x: box.x, y: baseline - title.baseline)
+        g.newPath()
+        g.move(layout.left, layout.dividerY)
+        g.line(layout.right, layout.dividerY)
+        g.setLineWidth(layout.hairlineWidth)
+        g.setColor(theme.resolvedText.withAlphaScaled(0.12))
+        g.stroke()
+    }
+}
+
+extension WidgetStrings {
+    /// `Day 12 / 50` / `12 / 50 日目`.
+    func gridDay(_ day: Int, of days: Int) -> String { Localizer(language).text(.gridDay, day, days) }
+    /// `best 🔥 5` / `最高 🔥 5`.
+    func gridBest(_ n: Int) -> String { Localizer(language).text(.gridBest, n) }
+    /// `Finished · 320 / 350` / `終了 · 320 / 350`.
+    func gridFinished(_ checkIns: Int, of possible: Int) -> String { Localizer(language).text(.gridFinished, checkIns, possible) }
+}

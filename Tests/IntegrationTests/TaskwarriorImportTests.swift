@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TaskTileCore
+import TestSupport
+
+/// `tasktile import --format taskwarrior` on what a real Taskwarrior 2.6 (`task`, Debian package
+/// taskwarrior) exports (docs/interchange.md "Taskwarrior").
+@Suite("import --format taskwarrior from a real task export")
+struct TaskwarriorImportTests {
+    let tasktile: String
+
+    init() throws {
+        tasktile = try #require(builtProduct("tasktile"), "build the products first (swift build; make test does)")
+    }
+
+    /// A Taskwarrior with its own data in `tmp`, run with `args`; returns stdout.
+    @discardableResult
+    func task(_ tmp: TemporaryDirectory, _ args: String...) throws -> String {
+        let binary = "/usr/bin/task"
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "task is not installed: make deps installs it (Debian: taskwarrior)")
+        let rc = tmp.file("taskrc")
+        if !FileManager.default.fileExists(atPath: rc) {
+            try AtomicFile.write("data.location=\(tmp.file("taskdata"))\nconfirmation=off\nhooks=off\nverbose=nothing\n", to: rc)
+        }
+        let r = try runProcess(binary, args, environment: ["TASKRC": rc, "TZ": "Europe/Berlin", "HOME": tmp.path])
+        try #require(r.status == 0, "task \(args.joined(separator: " ")) exited \(r.status): \(r.stderr)")
+        return r.stdout
+    }
+
+    @Test("description, project, due, status, recur, until, annotations and uuid map; the rest is reported; a re-import adds nothing; JSON lines and stdin work")
+    func realExport() throws {
+        let tmp = TemporaryDirectory("taskwarrior")
+        try task(tmp, "add", "Fish & chips", "project:Home", "due:2027-01-05")
+        try task(tmp, "add", "Standup", "project:Work.Team", "due:2027-01-04T09:30", "recur:weekly", "until:2027-06-30", "+work", "priority:H")
+        try task(tmp, "add", "Water plants", "recur:3d", "due:2027-01-02")
+        try task(tmp, "log", "Paid rent", "project:Home")
+        try task(tmp, "add", "Gone")
+        try task(tmp, "description:Gone", "delete")
+        try task(tmp, "description:Fish", "annotate", "buy vinegar")
+        try task(tmp, "add", "Odd period", "recur:weekdays", "due:2027-01-04")
+        let export = try task(tmp, "export")
+        let file = tmp.file("tasks.json")
+        try AtomicFile.write(export, to: file)
+
+        let e = ["TASKTILE_DATA_DIR": tmp.dataDirectory.path, "TZ": "Europe/Berlin", "LANG": "C", "NO_COLOR": "1",
+                 "TASKTILE_NOW": "2026-12-01T12:00:00+01:00"]
+        let r = try runProcess(tasktile, ["--json", "import", "--format", "taskwarrior", file], environment: e)
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try JSONValue.parse(Array(r.stdout.utf8))
+        #expect(report["added"]?["todos"] == .number(5), "\(r.stdout)")
+        let notes = "\(report["notImported"] ?? .null)"
+        #expect(notes.contains("deleted in Taskwarrior"))
+        #expect(notes.contains("priority H") && notes.contains("tags work"), "\(notes)")
+        #expect(notes.contains("recur:weekdays"), "\(notes)")
+
+        let show = try JSONValue.parse(Array(try runProcess(tasktile, ["--json", "show"], environment: e).stdout.utf8))
+        guard case .array(let lists)? = show["lists"] else { Issue.record("no lists: \(show)"); return }
+        #expect(Set(lists.compactMap { $0["title"]?.stringValue }) == ["Home", "Work.Team", "Inbox"])
+        var todos: [String: JSONValue] = [:]
+        for list in lists {
+            for key in ["pending", "completed"] {
+                if case .array(let items)? = list[key] { for t in items { todos[t["title"]?.stringValue ?? ""] = t } }
+            }
+        }
+        let fish = try #require(todos["Fish & chips"])
+        #expect(fish["due"] == .string("2027-01-05"), "a due at local midnight is a date")
+        #expect(fish["list"] == .string("Home"))
+        #expect(fish["notes"]?.stringValue?.hasSuffix(": buy vinegar") == true, "\(String(describing: fish["notes"]))")
+        let standup = try #require(todos["Standup"])
+        #expect(standup["due"] == .string("2027-01-04T09:30:00+01:00"))
+        #expect(standup["repeat"]?["frequency"] == .string("weekly"))
+        #expect(standup["repeat"]?["weekdays"] == .array([.string("mon")]))
+        #expect(standup["repeat"]?["endDate"] == .string("2027-06-29"), "until:2027-06-30 is its midnight: Taskwarrior makes no 09:30 occurrence that day")
+        let water = try #require(todos["Water plants"])
+        #expect(water["repeat"]?["frequency"] == .string("daily") && water["repeat"]?["interval"] == .number(3))
+        #expect(todos["Paid rent"]?["isCompleted"] == .bool(true))
+        #expect(todos["Gone"] == nil)
+        #expect(todos["Odd period"]?["repeat"] == .null)
+        // The uuid is the id: Taskwarrior's uuid of "Standup" (the recurring template).
+        let uuids = try JSONValue.parse(Array(export.utf8))
+        guard case .array(let tasks) = uuids else { Issue.record("task export is not an array"); return }
+        let template = tasks.first { $0["description"] == .string("Standup") && $0["status"] == .string("recurring") }
+        #expect(standup["id"] == template?["uuid"])
+
+        // A re-import (of JSON lines, from standard input) merges by uuid: nothing added.
+        let jsonLines = tasks.map { $0.serialized(pretty: false) }.joined(separator: "\n") + "\n"
+        let again = try runProcess(tasktile, ["--json", "import", "--format", "taskwarrior", "-"], environment: e, stdin: jsonLines)
+        #expect(again.status == 0, "\(again.stderr)")
+        let second = try JSONValue.parse(Array(again.stdout.utf8))
+        #expect(second["added"]?["todos"] == .number(0), "\(again.stdout)")
+    }
+
+    @Test("not a Taskwarrior export: exit 65 naming the file and what is expected; the store is untouched")
+    func badInput() throws {
+        let tmp = TemporaryDirectory("taskwarrior-bad")
+        let e = ["TASKTILE_DATA_DIR": tmp.dataDirectory.path, "TZ": "UTC", "LANG": "C"]
+        #expect(try runProcess(tasktile, ["list", "add", "Home"], environment: e).status == 0)
+        let store = tmp.dataDirectory.path + "/tasktile.sqlite"
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        for (name, text, expected) in [("a.json", "{\"description\": \"x\", \"due\": \"tomorrow\"}\n", "is not a Taskwarrior date"),
+                                       ("b.json", "[1, 2", "not a Taskwarrior export"),
+                                       ("c.json", "{\"status\": \"pending\"}\n", "without a description")] {
+            let path = tmp.file(name)
+            try AtomicFile.write(text, to: path)
+            let r = try runProcess(tasktile, ["import", "--format", "taskwarrior", path], environment: e)
+            #expect(r.status == 65, "\(name): \(r.stderr)")
+            #expect(r.stderr.contains(path) && r.stderr.contains(expected), "\(name): \(r.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        let export = try runProcess(tasktile, ["export", "--format", "taskwarrior"], environment: e)
+        #expect(export.status == 64, "export writes json, ics or todotxt only")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import TaskTileCore
+@testable import TaskTileRender
+import TestSupport
+
+/// The `grid` family (issue 18 item 4, docs/widgets.md "grid"): golden images of a 7-habit ×
+/// 50-day challenge, small and large, English and Japanese, light and dark (see `Snapshot` for the
+/// tolerance and re-recording), plus its geometry and hit map.
+@Suite struct GridGoldenTests {
+    init() { TestFonts.install() }
+
+    static let english = ["Stretch", "Read 20 pages", "No sugar", "Walk 8000 steps", "Journal", "Water 2 L", "Bed by 23:00"]
+    static let japanese = ["ストレッチ", "20ページ読書", "砂糖なし", "8000歩歩く", "日記", "水を2リットル", "23時までに寝る"]
+
+    /// A challenge on day 23 of 50: habit h was done on day d unless (d + h) % (h + 4) == 0 (a
+    /// missed day); the last habit is off every 7th day; today open for the odd habits, done for the even ones.
+    static func report(_ titles: [String], today: Int = 22) -> ChallengeReport {
+        let start = LocalDate(iso: "2027-01-04")!
+        let c = Challenge(id: "00000000-0000-4000-8000-0000000000c1", listId: "00000000-0000-4000-8000-0000000000aa",
+                          title: titles == japanese ? "50日チャレンジ" : "50-day challenge", startDate: start, days: 50,
+                          remind: "21:00", routine: nil, habits: titles, createdAt: Sample.instant)
+        var habits: [ChallengeReport.Habit] = []
+        for (h, title) in titles.enumerated() {
+            let cells: [ChallengeCell] = (0..<50).map { d in
+                if d > today { return .future }
+                if d == today { return h % 2 == 0 ? .done : .open }
+                if h == 6 && d % 7 == 5 { return .off }
+                return (d + h) % (h + 4) == 0 ? .missed : .done
+            }
+            habits.append(ChallengeReport.Habit(todoID: String(format: "00000000-0000-4000-8000-%012d", h + 1), title: title,
+                                                cells: cells, checkIns: cells.filter { $0 == .done }.count,
+                                                streak: Streak(current: 3, best: 9, completedInWindow: 20, window: 23)))
+        }
+        return ChallengeReport(challenge: c, state: .running, day: today + 1, todayIndex: today, habits: habits,
+                               checkIns: habits.map(\.checkIns).reduce(0, +), possible: 350, bestStreak: 9)
+    }
+
+    static func render(_ r: ChallengeReport, theme: Theme, language: Language, width: Double? = nil, height: Double? = nil,
+                       mode: WidgetMode = .interactive) throws -> RenderedWidget {
+        let spec = WidgetSpec(file: "", name: "grid", family: .grid, list: r.challenge.title, mode: mode, scale: 2,
+                              language: language, width: width, height: height)
+        return try WidgetRenderer(spec: spec, theme: theme, clock: Sample.clock).render(.grid(r))
+    }
+
+    @Test func sevenHabitsFiftyDays() throws {
+        let presets = try Sample.presets()
+        let light = try #require(presets.first { $0.file == "daylight" }?.theme)
+        let dark = try #require(presets.first { $0.file == "midnight" }?.theme)
+        for (size, w, h) in [("small", nil, nil), ("large", 760.0, 300.0)] as [(String, Double?, Double?)] {
+            for (lang, titles) in [(Language.en, Self.english), (.ja, Self.japanese)] {
+                for (appearance, theme) in [("light", light), ("dark", dark)] {
+                    let widget = try Self.render(Self.report(titles), theme: theme, language: lang, width: w, height: h)
+                    try Snapshot.check(widget.surface, variant: "\(size)-\(lang.rawValue)-\(appearance)")
+                }
+            }
+        }
+    }
+
+    @Test("the hit map covers every cell: check-in toggles for past and today's cells, open for future ones")
+    func hitMapCoversEveryCell() throws {
+        let r = Self.report(Self.english)
+        let widget = try Self.render(r, theme: .standard, language: .en)
+        let cells = widget.hitMap.regions.filter {
+            switch $0.action { case .checkIn, .openTodo: true; default: false }
+        }
+        #expect(cells.count == 7 * 50)
+        let checkIns = widget.hitMap.regions.compactMap { region -> String? in
+            if case .checkIn(_, let date) = region.action { return date } else { return nil }
+        }
+        // Days 1…23 of every habit but the blank days of the last one.
+        #expect(checkIns.count == 7 * 23 - 3)
+        #expect(checkIns.contains("2027-01-26") && !checkIns.contains("2027-01-27"))
+        // No two cells overlap, and each cell's centre hits that cell.
+        for (i, a) in cells.enumerated() {
+            #expect(widget.hitMap.region(atX: a.x + a.width / 2, y: a.y + a.height / 2) == a, "cell \(i)")
+        }
+        // Read-only: nothing toggles.
+        let readOnly = try Self.render(r, theme: .standard, language: .en, mode: .readOnly)
+        #expect(!readOnly.hitMap.regions.contains { if case .checkIn = $0.action { true } else { false } })
+        // The hit map survives its JSON form.
+        #expect(HitMap(json: widget.hitMap.jsonValue) == widget.hitMap)
+    }
+
+    @Test("days are columns in a wide widget and rows in a tall one")
+    func orientation() {
+        let wide = GridLayout(area: Rect(x: 0, y: 0, width: 300, height: 100), habits: 7, days: 50, rowHeight: .normal, labelFontSize: 12)
+        let tall = GridLayout(area: Rect(x: 0, y: 0, width: 150, height: 500), habits: 7, days: 50, rowHeight: .normal, labelFontSize: 12)
+        #expect(wide.daysAsColumns && !tall.daysAsColumns)
+        #expect(wide.cell(habit: 0, day: 1).x > wide.cell(habit: 0, day: 0).x)
+        #expect(tall.cell(habit: 0, day: 1).y > tall.cell(habit: 0, day: 0).y)
+        #expect(tall.cell(habit: 6, day: 49).maxY <= 500.0001 && wide.cell(habit: 6, day: 49).maxX <= 300.0001)
+    }
+}
