@@ -28,7 +28,9 @@ struct SyncTests {
         func run(_ args: [String]) throws -> ProcessResult { try runProcess(tasktile, args, environment: env) }
         func sync(_ extra: [String] = []) throws -> ProcessResult { try run(["sync"] + extra) }
         func show() throws -> String { try run(["show", "--json"]).stdout }
-        func store() throws -> Store { try Store.open(tmp.dataDirectory, clock: Clock(now: Date(), timeZone: TimeZone(identifier: "Asia/Tokyo")!)) }
+        /// The store on this device's clock (its `TASKTILE_NOW`): a clock set back would recompute
+        /// the cycles from history as of that earlier instant.
+        func store() throws -> Store { try Store.open(tmp.dataDirectory, clock: try Clock.fromEnvironment(env)) }
     }
 
     /// The first differing line of two texts with a little context, for failure messages.

@@ -242,11 +242,14 @@ extension Store {
     /// Applies one merged item in one transaction: the todo (`merged`, nil = delete it locally)
     /// and its sync state (`state`, nil = forget it).
     ///
-    /// A merged completion of the current cycle that is not completed here goes through **the**
-    /// completion function (`completeInTransaction`, source `sync`), so history, flashes and the
-    /// cycle rule are the store's; its time is then set to the remote `COMPLETED`. A remote
-    /// series that moved past our current cycle (the way Tasks.org and Apple Reminders complete a
-    /// repeating todo: DUE advanced, RRULE kept) first completes our current cycle the same way.
+    /// A merged completion of a cycle that is not completed here (the current one, or a past cycle
+    /// of the same series) goes through **the** completion function (`completeInTransaction`,
+    /// source `sync`), so history, flashes and the cycle rule are the store's; its time is then set
+    /// to the remote `COMPLETED` (never after now). A remote series that moved past our current
+    /// cycle (the way Tasks.org and Apple Reminders complete a repeating todo: DUE advanced, RRULE
+    /// kept) first completes our current cycle the same way. The cycle columns of a repeating
+    /// todo always stay the store's (a cache of its history, Store+CatchUp.swift): a new item that
+    /// arrives completed gets its history row (`recordArrivedCompletion`).
     /// - Throws: store errors (rolled back).
     /// `foreignUID`: the item's UID when it is not the todo id, kept for `export` (`todo_uids`).
     public func applySynced(account: String, merged: Todo?, deleting todoID: String? = nil, state: SyncItemState?,
@@ -256,39 +259,50 @@ extension Store {
                 if var local = try todo(id: merged.id) {
                     if local.repeatRule != nil, local.repeatRule == merged.repeatRule, let anchor = local.anchor, let mergedDue = merged.due,
                        local.due != mergedDue, !local.isCompleted,
-                       let k = (1...366).first(where: { RecurrenceEngine.occurrence(local.occurrenceCount + $0, of: local.repeatRule!, anchor: anchor) == mergedDue }) {
-                        // The other client completed the cycle and advanced the series.
+                       (1...366).contains(where: { RecurrenceEngine.occurrence(local.occurrenceCount + $0, of: local.repeatRule!, anchor: anchor) == mergedDue }) {
+                        // The other client completed the cycle and advanced the series: a
+                        // completion of our current cycle through the completion function; the
+                        // cycle the series then stands on is the store's rule (derived from
+                        // history, Store+CatchUp.swift), not the remote's DUE.
                         _ = try completeInTransaction(todoID: local.id, source: .sync)
                         local = try todo(id: local.id) ?? local
-                        local.occurrenceCount += k
-                        local.due = mergedDue
-                        local.isCompleted = false
-                        local.completedAt = nil
-                        local.missedCount = 0
-                        try update(local)
                     }
                     var target = merged
                     target.listId = merged.listId.isEmpty ? local.listId : merged.listId
                     target.createdAt = local.createdAt
-                    if target.repeatRule != nil, local.repeatRule == target.repeatRule, target.due == local.due {
-                        target.anchor = local.anchor; target.occurrenceCount = local.occurrenceCount
+                    // The same series (same rule, the remote's due one of its cycles, index i): the
+                    // cycle columns stay ours, a cache of our history, and a remote completion
+                    // completes cycle i (the current one, or a past one as `done --on` does). Only
+                    // a due that is no cycle of the series (a reschedule) restarts it from there.
+                    var completes: (cycle: Int?, at: Date?)? = nil
+                    if target.repeatRule != nil, local.repeatRule == target.repeatRule, let rule = local.repeatRule,
+                       let anchor = local.anchor, let due = target.due,
+                       let i = (0...(local.occurrenceCount + 366)).first(where: { RecurrenceEngine.occurrence($0, of: rule, anchor: anchor) == due }) {
+                        if target.isCompleted, i <= local.occurrenceCount, try completedCycles(of: local, at: clock.now)[i] == nil,
+                           !(i == local.occurrenceCount && local.isCompleted) {
+                            completes = (i == local.occurrenceCount ? nil : i, target.completedAt)
+                        }
+                        target.anchor = local.anchor; target.occurrenceCount = local.occurrenceCount; target.due = local.due
+                        target.missedCount = local.missedCount
+                        target.isCompleted = local.isCompleted; target.completedAt = local.completedAt
+                    } else if target.isCompleted && !local.isCompleted {
+                        completes = (nil, target.completedAt)
+                        target.isCompleted = false; target.completedAt = nil
                     }
-                    let completesHere = target.isCompleted && !local.isCompleted
-                    if completesHere {
-                        var pending = target
-                        pending.isCompleted = false; pending.completedAt = nil
-                        if pending != local { try update(pending) }
-                        _ = try completeInTransaction(todoID: local.id, source: .sync)
-                        if let at = target.completedAt {
-                            try database.run("UPDATE todos SET completed_at = ?, missed_count = ? WHERE id = ?",
-                                             [.double(at.timeIntervalSince1970), .int(target.missedCount), .text(local.id)])
+                    if target != local { try update(target) }
+                    if let completes {
+                        _ = try completeInTransaction(todoID: local.id, cycle: completes.cycle, source: .sync)
+                        // The remote's COMPLETED time, never after our now (history after now
+                        // is ignored: a clock ahead on the other device must not hide it).
+                        if let remoteAt = completes.at {
+                            let at = min(remoteAt, clock.now)
+                            try database.run("UPDATE todos SET completed_at = ? WHERE id = ? AND is_completed = 1 AND completed_at = ?",
+                                             [.double(at.timeIntervalSince1970), .text(local.id), .double(clock.now.timeIntervalSince1970)])
                             try database.run("""
                                 UPDATE completions SET completed_at = ? WHERE id =
                                   (SELECT id FROM completions WHERE todo_id = ? ORDER BY id DESC LIMIT 1)
                                 """, [.double(at.timeIntervalSince1970), .text(local.id)])
                         }
-                    } else if target != local {
-                        try update(target)
                     }
                 } else {
                     var fresh = merged
@@ -299,6 +313,7 @@ extension Store {
                         fresh.sortOrder = end
                     }
                     try insert(fresh)
+                    try recordArrivedCompletion(of: fresh, source: .sync)
                 }
             } else if let todoID {
                 try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todoID)])
