@@ -232,25 +232,37 @@ public enum RecurrenceEngine {
         }
         func gcd(_ x: Int, _ y: Int) -> Int { y == 0 ? x : gcd(y, x % y) }
         let period = 4800 / gcd(stepMonths, 4800)
+        let has = fifthWeekdayMonths[(nth.ordinal > 0 ? 0 : 7) + nth.weekday.isoNumber - 1]
+        let firstInCycle = first % 4800, stepInCycle = stepMonths % 4800
         // Months of one period that have the day; step 0 (occurrence 0's month) always does.
         var perPeriod = 0
-        for j in 0..<period {
-            // The same month of the 400-year cycle, inside 1…9999 even when the real one is past year 9999.
-            let month = first + j * stepMonths
-            if nth.date(year: month / 12 % 400 + 400, month: month % 12 + 1) != nil { perPeriod += 1 }
+        var m = firstInCycle
+        for _ in 0..<period {
+            if has[m] { perPeriod += 1 }
+            m = (m + stepInCycle) % 4800
         }
         guard perPeriod > 0 else { return nil }
         let (periods, rest) = k.quotientAndRemainder(dividingBy: perPeriod)
         var seen = -1
+        m = firstInCycle
         for j in 0..<period {
-            let month = first + (periods * period + j) * stepMonths
-            guard month <= lastMonth else { return nil }
-            if let d = date(month: month) {
+            if has[m] {
                 seen += 1
-                if seen == rest { return d }
+                if seen == rest {
+                    let month = first + (periods * period + j) * stepMonths
+                    return month <= lastMonth ? date(month: month) : nil
+                }
             }
+            m = (m + stepInCycle) % 4800
         }
         return nil
+    }
+
+    /// For the 5th and the 5th-to-last of each weekday (index: 0…6 for 5, Monday first; 7…13 for −5), whether month
+    /// `m` of the 400-year Gregorian cycle (m = (year mod 400) · 12 + month − 1) has that day. Built once, on first use.
+    static let fifthWeekdayMonths: [[Bool]] = (0..<14).map { index in
+        let nth = RepeatRule.NthWeekday(index < 7 ? 5 : -5, Weekday.allCases[index % 7])
+        return (0..<4800).map { m in nth.date(year: 400 + m / 12, month: m % 12 + 1) != nil }
     }
 
     private static func validDate(dayNumber: Int) -> LocalDate? {
