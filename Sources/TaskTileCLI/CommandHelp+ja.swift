@@ -35,7 +35,6 @@ enum CommandHelp {
 
         // Todos.
         "help.add.abstract": "リストにタスクを追加します。",
-        "help.add.discussion": "毎月・毎年の繰り返しは月の第何曜日にもできます: --repeat monthly --on 3thu（第3木曜日）、--on last-fri または -1fr（最終金曜日）、--on 2nd-tue。--repeat yearly --on 4thu で期限が11月なら米国の感謝祭です。最初の回は --due 以降で最初のその日です。第5曜日がない月は飛ばします。",
         "help.add.arg.title": "タスクのタイトル（1行、1000文字まで）。",
         "help.add.opt.list": "追加先のリスト（リスト名か ID の先頭）。",
         "help.edit.abstract": "タスクのタイトル、期限、繰り返し、メモを変更します。",

@@ -4,12 +4,6 @@ import TaskTileCore
 /// `tasktile add TITLE --list LIST [--due WHEN] [repeat options] [--notes TEXT]`.
 struct AddCommand: Command {
     static let spec = CommandSpec(path: ["add"], abstract: "Add a todo to a list.",
-                                  discussion: """
-                                  Monthly and yearly repeats can fall on a weekday of the month: --repeat monthly --on 3thu \
-                                  (the 3rd Thursday), --on last-fri or -1fr (the last Friday), --on 2nd-tue; --repeat yearly \
-                                  --on 4thu with a due in November is US Thanksgiving. The first cycle is the first such day on or \
-                                  after --due; a month without a 5th weekday is skipped.
-                                  """,
                                   arguments: [ArgumentSpec(name: "title", help: "The todo's title (one line, at most 1000 characters).")],
                                   options: [.value("--list", "-l", valueName: "list", help: "The list (title or id prefix).", required: true),
                                             TodoOptions.due] + TodoOptions.repeatOptions + [TodoOptions.notes])

@@ -117,9 +117,8 @@ public enum RRuleMapping {
         // neither BYMONTHDAY nor BYSETPOS; yearly needs BYMONTH = DTSTART's month (the rule keeps the anchor's month).
         var nthWeekday: RepeatRule.NthWeekday?
         if let byDay, frequency == .monthly || frequency == .yearly {
-            guard byMonthDay == nil, bySetPos == nil else {
-                return unsupported(frequency == .monthly ? Phrase(key: .rruleWhyNthByDay, byDay) : Phrase(key: .rruleWhyYearlyBy))
-            }
+            if let bySetPos { return unsupported(Phrase(key: .rruleWhyNthByDay, "\(byDay);BYSETPOS=\(bySetPos)")) }
+            if let byMonthDay { return unsupported(Phrase(key: .rruleWhyNthByDay, "\(byDay);BYMONTHDAY=\(byMonthDay)")) }
             guard let nth = RepeatRule.NthWeekday(byDay: byDay) else { return unsupported(Phrase(key: .rruleWhyNthByDay, byDay)) }
             switch frequency {
             case .monthly:
