@@ -302,6 +302,32 @@ struct NthWeekdayInterchangeTests {
         #expect(ics.stdout.contains("DTSTART;TZID=Europe/Berlin:20270121T190000"), "\(ics.stdout)")
     }
 
+    @Test("iCalendar: our own export read back gives the same rules, anchors and dues")
+    func icsOwnRoundTrip() throws {
+        let source = Self.harness()
+        let ics = source.run("export", "--format", "ics")
+        #expect(ics.status == 0, "\(ics.stderr)")
+        let target = CLIHarness()
+        let r = target.run("import", "--format", "ics", target.writeFile("own.ics", ics.stdout))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty, "nothing of ours is lost: \(r.stderr)")
+        let a = try source.withStore { try $0.backup() }.todos, b = try target.withStore { try $0.backup() }.todos
+        #expect(a.count == 5)
+        #expect(a.map(\.repeatRule) == b.map(\.repeatRule))
+        #expect(a.map(\.anchor) == b.map(\.anchor))
+        #expect(a.map(\.due) == b.map(\.due))
+    }
+
+    @Test("a list reminder on the last Friday: stored, shown and planned")
+    func reminder() {
+        let cli = Self.harness()
+        let r = cli.run("reminder", "set", "Home", "--at", "2027-01-05 18:00", "--repeat", "monthly", "--on", "last-fri")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(cli.run("reminder", "show", "Home").stdout
+            == "Home: 18:00 · Monthly on the last Friday · next Fri, Jan 29 18:00\n")
+        #expect(cli.run("reminder", "set", "Home", "--at", "18:00", "--repeat", "weekly", "--on", "last-fri").status == 64)
+    }
+
     @Test("iCalendar: yearly BYMONTH in another month than DTSTART is reported, not guessed")
     func icsByMonthMismatch() throws {
         let cli = CLIHarness()
