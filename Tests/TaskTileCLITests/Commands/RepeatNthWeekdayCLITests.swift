@@ -109,7 +109,7 @@ struct RepeatNthWeekdayCLITests {
         #expect(cli.run("edit", "Club", "--list", "Home", "--repeat", "monthly", "--every", "2").code == 0)
         #expect(try Self.occurrences(cli, "Club", count: 2) == ["2027-01-21T19:00:00+01:00", "2027-03-18T19:00:00+01:00"])
         #expect(cli.run("show", "Home").stdout.contains("↻ Every 2 months on the 3rd Thursday\n"))
-        // --on with a plain monthly rule again: back to the day of month.
+        // --no-repeat drops the rule, Nth weekday included.
         #expect(cli.run("edit", "Club", "--list", "Home", "--no-repeat").code == 0)
         #expect(cli.run("show", "Home").stdout.contains("↻") == false)
     }
