@@ -19,7 +19,7 @@ enum CommandHelp {
         "help.opt.notes": "自由に書けるメモ。",
         "help.opt.repeat": "タスクを繰り返します（--due が必要）。",
         "help.opt.every": "N日・N週・Nか月・N年ごと（1…999）。",
-        "help.opt.on": "毎週: 曜日（例: mon,wed,fri。既定は期限の曜日）。",
+        "help.opt.on": "毎週: 曜日（例: mon,wed,fri。既定は期限の曜日）。毎月・毎年: 月の第何曜日を1つ（例: 3thu, 2nd-tue, last-fri, -1fr。既定は期限の日付）。",
         "help.opt.times": "N回で終了します（最初の回を含む）。",
         "help.opt.until": "この日付で終了します（YYYY-MM-DD、その日を含む）。",
 
@@ -137,7 +137,7 @@ enum CommandHelp {
         "help.reminder.set.discussion": "リマインダーの時刻に、通知デーモンがそのリストの未完了タスクを数えます: 0件なら何も表示せず、それ以外は「<リスト>: 未完了のタスクがN件あります」と表示します。毎週で複数の曜日（--on mon,wed,fri）を選ぶと、選んだ曜日すべてで知らせます。--times N は実際に表示した回数で数えます。時刻のない日付（--at tomorrow）はその日の notify.defaultTime 設定の時刻（既定 09:00）です。設定するとそのリストの以前のリマインダーは置き換わります。",
         "help.reminder.set.opt.at": "最初のリマインダー: today 18:00、mon 9am、2027-01-31 18:00。",
         "help.reminder.set.opt.repeat": "リマインダーを繰り返します。",
-        "help.reminder.set.opt.on": "毎週: 曜日（例: mon,wed,fri。既定は --at の曜日）。",
+        "help.reminder.set.opt.on": "毎週: 曜日（例: mon,wed,fri。既定は --at の曜日）。毎月・毎年: 月の第何曜日を1つ（例: 3thu, last-fri）。",
         "help.reminder.set.opt.times": "表示が N 回に達したら終了します。",
         "help.reminder.off.abstract": "リストのリマインダーを解除します。",
         "help.reminder.show.abstract": "リストのリマインダーと次に知らせる時刻を表示します。",

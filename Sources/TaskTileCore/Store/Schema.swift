@@ -276,6 +276,12 @@ enum Schema {
             uid     TEXT NOT NULL
         );
         """)
+        // Monthly and yearly repeats on the Nth weekday (docs/cycles.md "Repeat rules"): the RFC 5545 §3.3.10
+        // `weekdaynum` (`3TH`, `-1FR`), NULL for every other rule, so existing rows keep their meaning.
+        m.register("v6-repeat-by-day", sql: """
+        ALTER TABLE todos ADD COLUMN repeat_by_day TEXT;
+        ALTER TABLE list_reminders ADD COLUMN repeat_by_day TEXT;
+        """)
         return m
     }
 }
