@@ -114,6 +114,54 @@ import TaskTileCore
         }
     }
 
+    /// The rule of `sections(completedCount:pendingCount:tallPendingRows:)` over spec heights, font
+    /// sizes and counts, with and without due lines and header counts: rows stay inside the rows
+    /// area and touch; while todos are hidden, less than one row of room is left under the last row;
+    /// completed rows get their cap (or all they need) while pending todos overflow.
+    @Test(arguments: [Theme.FontSize.small, .medium, .large, .points(28)])
+    func noEmptyBandAtAnyHeight(fontSize: Theme.FontSize) throws {
+        for height in stride(from: 120.0, through: 900, by: 13) {
+            var theme = Theme.standard
+            theme.fontSize = fontSize
+            theme.showCompleted = true
+            let l = WidgetLayout(spec: WidgetSpec(name: "t", family: .large, list: nil, scale: 2, height: height), theme: theme)
+            let available = l.bottom - l.rowsTop
+            for tall in [false, true] {
+                let pendingRowH = l.metrics.rowHeight + (tall ? l.dueLineHeight : 0), rowH = l.metrics.rowHeight
+                let share = l.slots(in: (available * 0.6).rounded(.down), rowHeight: pendingRowH)
+                let cap = l.slots(in: available - min((available * 0.6).rounded(.down), Double(share) * pendingRowH))
+                for p in [0, 1, 2, 5, 40] {
+                    for c in [1, 2, 3, 6, 40] {
+                        for inHeader in [false, true] {
+                            let label = "height \(height) \(fontSize) tall=\(tall) pending=\(p) completed=\(c) inHeader=\(inHeader)"
+                            let s = l.sections(completedCount: c, pendingCount: p, tallPendingRows: tall)
+                            let done = try #require(s.completed, "\(label)")
+                            let pending = l.rows(count: p, in: s.pending, countInHeader: inHeader)
+                            let completed = l.rows(count: c, in: done.section, countInHeader: inHeader)
+                            let frames = pending.todos.map(\.frame) + (pending.more.map { [$0.frame] } ?? [])
+                                + completed.todos.map(\.frame) + (completed.more.map { [$0.frame] } ?? [])
+                            #expect(frames.allSatisfy { $0.y >= l.rowsTop - 1e-9 && $0.maxY <= l.bottom + 1e-9 }, "\(label)")
+                            if p > 0 {
+                                #expect(zip(frames, frames.dropFirst()).allSatisfy { abs($0.maxY - $1.y) < 1e-9 }, "\(label): rows touch")
+                            }
+                            let pendingShown = pending.todos.count
+                            let pendingHidden = pendingShown < p
+                            let completedHidden = completed.todos.count < c
+                            if p > 0, let last = frames.last {
+                                let gap = l.bottom - last.maxY
+                                if pendingHidden { #expect(gap < pendingRowH - 1e-9, "\(label): a band of \(gap) pt") }
+                                if completedHidden { #expect(gap < rowH - 1e-9, "\(label): a band of \(gap) pt") }
+                            }
+                            if pendingHidden {
+                                #expect(done.section.slots >= min(c, cap), "\(label): completed rows under their cap")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func checkboxesAndHitRectangles() {
         let leading = Self.layout(.medium)
         let frame = Rect(x: 16, y: 50, width: 332, height: 32)
