@@ -94,6 +94,7 @@ extension Store {
                     todo.sortOrder = existing.listId == todo.listId ? existing.sortOrder : end
                     if todo == existing { report.count("todos", \.skipped); continue }
                     try update(todo)
+                    try recordArrivedCompletion(of: todo, source: .imported)
                     endOfLists[todo.listId] = max(end, todo.sortOrder + 1)
                     report.count("todos", \.updated)
                 } else {
@@ -108,6 +109,7 @@ extension Store {
                     takenOrders[todo.listId, default: []].insert(todo.sortOrder)
                     endOfLists[todo.listId] = max(end, todo.sortOrder + 1)
                     try insert(todo)
+                    try recordArrivedCompletion(of: todo, source: .imported)
                     report.count("todos", \.added)
                 }
             }

@@ -232,6 +232,7 @@ public struct SoundSettings: Hashable, Sendable {
         switch source {
         case .cli: return true
         case .intent, .widget, .notification: return onIntent
+        case .imported: return false // completed in a file, not by a person just now
         }
     }
 

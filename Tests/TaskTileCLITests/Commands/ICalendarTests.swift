@@ -134,6 +134,31 @@ struct ICalendarTests {
         #expect(rent["repeat"]?["frequency"] == .string("monthly"))
     }
 
+    @Test("a repeating VTODO imported with its cycle completed stays completed when the due passes, and the next cycle is pending")
+    func importedCompletedCycleHasHistory() throws {
+        let ics = """
+        BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:stretch-1\r\nSUMMARY:Stretch\r\n\
+        DTSTART;TZID=Asia/Tokyo:20270105T090000\r\nDUE;TZID=Asia/Tokyo:20270105T090000\r\nRRULE:FREQ=DAILY\r\n\
+        STATUS:COMPLETED\r\nCOMPLETED:20270104T230000Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n
+        """
+        var cli = CLIHarness(now: "2027-01-05T08:30:00+09:00", zone: "Asia/Tokyo")
+        let file = cli.writeFile("stretch.ics", ics)
+        #expect(cli.run("import", file).status == 0)
+        // The cycle columns are a cache of the completion history: without a history row for the
+        // imported completion, the catch-up after 09:00 brought cycle 0 back as overdue.
+        cli.environment["TASKTILE_NOW"] = "2027-01-05T10:00:00+09:00"
+        let todo = try #require(try Self.todos(cli).first)
+        #expect(todo["due"] == .string("2027-01-06T09:00:00+09:00"))
+        #expect(todo["isCompleted"] == .bool(false))
+        #expect(todo["missedCount"] == .number(0))
+        // Importing the same file again adds no second history row for that cycle.
+        cli.environment["TASKTILE_NOW"] = "2027-01-05T08:30:00+09:00"
+        #expect(cli.run("import", file).status == 0)
+        cli.environment["TASKTILE_NOW"] = "2027-01-05T10:00:00+09:00"
+        let store = try Store.open(cli.tmp.dataDirectory, clock: testClock())
+        #expect(try store.database.scalarInt("SELECT count(*) FROM completions WHERE source = 'import'") == 1)
+    }
+
     @Test("what cannot be represented is reported, never silently dropped")
     func unsupportedIsReported() throws {
         let cli = CLIHarness()
