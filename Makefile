@@ -10,7 +10,8 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
                 sqlite3 python3 python3-dateutil time i3blocks dbus-daemon python3-dbus python3-gi \
                 libgtk-3-dev libgtk-layer-shell-dev \
                 sway swaybg grim gcc libwayland-dev xvfb openbox xdotool imagemagick waybar strace \
-                dunst mako-notifier taskwarrior desktop-file-utils dpkg-dev zsh fish man-db
+                dunst mako-notifier taskwarrior desktop-file-utils dpkg-dev zsh fish man-db \
+                radicale python3-caldav todoman
 # (libgtk-3-dev, libgtk-layer-shell-dev: `tasktile-render desktop`. The desktop tests run a real
 #  compositor and X server: sway + swaybg + grim, gcc + libwayland-dev for their virtual-pointer
 #  helper, xvfb + openbox + xdotool + imagemagick for X11; waybar reads status --follow;
@@ -18,11 +19,12 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 #  dunst (under Xvfb) and mako-notifier (under headless sway) are the real notification servers
 #  the notify tests talk to; taskwarrior's `task export` feeds the Taskwarrior import test;
 #  desktop-file-utils validates tasktile.desktop; dpkg-dev builds and checks `make deb`; zsh, fish
-#  and man-db check the generated completions and man pages.)
+#  and man-db check the generated completions and man pages;
+#  radicale, python3-caldav, todoman: the sync tests' CalDAV server, second client and vdir peer.)
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine
 
-.PHONY: all deps bench-deps build release test stress bench bench-follow bench-desktop demo install install-files uninstall build-release build-debug deb deb-files vectors clean
+.PHONY: all deps bench-deps build release test stress bench bench-follow bench-desktop bench-sync demo install install-files uninstall build-release build-debug deb deb-files vectors clean
 
 all: build
 
@@ -73,6 +75,12 @@ bench: bench-deps
 	/usr/bin/python3 Benchmarks/bench.py
 	/usr/bin/python3 Benchmarks/follow.py
 	/usr/bin/python3 Benchmarks/desktop.py
+	/usr/bin/python3 Benchmarks/sync.py
+
+# tasktile sync against a local Radicale: first sync of 1,000 and 10,000 todos up and down, a
+# no-change and a one-change sync (writes Benchmarks/SYNC.md).
+bench-sync: deps
+	/usr/bin/python3 Benchmarks/sync.py
 
 # status --follow against polling: commit -> line p50/p95, idle CPU ticks, RSS after 10,000
 # updates, CPU per hour of each config (~3 minutes; writes Benchmarks/FOLLOW.md).

@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "tasktile", targets: ["TaskTileCLI"]),
         .executable(name: "tasktile-render", targets: ["TaskTileRenderer"]),
+        // `tasktile sync` execs this sibling, so plain commands never load networking or XML.
+        .executable(name: "tasktile-sync", targets: ["TaskTileSyncCLI"]),
         .executable(name: "tasktile-notify", targets: ["TaskTileNotifier"]),
         .executable(name: "tasktile-bench", targets: ["TaskTileBench"]), // Benchmarks/bench.py only
         .library(name: "TaskTileCore", targets: ["TaskTileCore"]),
@@ -43,6 +45,10 @@ let package = Package(
         .target(name: "TaskTileDesktop", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime", "CGtk"]),
         .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",
                                                                    "TaskTileCommandLine", "TaskTileDesktop"]),
+        // CalDAV/vdir sync (docs/sync.md): FoundationNetworking (libcurl) and FoundationXML, kept
+        // out of `tasktile` itself (issue #16: load only what a command needs).
+        .target(name: "TaskTileSync", dependencies: ["TaskTileCore", "TaskTileRuntime"]),
+        .executableTarget(name: "TaskTileSyncCLI", dependencies: ["TaskTileCore", "TaskTileSync", "TaskTileCommandLine"]),
         .executableTarget(name: "TaskTileBench", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .target(name: "TestSupport", dependencies: ["TaskTileCore", "CCairo"], path: "Tests/TestSupport"), // CCairo: StatusGrammar's Pango parser
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],

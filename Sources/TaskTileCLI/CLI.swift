@@ -29,6 +29,13 @@ enum CLI {
     static let siblings = [
         SiblingCommand(path: ["notify", "run"], abstract: "Run the notification daemon (one per data directory) until SIGTERM/SIGINT.",
                        executable: "tasktile-notify"),
+        // `tasktile-sync` (docs/sync.md): FoundationNetworking, libcurl and FoundationXML stay out of tasktile.
+        SiblingCommand(path: ["sync"], abstract: "Exchange changes with a CalDAV server or vdir: one pass.", executable: "tasktile-sync"),
+        SiblingCommand(path: ["sync", "add"], abstract: "Add a sync account: a CalDAV server or a vdir.", executable: "tasktile-sync"),
+        SiblingCommand(path: ["sync", "ls"], abstract: "Show the sync accounts.", executable: "tasktile-sync"),
+        SiblingCommand(path: ["sync", "rm"], abstract: "Remove a sync account (its lists and todos stay).", executable: "tasktile-sync"),
+        SiblingCommand(path: ["sync", "status"], abstract: "Show each account's last sync and the local changes not yet sent.",
+                       executable: "tasktile-sync"),
     ]
 
     /// `tasktile` as a `Program` of the shared command-line core.

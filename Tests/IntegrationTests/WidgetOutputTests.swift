@@ -194,11 +194,14 @@ struct WidgetOutputTests {
         let out = f.dir.widgetsPath + "/out/"
         let stale = [out + ".desk.png.tmp-\(dead)-123", out + ".desk.hits.json.tmp-\(dead)-9", f.dir.path + "/.themes.json.tmp-\(dead)-77"]
         let live = out + ".desk.png.tmp-\(getpid())-5"
-        for p in stale + [live] { try AtomicFile.write("partial", to: p) }
+        // Files that are not of the pattern stay, in both directories.
+        let unrelated = [out + "notes.tmp", out + ".notes.tmp", f.dir.path + "/notes.tmp", out + ".desk.png.tmp-\(dead)-x"]
+        for p in stale + [live] + unrelated { try AtomicFile.write("partial", to: p) }
         #expect(try once(f).status == 0)
         #expect(try f.cli("theme", "new", "Second").status == 0)
         for p in stale { #expect(!FileManager.default.fileExists(atPath: p), "\(p)") }
         #expect(FileManager.default.fileExists(atPath: live))
+        for p in unrelated { #expect(FileManager.default.fileExists(atPath: p), "\(p)") }
     }
 
     /// Runs `executable` to its end and returns its pid (no longer running, and reaped).

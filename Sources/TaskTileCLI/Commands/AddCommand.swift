@@ -84,6 +84,7 @@ struct EditCommand: Command {
         if current.frequency == rule.frequency {
             if !a.has("--every") { kept.interval = current.interval }
             if rule.frequency == .weekly && !a.has("--on") { kept.weekdays = current.weekdays }
+            if rule.frequency != .weekly && !a.has("--on") { kept.nthWeekday = current.nthWeekday }
         }
         return kept
     }

@@ -17,10 +17,10 @@ enum ReminderPrinter {
             let vocabulary = TodoPrinter.repeatVocabulary(context)
             if case .afterCount(let n) = rule.end {
                 rule.end = .never
-                parts.append(rule.summary(currentIndex: 0, vocabulary: vocabulary) + vocabulary.separator
+                parts.append(rule.summary(currentIndex: 0, anchor: r.anchor, vocabulary: vocabulary) + vocabulary.separator
                              + vocabulary.remaining(max(0, n - r.deliveries)))
             } else {
-                parts.append(rule.summary(currentIndex: 0, vocabulary: vocabulary))
+                parts.append(rule.summary(currentIndex: 0, anchor: r.anchor, vocabulary: vocabulary))
             }
         }
         if let next = nextFire(r, list: list, clock: clock) {
@@ -64,7 +64,9 @@ struct ReminderSetCommand: Command {
             + TodoOptions.repeatOptions.map { o in
                 var o = o
                 if o.names[0] == "--repeat" { o.help = "Repeat the reminder." }
-                if o.names[0] == "--on" { o.help = "Weekly: weekdays, e.g. mon,wed,fri (default: the --at day's weekday)." }
+                if o.names[0] == "--on" {
+                    o.help = "Weekly: weekdays, e.g. mon,wed,fri (default: the --at day's weekday). Monthly or yearly: one weekday of the month, e.g. 3thu, last-fri."
+                }
                 if o.names[0] == "--times" { o.help = "End after N reminders shown." }
                 return o
             })

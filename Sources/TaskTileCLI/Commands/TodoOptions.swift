@@ -8,7 +8,7 @@ enum TodoOptions {
     static let repeatOptions: [OptionSpec] = [
         .value("--repeat", valueName: "frequency", help: "Repeat the todo (needs --due).", values: ["daily", "weekly", "monthly", "yearly"]),
         .value("--every", valueName: "n", help: "Every N days/weeks/months/years, 1…999.", defaultValue: "1"),
-        .value("--on", valueName: "days", help: "Weekly: weekdays, e.g. mon,wed,fri (default: the due's weekday)."),
+        .value("--on", valueName: "days", help: "Weekly: weekdays, e.g. mon,wed,fri (default: the due's weekday). Monthly or yearly: one weekday of the month, e.g. 3thu, 2nd-tue, last-fri, -1fr (default: the due's day of month)."),
         .value("--times", valueName: "n", help: "End after N occurrences (counting the first)."),
         .value("--until", valueName: "date", help: "End after this date (YYYY-MM-DD, inclusive)."),
     ]
@@ -35,7 +35,9 @@ enum TodoOptions {
             guard let n = Int(e) else { throw fail(Phrase(key: .repeatOptionEveryNotNumber, e)) }
             rule.interval = n
         }
-        if let on = a.value("--on") {
+        if let on = a.value("--on"), let nth = try nthWeekday(on, fail: fail) {
+            rule.nthWeekday = nth
+        } else if let on = a.value("--on") {
             for word in on.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let w = Weekday(name: word.trimmingCharacters(in: .whitespaces)) else {
                     throw fail(Phrase(key: .repeatOptionNotWeekday, on, word))
@@ -68,6 +70,61 @@ enum TodoOptions {
         return rule
     }
 
+    /// `--on` as "the Nth weekday of the month" (docs/cycles.md "Repeat rules"), or nil when `on` is a plain weekday list
+    /// (`mon,wed`) for the weekly form. An entry that starts with a digit, a sign or `last` is an Nth weekday:
+    /// `3thu`, `3-thu`, `3rd-thu`, `3rdthu`, `3th` (RFC 5545 `weekdaynum`), `last-fri`, `lastfri`, `-1fr`, `-2fri`, with the
+    /// weekday as `thu`, `thursday` or the RFC code `th`. The ordinal is returned as typed (`6thu` too):
+    /// `RepeatRule.validate()` refuses one outside −5…−1, 1…5 and an Nth weekday on a daily or weekly rule.
+    /// - Throws: `UsageError` for an entry that is not of this form, or for several of them (`1mon,3mon`).
+    static func nthWeekday(_ on: String, fail: (Phrase) -> UsageError) throws -> RepeatRule.NthWeekday? {
+        let words = on.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        func looksNth(_ w: String) -> Bool { w.first.map { $0.isNumber || $0 == "-" || $0 == "+" } == true || w.hasPrefix("last") }
+        guard words.contains(where: looksNth) else { return nil }
+        guard words.count == 1 else { throw fail(Phrase(key: .repeatOptionOneNthWeekday, on)) }
+        let word = words[0]
+        guard let nth = parseNthWeekday(word) else { throw fail(Phrase(key: .repeatOptionNotNthWeekday, on, word)) }
+        return nth
+    }
+
+    /// One Nth-weekday entry (see `nthWeekday(_:fail:)`), lower case; nil when it is not of that form.
+    static func parseNthWeekday(_ word: String) -> RepeatRule.NthWeekday? {
+        func weekday(_ s: Substring) -> Weekday? {
+            let s = s.hasPrefix("-") ? s.dropFirst() : s
+            if let w = Weekday(name: s) { return w }
+            let codes: [String: Weekday] = ["mo": .monday, "tu": .tuesday, "we": .wednesday, "th": .thursday,
+                                            "fr": .friday, "sa": .saturday, "su": .sunday]
+            return codes[String(s)]
+        }
+        var rest = Substring(word)
+        var ordinal: Int
+        if rest.hasPrefix("last") {
+            rest = rest.dropFirst(4)
+            ordinal = -1
+        } else {
+            var sign = 1
+            if rest.hasPrefix("-") { sign = -1; rest = rest.dropFirst() } else if rest.hasPrefix("+") { rest = rest.dropFirst() }
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count <= 3, let n = Int(digits) else { return nil }
+            ordinal = sign * n
+            rest = rest.dropFirst(digits.count)
+            // `3th` is the RFC code for Thursday; only otherwise is `th` an English suffix (`3rd`, `4th-fri`).
+            if weekday(rest) == nil {
+                for suffix in ["st", "nd", "rd", "th"] where rest.hasPrefix(suffix) {
+                    rest = rest.dropFirst(2)
+                    break
+                }
+                // `2nd-last-fri`, `2nd-to-last-fri`: counted from the end.
+                for last in ["-to-last", "-last", "last"] where sign == 1 && rest.hasPrefix(last) {
+                    rest = rest.dropFirst(last.count)
+                    ordinal = -ordinal
+                    break
+                }
+            }
+        }
+        guard let day = weekday(rest) else { return nil }
+        return RepeatRule.NthWeekday(ordinal, day)
+    }
+
     /// The largest `--times`: a sanity bound for typing mistakes, far beyond any real series.
     static let maxTimes = 100_000
 
@@ -84,7 +141,11 @@ enum TodoOptions {
         let text = error.message(l)
         switch error {
         case .intervalOutOfRange: return text
+        case .weekdaysWithoutWeekly(let frequency) where frequency == .monthly || frequency == .yearly:
+            return l.text(.repeatOptionOnNeedsWeekOfMonth, text, frequency.rawValue)
         case .weekdaysWithoutWeekly: return l.text(.repeatOptionOnNeedsWeekly, text)
+        case .nthWeekdayWithoutMonthlyOrYearly, .nthWeekdayNeverOccurs: return l.text(.repeatOptionOn, text)
+        case .nthWeekdayOrdinalOutOfRange: return l.text(.repeatOptionOnNth, text)
         case .weeklyWithoutWeekdays: return l.text(.repeatOptionOn, text)
         case .countOutOfRange: return l.text(.repeatOptionTimes, text)
         case .untilBeforeFirstOccurrence: return l.text(.repeatOptionUntil, text)

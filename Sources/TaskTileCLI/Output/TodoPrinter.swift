@@ -54,7 +54,7 @@ enum TodoPrinter {
                 if let due = t.due { line += "  · " + dueText(due, context: context, clock: clock) }
                 context.out(line + badge(t))
                 if let rule = t.repeatRule {
-                    var r = "        ↻ " + rule.summary(currentIndex: t.occurrenceCount, vocabulary: repeatVocabulary(context))
+                    var r = "        ↻ " + rule.summary(currentIndex: t.occurrenceCount, anchor: t.anchor, vocabulary: repeatVocabulary(context))
                     if t.missedCount > 0 { r += " " + context.paint(l.text(.repeatMissedCount, t.missedCount), .red) }
                     context.out(r)
                 }

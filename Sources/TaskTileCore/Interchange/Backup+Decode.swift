@@ -225,7 +225,7 @@ extension Backup {
         var rule: RepeatRule?
         if let v = r.value("repeat") {
             let rr = try JSONObjectReader(v, path: path + ".repeat", file: file,
-                                          keys: ["frequency", "interval", "weekdays", "endCount", "endDate"])
+                                          keys: ["frequency", "interval", "weekdays", "endCount", "endDate", "nthWeekday"])
             let f = try rr.string("frequency")
             guard let frequency = RepeatRule.Frequency(rawValue: f) else {
                 throw rr.fail("frequency", "\"\(f)\" is not one of daily, weekly, monthly, yearly")
@@ -241,7 +241,16 @@ extension Backup {
                 guard let d = LocalDate(iso: s) else { throw rr.fail("endDate", "\"\(s)\" is not a date YYYY-MM-DD") }
                 end = .until(d)
             }
-            let candidate = RepeatRule(frequency: frequency, interval: try rr.int("interval", min: 1), weekdays: Set(weekdays), end: end)
+            var nth: RepeatRule.NthWeekday?
+            if let v = rr.value("nthWeekday") {
+                let nr = try JSONObjectReader(v, path: path + ".repeat.nthWeekday", file: file, keys: ["ordinal", "weekday"])
+                let ordinal = try nr.int("ordinal", min: RepeatRule.NthWeekday.ordinalRange.lowerBound)
+                let s = try nr.string("weekday")
+                guard let day = Weekday(name: s) else { throw nr.fail("weekday", Phrase(key: .importErrorMustBe, "mon … sun")) }
+                nth = RepeatRule.NthWeekday(ordinal, day)
+            }
+            let candidate = RepeatRule(frequency: frequency, interval: try rr.int("interval", min: 1), weekdays: Set(weekdays), end: end,
+                                       nthWeekday: nth)
             do { try candidate.validate() } catch { throw InterchangeError(file: file, path: path + ".repeat", reason: "\(error)") }
             guard anchor != nil, due != nil else { throw r.fail("repeat", "a repeating todo needs both due and anchor") }
             rule = candidate

@@ -19,6 +19,9 @@ public struct ImportPlan: Sendable {
         public var todo: Todo
         /// Order hint from the file (`X-APPLE-SORT-ORDER`), smaller first; nil keeps file order.
         public var sortHint: Double?
+        /// The file's UID when it is not the todo id (a foreign UID): kept in `todo_uids` and
+        /// written back by export and sync.
+        public var uid: String? = nil
     }
 
     public var items: [Item] = []
@@ -53,6 +56,7 @@ extension Store {
             var createdLists = Set<String>()
             var takenOrders: [String: Set<Int>] = [:]
             var nextListOrder = (try database.scalarInt("SELECT max(sort_order) FROM lists") ?? -1) + 1
+            var foreignUIDs: [(String, String)] = []
             // Every cost here is per item, never per item × list or item × todo (issue #21.8):
             // the store's lists are read once (the first list of each title, in sortOrder), and the
             // end of each list once, then counted on in memory.
@@ -88,6 +92,7 @@ extension Store {
             for item in ordered {
                 var todo = item.todo
                 todo.listId = try resolve(item)
+                if let uid = item.uid { foreignUIDs.append((todo.id, uid)) }
                 let end = try endOfList(todo.listId)
                 if let existing = try self.todo(id: todo.id) {
                     todo = Store.keepingWhatTheFileCannotSay(imported: todo, existing: existing)
@@ -95,6 +100,7 @@ extension Store {
                     todo.sortOrder = existing.listId == todo.listId ? existing.sortOrder : end
                     if todo == existing { report.count("todos", \.skipped); continue }
                     try update(todo)
+                    try recordArrivedCompletion(of: todo, source: .imported)
                     endOfLists[todo.listId] = max(end, todo.sortOrder + 1)
                     report.count("todos", \.updated)
                 } else {
@@ -109,8 +115,14 @@ extension Store {
                     takenOrders[todo.listId, default: []].insert(todo.sortOrder)
                     endOfLists[todo.listId] = max(end, todo.sortOrder + 1)
                     try insert(todo)
+                    try recordArrivedCompletion(of: todo, source: .imported)
                     report.count("todos", \.added)
                 }
+            }
+            // After the todos exist (todo_uids references them).
+            for (id, uid) in foreignUIDs {
+                _ = try database.run("INSERT INTO todo_uids (todo_id, uid) VALUES (?, ?) ON CONFLICT(todo_id) DO UPDATE SET uid = excluded.uid",
+                                     [.text(id), .text(uid)])
             }
         }
         return report

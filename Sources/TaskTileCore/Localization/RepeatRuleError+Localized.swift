@@ -11,6 +11,9 @@ extension RepeatRuleError {
         case .weekdaysWithoutWeekly(let frequency): Phrase(key: .repeatErrorWeekdaysWithoutWeekly, frequency.rawValue)
         case .countOutOfRange(let n): Phrase(key: .repeatErrorCountOutOfRange, n)
         case .untilBeforeFirstOccurrence(let until, let first): Phrase(key: .repeatErrorUntilBeforeFirst, until, first)
+        case .nthWeekdayWithoutMonthlyOrYearly(let frequency): Phrase(key: .repeatErrorNthWithoutMonthly, frequency.rawValue)
+        case .nthWeekdayOrdinalOutOfRange(let n): Phrase(key: .repeatErrorNthOrdinalOutOfRange, n)
+        case .nthWeekdayNeverOccurs(let nth): Phrase(key: .repeatErrorNthNeverOccurs, nth.phrase)
         }
     }
 }

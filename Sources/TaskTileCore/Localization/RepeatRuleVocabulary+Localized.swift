@@ -25,7 +25,13 @@ extension RepeatRuleVocabulary {
             everyNWeeksOn: { n, days in l.text(.repeatEveryWeeksOn, n, days) },
             remaining: { l.text(.repeatRemaining, $0) },
             until: { l.text(.repeatUntil, $0) },
-            separator: l.text(.repeatSeparator))
+            separator: l.text(.repeatSeparator),
+            nthWeekday: { $0.phrase.text(l) },
+            monthlyOn: { n, day in n == 1 ? l.text(.repeatMonthlyOn, day) : l.text(.repeatEveryMonthsOn, n, day) },
+            yearlyOn: { n, day, month in
+                let m = l.text(Localizer.monthKeys[min(max(month, 1), 12) - 1])
+                return n == 1 ? l.text(.repeatYearlyOn, day, m) : l.text(.repeatEveryYearsOn, n, day, m)
+            })
     }
 
     /// English, as in docs/lists-and-todos.md "show": `Daily`, `Every 3 days`, `Mon, Wed`, `Every 2 weeks on Fri`,
@@ -45,7 +51,32 @@ extension RepeatRuleVocabulary {
     }
 }
 
+extension RepeatRule.NthWeekday {
+    /// `repeat.nth.1` … `repeat.nth.5`, `repeat.nth.-1` … `repeat.nth.-5` with the weekday's long name: `the 3rd
+    /// Thursday`, `the last Friday`, `第3木曜日`, `最終金曜日`. An ordinal outside −5…5 (a corrupt row) reads as its number.
+    public var phrase: Phrase {
+        let keys: [Int: StringKey] = [1: .repeatNth1, 2: .repeatNth2, 3: .repeatNth3, 4: .repeatNth4, 5: .repeatNth5,
+                                      -1: .repeatNthLast, -2: .repeatNthLast2, -3: .repeatNthLast3,
+                                      -4: .repeatNthLast4, -5: .repeatNthLast5]
+        guard let key = keys[ordinal] else { return "\(ordinal) \(weekday.fullName)" }
+        return Phrase(key: key, Phrase(key: weekday.longCatalogueKey))
+    }
+}
+
 extension Weekday {
+    /// `weekdayLong.mon` … `weekdayLong.sun`: the full name (`Monday`, `月曜日`).
+    public var longCatalogueKey: StringKey {
+        switch self {
+        case .monday: .weekdayLongMon
+        case .tuesday: .weekdayLongTue
+        case .wednesday: .weekdayLongWed
+        case .thursday: .weekdayLongThu
+        case .friday: .weekdayLongFri
+        case .saturday: .weekdayLongSat
+        case .sunday: .weekdayLongSun
+        }
+    }
+
     /// `weekday.mon` … `weekday.sun`: the short name (`Mon`, `月`).
     public var catalogueKey: StringKey {
         switch self {

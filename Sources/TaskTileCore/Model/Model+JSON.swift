@@ -18,7 +18,9 @@ extension ListSummary {
 }
 
 extension RepeatRule {
-    /// `{ frequency, interval, weekdays, endCount, endDate }` (absent ends are null).
+    /// `{ frequency, interval, weekdays, endCount, endDate }` (absent ends are null), plus `nthWeekday:
+    /// { ordinal, weekday }` (`{ "ordinal": 3, "weekday": "thu" }`, −1 = last) for a monthly or yearly rule on the Nth
+    /// weekday, a key absent from every other rule.
     public var jsonValue: JSONValue {
         var endCount: JSONValue = .null, endDate: JSONValue = .null
         switch end {
@@ -26,9 +28,15 @@ extension RepeatRule {
         case .afterCount(let n): endCount = .number(Double(n))
         case .until(let d): endDate = .string(d.description)
         }
-        return .object([("frequency", .string(frequency.rawValue)), ("interval", .number(Double(interval))),
-                        ("weekdays", .array(weekdays.sorted().map { .string($0.rawValue) })),
-                        ("endCount", endCount), ("endDate", endDate)])
+        var members: [(String, JSONValue)] = [
+            ("frequency", .string(frequency.rawValue)), ("interval", .number(Double(interval))),
+            ("weekdays", .array(weekdays.sorted().map { .string($0.rawValue) })),
+            ("endCount", endCount), ("endDate", endDate)]
+        if let nth = nthWeekday {
+            members.append(("nthWeekday", .object([("ordinal", .number(Double(nth.ordinal))),
+                                                   ("weekday", .string(nth.weekday.rawValue))])))
+        }
+        return .object(members)
     }
 }
 

@@ -23,11 +23,82 @@ public struct RepeatRule: Hashable, Sendable {
     /// Weekly only: the selected weekdays (non-empty for weekly, empty otherwise).
     public var weekdays: Set<Weekday>
     public var end: End
+    /// Monthly and yearly only: repeat on the Nth weekday of the month ("the 3rd Thursday", "the last Friday") instead of
+    /// the anchor's day of month; nil for the day-of-month rules (RFC 5545 §3.3.10, `BYDAY` with an ordinal).
+    public var nthWeekday: NthWeekday?
 
-    public init(frequency: Frequency, interval: Int = 1, weekdays: Set<Weekday> = [], end: End = .never) {
+    /// A rule from its parts; `validate()` checks them.
+    public init(frequency: Frequency, interval: Int = 1, weekdays: Set<Weekday> = [], end: End = .never,
+                nthWeekday: NthWeekday? = nil) {
         self.frequency = frequency
         self.interval = interval
         self.weekdays = weekdays
         self.end = end
+        self.nthWeekday = nthWeekday
+    }
+}
+
+extension RepeatRule {
+    /// "The Nth weekday of the month" (docs/cycles.md "Repeat rules"): RFC 5545 §3.3.10 `BYDAY` with an ordinal, such as
+    /// `3TH` (the third Thursday) or `-1FR` (the last Friday), inside `FREQ=MONTHLY` or `FREQ=YEARLY;BYMONTH=m`.
+    ///
+    /// A month that has no such day (a 5th Thursday in a month with four) has no occurrence: it is skipped, as the RFC
+    /// and python-dateutil do, rather than clamped.
+    public struct NthWeekday: Hashable, Sendable {
+        /// Accepted ordinals: 1…5 count from the first day of the month, −1…−5 from the last (−1 = the last).
+        public static let ordinalRange = -5...5
+
+        /// 1…5 from the start of the month, −1…−5 from its end; never 0 in a valid rule.
+        public var ordinal: Int
+        /// The weekday.
+        public var weekday: Weekday
+
+        /// The `ordinal`-th `weekday` of a month; `RepeatRule.validate()` checks the ordinal.
+        public init(_ ordinal: Int, _ weekday: Weekday) {
+            self.ordinal = ordinal
+            self.weekday = weekday
+        }
+
+        /// RFC 5545 §3.3.10 `weekdaynum` codes, Monday first.
+        static let dayCodes: [(Weekday, String)] = [(.monday, "MO"), (.tuesday, "TU"), (.wednesday, "WE"), (.thursday, "TH"),
+                                                    (.friday, "FR"), (.saturday, "SA"), (.sunday, "SU")]
+
+        /// The RFC 5545 §3.3.10 `weekdaynum` form: `3TH`, `-1FR` (the store's `repeat_by_day` column, the RRULE's BYDAY).
+        public var byDayValue: String {
+            "\(ordinal)" + (Self.dayCodes.first { $0.0 == weekday }?.1 ?? "MO")
+        }
+
+        /// Reads a `weekdaynum` with an ordinal (`3TH`, `+3TH`, `-1FR`, any case); nil for anything else, including a
+        /// weekday without an ordinal (`TH`: every Thursday) and ordinals outside −5…5 or 0 (`validate()` would refuse
+        /// them; callers that must say why check `ordinalRange` themselves).
+        public init?(byDay text: some StringProtocol) {
+            let upper = text.uppercased()
+            guard upper.count >= 3, let code = Self.dayCodes.first(where: { upper.hasSuffix($0.1) }) else { return nil }
+            let number = upper.dropLast(2)
+            guard number.allSatisfy({ "+-0123456789".contains($0) }), let n = Int(number),
+                  n != 0, Self.ordinalRange.contains(n) else { return nil }
+            self.init(n, code.0)
+        }
+
+        /// Whether every month has this day: ordinals −4…−1 and 1…4 (every month has at least four of each weekday).
+        public var occursEveryMonth: Bool { (1...4).contains(abs(ordinal)) }
+
+        /// The day in `year`-`month`, or nil when that month has none (a 5th weekday in a month with four).
+        public func date(year: Int, month: Int) -> LocalDate? {
+            guard (1...9999).contains(year), (1...12).contains(month),
+                  ordinal != 0, Self.ordinalRange.contains(ordinal) else { return nil }
+            let length = LocalDate.daysInMonth(year: year, month: month)
+            let firstDayNumber = LocalDate(year: year, month: month, day: 1)!.dayNumber
+            let day: Int
+            if ordinal > 0 {
+                let firstWeekday = LocalDate(dayNumber: firstDayNumber).weekday.isoNumber
+                day = 1 + (weekday.isoNumber - firstWeekday + 7) % 7 + (ordinal - 1) * 7
+            } else {
+                let lastWeekday = LocalDate(dayNumber: firstDayNumber + length - 1).weekday.isoNumber
+                day = length - (lastWeekday - weekday.isoNumber + 7) % 7 - (-ordinal - 1) * 7
+            }
+            guard (1...length).contains(day) else { return nil }
+            return LocalDate(dayNumber: firstDayNumber + day - 1)
+        }
     }
 }

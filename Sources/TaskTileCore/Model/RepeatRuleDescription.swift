@@ -1,5 +1,5 @@
 /// A repeat rule described in language-neutral parts, for the repeat line of `show` (docs/lists-and-todos.md "show"):
-/// the cadence (`Daily`, `Every 3 days`, `Mon, Wed`, `Every 2 weeks on Fri`, `Monthly` …) and an
+/// the cadence (`Daily`, `Every 3 days`, `Mon, Wed`, `Every 2 weeks on Fri`, `Monthly`, `Monthly on the 3rd Thursday` …) and an
 /// optional end (`2 left`, `until 2027-12-31`). `text(_:)` turns it into words through a
 /// `RepeatRuleVocabulary`, so another language only supplies another vocabulary.
 public struct RepeatRuleDescription: Hashable, Sendable {
@@ -13,6 +13,10 @@ public struct RepeatRuleDescription: Hashable, Sendable {
         case monthly(interval: Int)
         /// Every `interval` years.
         case yearly(interval: Int)
+        /// Every `interval` months on the Nth weekday (`Monthly on the 3rd Thursday`).
+        case monthlyOnWeekday(interval: Int, nth: RepeatRule.NthWeekday)
+        /// Every `interval` years on the Nth weekday of `month` (1…12; `Yearly on the 4th Thursday of Nov`).
+        case yearlyOnWeekday(interval: Int, nth: RepeatRule.NthWeekday, month: Int)
     }
 
     /// How the series ends, as seen from the current cycle.
@@ -44,6 +48,10 @@ public struct RepeatRuleDescription: Hashable, Sendable {
             cadenceText = n == 1 ? vocabulary.every1(.monthly) : vocabulary.everyN(n, .monthly)
         case .yearly(let n):
             cadenceText = n == 1 ? vocabulary.every1(.yearly) : vocabulary.everyN(n, .yearly)
+        case .monthlyOnWeekday(let n, let nth):
+            cadenceText = vocabulary.monthlyOn(n, vocabulary.nthWeekday(nth))
+        case .yearlyOnWeekday(let n, let nth, let month):
+            cadenceText = vocabulary.yearlyOn(n, vocabulary.nthWeekday(nth), month)
         case .weekly(let n, let days):
             let list = days.map(vocabulary.weekday).joined(separator: vocabulary.weekdaySeparator)
             switch (n == 1, days.isEmpty) {
@@ -64,14 +72,17 @@ public struct RepeatRuleDescription: Hashable, Sendable {
 extension RepeatRule {
     /// This rule in parts, as seen from cycle `currentIndex` (0-based, `Todo.occurrenceCount`):
     /// `afterCount(n)` becomes `.remaining(n - currentIndex - 1)` (never below 0). Weekdays are
-    /// listed Monday first and only for weekly rules.
-    public func describe(currentIndex: Int) -> RepeatRuleDescription {
+    /// listed Monday first and only for weekly rules. An Nth-weekday rule names its weekday, and a yearly one the month
+    /// of `anchor` (the series' anchor; without one, the plain `Yearly` cadence).
+    public func describe(currentIndex: Int, anchor: Due? = nil) -> RepeatRuleDescription {
         let cadence: RepeatRuleDescription.Cadence
-        switch frequency {
-        case .daily: cadence = .daily(interval: interval)
-        case .weekly: cadence = .weekly(interval: interval, weekdays: weekdays.sorted())
-        case .monthly: cadence = .monthly(interval: interval)
-        case .yearly: cadence = .yearly(interval: interval)
+        switch (frequency, nthWeekday, anchor) {
+        case (.daily, _, _): cadence = .daily(interval: interval)
+        case (.weekly, _, _): cadence = .weekly(interval: interval, weekdays: weekdays.sorted())
+        case (.monthly, let nth?, _): cadence = .monthlyOnWeekday(interval: interval, nth: nth)
+        case (.monthly, nil, _): cadence = .monthly(interval: interval)
+        case (.yearly, let nth?, let anchor?): cadence = .yearlyOnWeekday(interval: interval, nth: nth, month: anchor.localDate.month)
+        case (.yearly, _, _): cadence = .yearly(interval: interval)
         }
         let ending: RepeatRuleDescription.Ending?
         switch end {
@@ -86,8 +97,11 @@ extension RepeatRule {
 
     /// The repeat line for `show` (docs/lists-and-todos.md "show"), e.g. `Daily`, `Every 3 days`, `Mon, Wed`,
     /// `Every 2 weeks on Fri`, `Monthly · 2 left`, `Yearly · until 2027-12-31`.
-    /// - Parameter currentIndex: the current cycle (0-based), for the `N left` count.
-    public func summary(currentIndex: Int, vocabulary: RepeatRuleVocabulary = .english) -> String {
-        describe(currentIndex: currentIndex).text(vocabulary)
+    /// `Monthly on the 3rd Thursday`, `Yearly on the 4th Thursday of Nov` for Nth-weekday rules.
+    /// - Parameters:
+    ///   - currentIndex: the current cycle (0-based), for the `N left` count.
+    ///   - anchor: the series' anchor, for the month of a yearly Nth-weekday rule.
+    public func summary(currentIndex: Int, anchor: Due? = nil, vocabulary: RepeatRuleVocabulary = .english) -> String {
+        describe(currentIndex: currentIndex, anchor: anchor).text(vocabulary)
     }
 }

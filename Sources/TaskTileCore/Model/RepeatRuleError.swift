@@ -11,6 +11,13 @@ public enum RepeatRuleError: Error, Hashable, Sendable, CustomStringConvertible 
     case countOutOfRange(Int)
     /// The rule's `until` date falls before its first occurrence, so the series would be empty.
     case untilBeforeFirstOccurrence(until: LocalDate, first: LocalDate)
+    /// An Nth weekday ("the 3rd Thursday") for a daily or weekly rule, where it means nothing.
+    case nthWeekdayWithoutMonthlyOrYearly(RepeatRule.Frequency)
+    /// An Nth-weekday ordinal outside −5…−1, 1…5 (RFC 5545 §3.3.10 within a month).
+    case nthWeekdayOrdinalOutOfRange(Int)
+    /// A 5th weekday that no month of the series has (a 5th Monday of February every 4 years from a common year), so
+    /// the series would be empty.
+    case nthWeekdayNeverOccurs(RepeatRule.NthWeekday)
 
     /// One sentence saying what is wrong and what is accepted.
     public var description: String { message(Localizer(.en)) }

@@ -18,6 +18,12 @@ public struct RepeatRuleVocabulary: Sendable {
     public var until: @Sendable (LocalDate) -> String
     /// Between the cadence and the ending: `" · "`.
     public var separator: String
+    /// The Nth weekday of a month: `the 3rd Thursday`, `the last Friday`.
+    public var nthWeekday: @Sendable (RepeatRule.NthWeekday) -> String
+    /// Every N months (1 = monthly) on an Nth weekday's text: `Monthly on the 3rd Thursday`, `Every 2 months on …`.
+    public var monthlyOn: @Sendable (Int, String) -> String
+    /// Every N years (1 = yearly) on an Nth weekday's text in a month (1…12): `Yearly on the 4th Thursday of Nov`.
+    public var yearlyOn: @Sendable (Int, String, Int) -> String
 
     /// A vocabulary from its words; see `english` for what each one says.
     public init(every1: @escaping @Sendable (RepeatRule.Frequency) -> String,
@@ -27,9 +33,22 @@ public struct RepeatRuleVocabulary: Sendable {
                 everyNWeeksOn: @escaping @Sendable (Int, String) -> String,
                 remaining: @escaping @Sendable (Int) -> String,
                 until: @escaping @Sendable (LocalDate) -> String,
-                separator: String) {
+                separator: String,
+                nthWeekday: (@Sendable (RepeatRule.NthWeekday) -> String)? = nil,
+                monthlyOn: (@Sendable (Int, String) -> String)? = nil,
+                yearlyOn: (@Sendable (Int, String, Int) -> String)? = nil) {
         self.every1 = every1; self.everyN = everyN; self.weekday = weekday
         self.weekdaySeparator = weekdaySeparator; self.everyNWeeksOn = everyNWeeksOn
         self.remaining = remaining; self.until = until; self.separator = separator
+        // Nth-weekday words default to the catalogue's English, so a vocabulary written before them still works.
+        let english = Localizer(.en)
+        self.nthWeekday = nthWeekday ?? { $0.phrase.text(english) }
+        self.monthlyOn = monthlyOn ?? { n, day in
+            n == 1 ? english.text(.repeatMonthlyOn, day) : english.text(.repeatEveryMonthsOn, n, day)
+        }
+        self.yearlyOn = yearlyOn ?? { n, day, month in
+            let m = english.text(Localizer.monthKeys[min(max(month, 1), 12) - 1])
+            return n == 1 ? english.text(.repeatYearlyOn, day, m) : english.text(.repeatEveryYearsOn, n, day, m)
+        }
     }
 }

@@ -199,6 +199,89 @@ enum Schema {
         );
         CREATE INDEX challenges_by_list ON challenges(list_id);
         """)
+        // Sync (docs/sync.md): the change journal and the per-account sync state. The journal is
+        // written by triggers, so every write path (CLI, widget click, notification action,
+        // catch-up, import) records its change in the same transaction as the change itself.
+        // `at` is the commit's wall time (seconds since 1970 UTC): the local LAST-MODIFIED of a merge.
+        // Without a sync account nothing is journaled (a first sync compares everything anyway).
+        m.register("v5-sync-journal", sql: """
+        CREATE TABLE sync_journal (
+            seq      INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind     TEXT NOT NULL CHECK (kind IN ('todo', 'list')),
+            item_id  TEXT NOT NULL,
+            list_id  TEXT NOT NULL,
+            op       TEXT NOT NULL CHECK (op IN ('insert', 'update', 'delete')),
+            at       REAL NOT NULL
+        );
+        CREATE INDEX sync_journal_by_item ON sync_journal(item_id, seq);
+        CREATE TRIGGER sync_journal_todo_insert AFTER INSERT ON todos
+            WHEN EXISTS (SELECT 1 FROM sync_accounts) BEGIN
+            INSERT INTO sync_journal (kind, item_id, list_id, op, at)
+            VALUES ('todo', NEW.id, NEW.list_id, 'insert', (julianday('now') - 2440587.5) * 86400.0); END;
+        CREATE TRIGGER sync_journal_todo_update AFTER UPDATE ON todos
+            WHEN EXISTS (SELECT 1 FROM sync_accounts) BEGIN
+            INSERT INTO sync_journal (kind, item_id, list_id, op, at)
+            VALUES ('todo', NEW.id, NEW.list_id, 'update', (julianday('now') - 2440587.5) * 86400.0); END;
+        CREATE TRIGGER sync_journal_todo_delete AFTER DELETE ON todos
+            WHEN EXISTS (SELECT 1 FROM sync_accounts) BEGIN
+            INSERT INTO sync_journal (kind, item_id, list_id, op, at)
+            VALUES ('todo', OLD.id, OLD.list_id, 'delete', (julianday('now') - 2440587.5) * 86400.0); END;
+        CREATE TRIGGER sync_journal_list_insert AFTER INSERT ON lists
+            WHEN EXISTS (SELECT 1 FROM sync_accounts) BEGIN
+            INSERT INTO sync_journal (kind, item_id, list_id, op, at)
+            VALUES ('list', NEW.id, NEW.id, 'insert', (julianday('now') - 2440587.5) * 86400.0); END;
+        CREATE TRIGGER sync_journal_list_update AFTER UPDATE OF title ON lists
+            WHEN EXISTS (SELECT 1 FROM sync_accounts) BEGIN
+            INSERT INTO sync_journal (kind, item_id, list_id, op, at)
+            VALUES ('list', NEW.id, NEW.id, 'update', (julianday('now') - 2440587.5) * 86400.0); END;
+        CREATE TRIGGER sync_journal_list_delete AFTER DELETE ON lists
+            WHEN EXISTS (SELECT 1 FROM sync_accounts) BEGIN
+            INSERT INTO sync_journal (kind, item_id, list_id, op, at)
+            VALUES ('list', OLD.id, OLD.id, 'delete', (julianday('now') - 2440587.5) * 86400.0); END;
+        CREATE TABLE sync_accounts (
+            name             TEXT PRIMARY KEY NOT NULL,
+            kind             TEXT NOT NULL CHECK (kind IN ('caldav', 'vdir')),
+            url              TEXT NOT NULL,      -- the server URL, or the vdir's directory
+            user             TEXT,
+            password_command TEXT,               -- run each sync; the password itself is never stored
+            journal_seq      INTEGER NOT NULL DEFAULT 0, -- journal entries up to here are synced
+            last_sync_at     REAL,
+            created_at       REAL NOT NULL
+        );
+        CREATE TABLE sync_collections (
+            account      TEXT NOT NULL REFERENCES sync_accounts(name) ON DELETE CASCADE,
+            list_id      TEXT NOT NULL,
+            href         TEXT NOT NULL,          -- collection URL path (or vdir subdirectory)
+            sync_token   TEXT,                   -- RFC 6578 token after the last sync
+            displayname  TEXT,                   -- the collection's title as last synced (rename merge base)
+            PRIMARY KEY (account, list_id),
+            UNIQUE (account, href)
+        );
+        CREATE TABLE sync_items (
+            account  TEXT NOT NULL REFERENCES sync_accounts(name) ON DELETE CASCADE,
+            todo_id  TEXT NOT NULL,
+            list_id  TEXT NOT NULL,
+            href     TEXT NOT NULL,              -- resource URL path (or file path in the vdir)
+            etag     TEXT,                       -- server ETag (or file mtime+size) of `base`
+            base     TEXT NOT NULL,              -- the item as last synced: the three-way merge's base
+            PRIMARY KEY (account, todo_id),
+            UNIQUE (account, href)
+        );
+        """)
+        // Foreign UIDs (docs/interchange.md "iCalendar"): the UID an imported VTODO had when it is
+        // not the todo's id (Thunderbird's, Apple's), so export and sync write it back unchanged.
+        m.register("v5-todo-uids", sql: """
+        CREATE TABLE todo_uids (
+            todo_id TEXT PRIMARY KEY NOT NULL REFERENCES todos(id) ON DELETE CASCADE,
+            uid     TEXT NOT NULL
+        );
+        """)
+        // Monthly and yearly repeats on the Nth weekday (docs/cycles.md "Repeat rules"): the RFC 5545 §3.3.10
+        // `weekdaynum` (`3TH`, `-1FR`), NULL for every other rule, so existing rows keep their meaning.
+        m.register("v6-repeat-by-day", sql: """
+        ALTER TABLE todos ADD COLUMN repeat_by_day TEXT;
+        ALTER TABLE list_reminders ADD COLUMN repeat_by_day TEXT;
+        """)
         return m
     }
 }

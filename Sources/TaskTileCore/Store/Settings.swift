@@ -232,6 +232,8 @@ public struct SoundSettings: Hashable, Sendable {
         switch source {
         case .cli: return true
         case .intent, .widget, .notification: return onIntent
+        case .sync: return false // completed elsewhere; the sound belongs to that device
+        case .imported: return false // completed in a file, not by a person just now
         }
     }
 

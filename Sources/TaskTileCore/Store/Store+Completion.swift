@@ -3,6 +3,11 @@ import Foundation
 /// Where a completion came from; recorded in the completion history.
 public enum CompletionSource: String, Sendable, CaseIterable {
     case cli, intent, widget, notification
+    /// Completed on another device and brought in by `tasktile sync` (docs/sync.md).
+    case sync
+    /// Completed in a file brought in by `tasktile import` (iCalendar, todo.txt, Taskwarrior): the
+    /// history row of a repeating todo that arrived with its cycle completed.
+    case imported = "import"
 }
 
 /// The outcome of completing a todo.
@@ -99,14 +104,31 @@ extension Store {
         return CompletionResult(todo: completedCycle, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
     }
 
-    /// Appends one completion-history row (cycle `cycle` of `todo`, whose due is `due`).
-    private func recordCompletion(of todo: Todo, cycle: Int, due: Due?, note: String?, source: CompletionSource) throws {
+    /// Gives a repeating todo that arrives with its current cycle completed (an import from
+    /// iCalendar, todo.txt or Taskwarrior; a synced item) the history row that state is derived
+    /// from. The cycle columns are a cache of the history (Store+CatchUp.swift): without the row,
+    /// the next catch-up (the cycle's due passing, a clock set back) would bring the cycle back as
+    /// overdue. One row for cycle `todo.occurrenceCount`, dated `todo.completedAt` but never after
+    /// now (history after now is ignored), unless history already holds that cycle. A todo that
+    /// does not repeat or is not completed is left alone. Call only inside a write transaction.
+    func recordArrivedCompletion(of todo: Todo, source: CompletionSource) throws {
+        guard todo.repeatRule != nil, todo.isCompleted, let due = todo.due else { return }
+        let now = clock.now
+        guard try completedCycles(of: todo, at: now)[todo.occurrenceCount] == nil else { return }
+        try recordCompletion(of: todo, cycle: todo.occurrenceCount, due: due, note: nil, source: source,
+                             at: min(todo.completedAt ?? now, now))
+    }
+
+    /// Appends one completion-history row (cycle `cycle` of `todo`, whose due is `due`), made at
+    /// `at` (default: now).
+    private func recordCompletion(of todo: Todo, cycle: Int, due: Due?, note: String?, source: CompletionSource,
+                                  at: Date? = nil) throws {
         let (cycleDue, _, _) = Store.encodeDue(due)
         try database.run("""
             INSERT INTO completions (todo_id, list_id, title, cycle_index, cycle_due, completed_at, source, note)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, [.text(todo.id), .text(todo.listId), .text(todo.title), .int(cycle), cycleDue,
-                  .double(clock.now.timeIntervalSince1970), .text(source.rawValue), note.map(SQLValue.text) ?? .null])
+                  .double((at ?? clock.now).timeIntervalSince1970), .text(source.rawValue), note.map(SQLValue.text) ?? .null])
     }
 
     /// Completes a todo named by reference (`tasktile done`): resolves, then the completion function.

@@ -19,7 +19,7 @@ extension Store {
     static let todoColumns = """
         id, list_id, title, is_completed, completed_at, sort_order, created_at, due_local, due_zone, \
         anchor_local, anchor_zone, repeat_frequency, repeat_interval, repeat_weekdays, repeat_end_count, \
-        repeat_end_date, missed_count, occurrence_count, notes
+        repeat_end_date, repeat_by_day, missed_count, occurrence_count, notes
         """
 
     /// A todo from a row with the `todoColumns` names.
@@ -43,7 +43,8 @@ extension Store {
         } else if let d = row.text("repeat_end_date").flatMap({ LocalDate(iso: $0) }) {
             end = .until(d)
         }
-        return RepeatRule(frequency: frequency, interval: row.int("repeat_interval") ?? 1, weekdays: weekdays, end: end)
+        return RepeatRule(frequency: frequency, interval: row.int("repeat_interval") ?? 1, weekdays: weekdays, end: end,
+                          nthWeekday: row.text("repeat_by_day").flatMap { RepeatRule.NthWeekday(byDay: $0) })
     }
 
     /// Column encoding of a due: (`due_local`, `due_zone`, `due_utc`).
@@ -63,9 +64,10 @@ extension Store {
         return LocalDate(iso: local).map(Due.date)
     }
 
-    /// Values for the repeat columns, in `todoColumns` order (frequency…end date).
+    /// Values for the repeat columns, in `todoColumns` order (frequency…end date, then `repeat_by_day`: the Nth weekday
+    /// as RFC 5545 `3TH`, or NULL).
     static func encodeRule(_ rule: RepeatRule?) -> [SQLValue] {
-        guard let rule else { return [.null, .null, .null, .null, .null] }
+        guard let rule else { return [.null, .null, .null, .null, .null, .null] }
         let weekdays = rule.weekdays.sorted().map(\.rawValue).joined(separator: ",")
         var count: SQLValue = .null, until: SQLValue = .null
         switch rule.end {
@@ -73,7 +75,8 @@ extension Store {
         case .afterCount(let n): count = .int(n)
         case .until(let d): until = .text(d.description)
         }
-        return [.text(rule.frequency.rawValue), .int(rule.interval), weekdays.isEmpty ? .null : .text(weekdays), count, until]
+        return [.text(rule.frequency.rawValue), .int(rule.interval), weekdays.isEmpty ? .null : .text(weekdays), count, until,
+                rule.nthWeekday.map { .text($0.byDayValue) } ?? .null]
     }
 
     /// For each id, its shortest unique prefix of at least `minimum` characters among `ids` (like git).

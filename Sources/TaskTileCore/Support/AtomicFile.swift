@@ -6,8 +6,15 @@ import Glibc
 /// Writes files so that another process never sees half of one (docs/data-directory.md "Atomic writes"): the bytes go to a temporary
 /// file in the same directory, are fsynced, and the temp file is renamed over the target; the directory
 /// is fsynced afterwards so the rename survives a crash.
+///
+/// A writer killed between creating its temp file and the rename leaves the temp file behind;
+/// every `write` first removes those of its own target (`removeStaleTemporaries(in:target:)`), so
+/// the next run of the same writer cleans up after the crashed one.
 public enum AtomicFile {
-    /// Writes `bytes` to `path` atomically with mode `mode` (default 0600).
+    /// Writes `bytes` to `path` atomically with mode `mode` (default 0600). Temp files a crashed
+    /// writer of the same `path` left beside it are removed first
+    /// (`removeStaleTemporaries(in:target:)`: only `.<name>.tmp-<pid>-<n>` of this name whose
+    /// `<pid>` is not running).
     /// - Throws: `FileError` naming the failing call and path (`EISDIR` when `path` names a directory,
     ///   ends in `/`, or is `.`/`..`); the target is unchanged on failure.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws {
@@ -16,6 +23,7 @@ public enum AtomicFile {
         if base.isEmpty || base == "." || base == ".." || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) {
             throw FileError.system(call: "open", path: path, errno: EISDIR)
         }
+        removeStaleTemporaries(in: directory, target: base)
         let tempPath = directory + "/.\(base).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = try Posix.retrying("open", path: path) { open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
         var ok = false
@@ -50,25 +58,40 @@ public enum AtomicFile {
     }
 
     /// Removes the temporary files a crashed writer left in `directory`: names of the form
-    /// `.<name>.tmp-<pid>-<n>` that `write` makes, whose `<pid>` is no longer a running process
-    /// (`kill(pid, 0)` answers ESRCH). A live writer's temp file is never touched, so two writers of
-    /// one directory can call this at any time. Errors are ignored: this is housekeeping.
+    /// `.<name>.tmp-<pid>-<n>` that `write` makes (`<pid>` and `<n>` decimal, nothing else), whose
+    /// `<pid>` is no longer a running process (`kill(pid, 0)` answers ESRCH). With `target`, only
+    /// those of that one `<name>` — what `write` does for its own target, so a write into a user's
+    /// directory (`tasktile export --output`) never judges other names. A live writer's temp file
+    /// is never touched (not even one of another user: EPERM counts as running), so two writers of
+    /// one directory can call this at any time; only regular files are removed. Errors are
+    /// ignored: this is housekeeping.
     /// - Returns: the paths removed.
     @discardableResult
-    public static func removeStaleTemporaries(in directory: String) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return [] }
+    public static func removeStaleTemporaries(in directory: String, target: String? = nil) -> [String] {
+        let dir = directory.isEmpty ? "." : directory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
         var removed: [String] = []
-        for name in names where name.hasPrefix(".") {
-            guard let marker = name.range(of: ".tmp-", options: .backwards) else { continue }
-            let parts = name[marker.upperBound...].split(separator: "-")
-            guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { continue }
+        for name in names where isTemporary(name, target: target) {
+            let pid = Int32(name[name.range(of: ".tmp-", options: .backwards)!.upperBound...].split(separator: "-")[0])!
             if pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH { continue }
-            let path = (directory.isEmpty ? "." : directory) + "/" + name
+            let path = dir + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             if unlink(path) == 0 { removed.append(path) }
         }
         return removed
+    }
+
+    /// Whether `name` is one of `write`'s temp file names, `.<target>.tmp-<pid>-<n>` (any target
+    /// when `target` is nil): `<pid>` a positive 32-bit decimal, `<n>` a 32-bit unsigned decimal.
+    static func isTemporary(_ name: String, target: String?) -> Bool {
+        guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { return false }
+        // Byte for byte: a canonically equivalent name (NFC against NFD) is another file's.
+        if let target, !name[name.index(after: name.startIndex)..<marker.lowerBound].utf8.elementsEqual(target.utf8) { return false }
+        let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { return false }
+        return true
     }
 }
 

@@ -22,6 +22,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case ioError = 74
     /// EX_TEMPFAIL: the store stayed busy past the timeout; another instance holds a lock.
     case busy = 75
+    /// EX_NOPERM: permission refused — a sync server refused the user name or password.
+    case noPermission = 77
 }
 
 /// An error that knows how it is shown to a person: its exit code, its message in the user's

@@ -10,6 +10,9 @@ import Foundation
 /// - monthly: the anchor's day of month in month k·N, clamped to the month's last day
 ///   (Jan 31 → Feb 28/29 → Mar 31 → Apr 30 …; the 29th and 30th likewise);
 /// - yearly: the anchor's month and day in year k·N, Feb 29 clamped to Feb 28 in common years;
+/// - monthly or yearly on the Nth weekday (`RepeatRule.nthWeekday`, RFC 5545 §3.3.10 `BYDAY=3TH`, `-1FR`): that
+///   weekday of month (or the anchor's month of year) k·N, counted from occurrence 0 — the first such day on or
+///   after the anchor date. A month without the day (a 5th Thursday) is skipped, as the RFC does;
 /// - weekly: the selected weekdays (the anchor's weekday when the set is empty) of every N-th
 ///   ISO week (Monday first). Occurrence 0 is the first selected weekday on or after the anchor
 ///   date, and weeks are counted from the ISO week of occurrence 0. This equals RFC 5545 §3.3.10
@@ -153,6 +156,13 @@ public enum RecurrenceEngine {
     /// `k` is in 0...maxOccurrenceIndex and `rule.interval` in 1...999, so nothing overflows.
     static func occurrenceDate(_ k: Int, of rule: RepeatRule, anchorDate a: LocalDate) -> LocalDate? {
         let n = rule.interval
+        if let nth = rule.nthWeekday {
+            switch rule.frequency {
+            case .monthly: return nthWeekdayDate(k, nth, stepMonths: n, searchStep: 1, anchorDate: a)
+            case .yearly: return nthWeekdayDate(k, nth, stepMonths: 12 * n, searchStep: 12, anchorDate: a)
+            case .daily, .weekly: return nil // refused by `RepeatRule.validate()`; a corrupt row yields no cycles
+            }
+        }
         switch rule.frequency {
         case .daily:
             return validDate(dayNumber: a.dayNumber + k * n)
@@ -185,6 +195,76 @@ public enum RecurrenceEngine {
         }
     }
 
+    /// The month index (year · 12 + month − 1) that holds occurrence 0 of an Nth-weekday rule: the first month
+    /// `anchor month + i · searchStep` (i ≥ 0) whose Nth weekday exists and falls on or after the anchor date — "the
+    /// first selected day on or after the anchor", as for weekly rules. Nil when none exists within 400 years (the
+    /// Gregorian calendar repeats after 400 years, 4800 months, so none ever will) or before year 9999 ends.
+    static func nthWeekdayFirstMonth(_ nth: RepeatRule.NthWeekday, searchStep: Int, anchorDate a: LocalDate) -> Int? {
+        let anchorMonth = a.year * 12 + (a.month - 1)
+        var month = anchorMonth
+        while month - anchorMonth <= 4800, month / 12 <= 9999 {
+            if let date = nth.date(year: month / 12, month: month % 12 + 1), date >= a { return month }
+            month += searchStep
+        }
+        return nil
+    }
+
+    /// Occurrence `k` of an Nth-weekday rule that steps `stepMonths` months (N for monthly, 12·N for yearly), counted
+    /// from the month of occurrence 0 (`nthWeekdayFirstMonth`), never from occurrence k − 1.
+    ///
+    /// For ordinals ±1…±4 every month has the day, so occurrence k is in month `first + k · stepMonths`. For ±5
+    /// (RFC 5545 §3.3.10: a month without the day has no instance) occurrence k is in the k-th month of the
+    /// sequence `first + j · stepMonths` that has a 5th weekday. Whether a month has one depends only on its index
+    /// modulo 4800 (the 400-year Gregorian cycle is exactly 20 871 weeks), so the sequence's pattern repeats every
+    /// `4800 / gcd(stepMonths, 4800)` steps: whole periods are skipped arithmetically and at most two periods are
+    /// scanned (< 9 600 month checks), whatever k is.
+    static func nthWeekdayDate(_ k: Int, _ nth: RepeatRule.NthWeekday, stepMonths: Int, searchStep: Int,
+                               anchorDate a: LocalDate) -> LocalDate? {
+        guard stepMonths > 0, let first = nthWeekdayFirstMonth(nth, searchStep: searchStep, anchorDate: a) else { return nil }
+        let lastMonth = 9999 * 12 + 11
+        func date(month: Int) -> LocalDate? {
+            month <= lastMonth ? nth.date(year: month / 12, month: month % 12 + 1) : nil
+        }
+        if nth.occursEveryMonth {
+            let (offset, overflow) = k.multipliedReportingOverflow(by: stepMonths)
+            guard !overflow, offset <= lastMonth - first else { return nil }
+            return date(month: first + offset)
+        }
+        func gcd(_ x: Int, _ y: Int) -> Int { y == 0 ? x : gcd(y, x % y) }
+        let period = 4800 / gcd(stepMonths, 4800)
+        let has = fifthWeekdayMonths[(nth.ordinal > 0 ? 0 : 7) + nth.weekday.isoNumber - 1]
+        let firstInCycle = first % 4800, stepInCycle = stepMonths % 4800
+        // Months of one period that have the day; step 0 (occurrence 0's month) always does.
+        var perPeriod = 0
+        var m = firstInCycle
+        for _ in 0..<period {
+            if has[m] { perPeriod += 1 }
+            m = (m + stepInCycle) % 4800
+        }
+        guard perPeriod > 0 else { return nil }
+        let (periods, rest) = k.quotientAndRemainder(dividingBy: perPeriod)
+        var seen = -1
+        m = firstInCycle
+        for j in 0..<period {
+            if has[m] {
+                seen += 1
+                if seen == rest {
+                    let month = first + (periods * period + j) * stepMonths
+                    return month <= lastMonth ? date(month: month) : nil
+                }
+            }
+            m = (m + stepInCycle) % 4800
+        }
+        return nil
+    }
+
+    /// For the 5th and the 5th-to-last of each weekday (index: 0…6 for 5, Monday first; 7…13 for −5), whether month
+    /// `m` of the 400-year Gregorian cycle (m = (year mod 400) · 12 + month − 1) has that day. Built once, on first use.
+    static let fifthWeekdayMonths: [[Bool]] = (0..<14).map { index in
+        let nth = RepeatRule.NthWeekday(index < 7 ? 5 : -5, Weekday.allCases[index % 7])
+        return (0..<4800).map { m in nth.date(year: 400 + m / 12, month: m % 12 + 1) != nil }
+    }
+
     private static func validDate(dayNumber: Int) -> LocalDate? {
         let date = LocalDate(dayNumber: dayNumber)
         return (1...9999).contains(date.year) ? date : nil
@@ -204,13 +284,15 @@ public enum RecurrenceEngine {
         let elapsed = instant.timeIntervalSince(anchor.deadline(userZone: userZone)) / 86_400
         guard elapsed.isFinite, elapsed > 0 else { return 0 }
         let n = Double(rule.interval)
-        let period: Double
+        var period: Double
         switch rule.frequency {
         case .daily: period = n
         case .weekly: period = 7 * n / Double(max(rule.weekdays.count, 1))
         case .monthly: period = 30.436_875 * n
         case .yearly: period = 365.2425 * n
         }
+        // A 5th weekday falls in about 4 months out of 9 (a little under half; the search corrects the guess).
+        if let nth = rule.nthWeekday, !nth.occursEveryMonth { period *= 2.25 }
         let estimate = (elapsed / period).rounded(.up)
         guard estimate < Double(maxOccurrenceIndex) else { return maxOccurrenceIndex }
         return max(0, Int(estimate))

@@ -14,9 +14,8 @@ import TaskTileCore
 /// `floor(available / row height)` of them, and one squeezed row when only a line of text fits.
 /// When more todos than slots are given and the header already says how many are left, every
 /// slot is a todo and the last one carries the `+ N more` count at its end when it fits;
-/// otherwise the last slot becomes a `+ N more` line. A large widget whose theme shows completed
-/// todos gives the pending section at most `floor(60 %)` of the available height, cut to the rows
-/// it really draws, only when there are completed todos, and the completed section the rest.
+/// otherwise the last slot becomes a `+ N more` line. How a large widget whose theme shows
+/// completed todos shares its rows between the two sections: `sections(completedCount:pendingCount:tallPendingRows:)`.
 ///
 /// What depends on measured text stays with the painter: the width of the header counts (and so
 /// of the title), whether an inline label leaves room for a title, the `All done!` block.
@@ -111,29 +110,52 @@ struct WidgetLayout {
     }
 
     /// The pending section and, when shown, the completed section with the hairline above it.
+    ///
+    /// The rule that shares the rows (issue #20), stated here once: a completed section is shown
+    /// only by a large widget whose theme has `showCompleted`, and only when there are completed
+    /// todos. Then the widget's row capacity (the available height, points) is filled **first with
+    /// pending rows**, and completed rows fill what is left. The completed section's **cap** is the
+    /// rows left under `floor(WidgetRenderer.pendingShare × available height)` of pending rows: that
+    /// many are kept for completed todos while pending todos are hidden. Fewer completed todos than
+    /// the cap keep only the rows they need, and the pending rows get the other slots; fewer pending
+    /// todos than their slots leave the rest to completed rows (beyond the cap). So no empty band
+    /// is ever left between the last row and the bottom while more todos exist than are shown —
+    /// only the part of a row that does not fit. With nothing pending, `All done!` takes what the
+    /// completed rows (at most the cap) leave.
     /// - Parameters:
-    ///   - hasCompleted: whether there are completed todos to show (not counting flashing ones).
-    ///   - pendingCount: how many pending rows there are to draw: the pending section of a split
-    ///     widget is cut to the rows it really draws, so no empty band is left above the completed
-    ///     section (0 = the `All done!` block, which keeps the whole 60 %).
+    ///   - completedCount: how many completed todos there are to show (not counting flashing ones);
+    ///     0 = no completed section.
+    ///   - pendingCount: how many pending rows there are to draw (flashing ones included): the
+    ///     pending area is cut to the rows it really draws, so the completed section starts right
+    ///     under them (0 = the `All done!` block).
     ///   - tallPendingRows: whether pending rows carry a due line below the title.
-    func sections(hasCompleted: Bool, pendingCount: Int = .max, tallPendingRows: Bool = false)
+    /// - Returns: the sections' areas in points; `slots` is how many rows each may draw (the pending
+    ///   section's are counted before it is cut to `pendingCount`).
+    func sections(completedCount: Int, pendingCount: Int = .max, tallPendingRows: Bool = false)
         -> (pending: Section, completed: (dividerY: Double, section: Section)?) {
         let available = max(0, bottom - rowsTop)
-        let rowH = metrics.rowHeight + (tallPendingRows ? dueLineHeight : 0)
-        let showCompleted = offersCompletedSection && hasCompleted
-        guard showCompleted else {
+        let pendingRowH = metrics.rowHeight + (tallPendingRows ? dueLineHeight : 0)
+        let completedRowH = metrics.rowHeight
+        guard offersCompletedSection && completedCount > 0 else {
             let area = Rect(x: left, y: rowsTop, width: right - left, height: available)
-            return (Section(area: area, slots: slots(in: available, rowHeight: rowH), rowHeight: rowH), nil)
+            return (Section(area: area, slots: slots(in: available, rowHeight: pendingRowH), rowHeight: pendingRowH), nil)
         }
+        // The pending share's whole rows (or its one squeezed row), then the completed section's cap.
         let share = (available * WidgetRenderer.pendingShare).rounded(.down)
-        let fitting = slots(in: share, rowHeight: rowH)
-        let used = pendingCount == 0 ? 0 : min(pendingCount, fitting)
-        let pendingHeight = used == 0 ? share : min(share, Double(used) * rowH)
+        let pendingShareHeight = min(share, Double(slots(in: share, rowHeight: pendingRowH)) * pendingRowH)
+        let cap = slots(in: available - pendingShareHeight, rowHeight: completedRowH)
+        // Completed rows keep only the slots they need, up to the cap; pending rows get the rest.
+        let kept = min(completedCount, cap)
+        let pendingRoom = max(pendingShareHeight, available - Double(kept) * completedRowH)
+        let pendingSlots = slots(in: pendingRoom, rowHeight: pendingRowH)
+        let used = min(pendingCount, pendingSlots)
+        let pendingHeight = pendingCount == 0 ? pendingRoom : min(pendingRoom, Double(used) * pendingRowH)
         let pendingArea = Rect(x: left, y: rowsTop, width: right - left, height: pendingHeight)
-        let pending = Section(area: pendingArea, slots: fitting, rowHeight: rowH)
+        let pending = Section(area: pendingArea, slots: pendingSlots, rowHeight: pendingRowH)
+        // The completed section: everything under the pending rows drawn.
         let area = Rect(x: left, y: pendingArea.maxY, width: right - left, height: bottom - pendingArea.maxY)
-        return (pending, (hairlineY(pendingArea.maxY), Section(area: area, slots: slots(in: area.height), rowHeight: metrics.rowHeight)))
+        let completed = Section(area: area, slots: slots(in: area.height, rowHeight: completedRowH), rowHeight: completedRowH)
+        return (pending, (hairlineY(pendingArea.maxY), completed))
     }
 
     /// `floor(height / row height)`; when not even one whole row fits but a line of text does

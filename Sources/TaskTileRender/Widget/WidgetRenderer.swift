@@ -25,7 +25,9 @@ public struct WidgetRenderer {
     public static let checkboxGap = 8.0
     /// The smallest side of a checkbox hit region, points.
     public static let minimumHitSide = 24.0
-    /// The share of the rows area the pending section gets in a large widget with a completed section.
+    /// The share of the rows area's height kept for pending rows in a large widget with a completed
+    /// section while both sections have more todos than fit; the rows under it are the completed
+    /// section's cap (`WidgetLayout.sections(completedCount:pendingCount:tallPendingRows:)`).
     public static let pendingShare = 0.6
 
     /// The fontconfig family list for a theme's `fontFamily` in a widget of `language`.
@@ -274,10 +276,10 @@ private struct Drawing {
         // short (and a due further down shows inline when its row is reached).
         var tall = false
         if layout.dueStyle == .below {
-            let tallSlots = layout.sections(hasCompleted: !completedRows.isEmpty, tallPendingRows: true).pending.slots
+            let tallSlots = layout.sections(completedCount: completedRows.count, tallPendingRows: true).pending.slots
             tall = pendingRows.prefix(tallSlots).contains { !$0.1 && $0.0.due != nil }
         }
-        let sections = layout.sections(hasCompleted: !completedRows.isEmpty, pendingCount: pendingRows.count, tallPendingRows: tall)
+        let sections = layout.sections(completedCount: completedRows.count, pendingCount: pendingRows.count, tallPendingRows: tall)
         pendingSlots = sections.pending.slots
         if pendingRows.isEmpty {
             allDone(in: sections.pending.area)

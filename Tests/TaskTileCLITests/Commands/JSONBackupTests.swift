@@ -102,6 +102,18 @@ struct JSONBackupTests {
         let r = cli.run("export", "--out", path)
         #expect(r.status == 0)
         #expect(fileBytes(path).map { String(decoding: $0, as: UTF8.self) } == cli.run("export").stdout)
+        // A run killed between writing its temp file and the rename left it behind (issue #21.4):
+        // the next export to that file removes it; a user's file of another name stays.
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let stale = cli.tmp.file(".out.json.tmp-\(child.processIdentifier)-4242")
+        try AtomicFile.write("{\"partial", to: stale)
+        try AtomicFile.write("mine", to: cli.tmp.file("notes.tmp"))
+        #expect(cli.run("export", "--out", path).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(fileBytes(cli.tmp.file("notes.tmp")) == Array("mine".utf8))
         let bad = cli.run("export", "--out", cli.tmp.file("missing-dir/out.json"))
         #expect(bad.status == 73)
         #expect(bad.stderr.contains("missing-dir/out.json"))

@@ -3,7 +3,8 @@ import Testing
 @testable import TaskTileCore
 
 /// Differential test: the engine against python-dateutil's `rrule`, an independent RFC 5545
-/// implementation (docs/cycles.md "iCalendar forms"), over 2,000 random rules × 4 zones in `Vectors/recurrence-vectors.json`.
+/// implementation (docs/cycles.md "iCalendar forms"), over 2,000 random rules plus 600 Nth-weekday rules × 4 zones in
+/// `Vectors/recurrence-vectors.json`.
 ///
 /// Regenerate the vectors from the repository root with
 /// `/usr/bin/python3 Tests/TaskTileCoreTests/Time/Vectors/generate_vectors.py` (Debian python3-dateutil).
@@ -18,6 +19,9 @@ import Testing
 /// - **Weekly occurrence 0** is the first selected weekday on or after the anchor, and every-N weeks
 ///   count from its ISO week; the vectors set DTSTART to that day with `WKST=MO` (the RFC counts
 ///   from DTSTART's week, and dateutil does not emit a DTSTART that does not match BYDAY).
+/// - **Nth weekday** (`BYDAY=3TH`, `-1FR`; yearly with `BYMONTH` = the anchor's month): occurrence 0 is the first such
+///   day on or after the anchor and every-N months count from its month; the vectors set DTSTART to that day (the RFC
+///   counts from DTSTART's month). Months without a 5th weekday are skipped in both (RFC 5545 §3.3.10).
 /// - Gap and overlap resolution is ours in both: dateutil expands naive wall-clock times and the
 ///   generator resolves them with zoneinfo `fold=0` (gap → offset before it; overlap → first).
 /// Each vector also records the RRULE text the generator gave dateutil, shown with any mismatch.
@@ -40,6 +44,9 @@ import Testing
         let count: Int?
         /// `until`, when present.
         let until: String?
+        /// The Nth weekday (−5…5 and `mon` … `sun`) of a monthly or yearly rule, when present.
+        let nthOrdinal: Int?
+        let nthWeekday: String?
         /// What dateutil was given (for the failure report).
         let rrule: String
         let dtstart: String
@@ -70,7 +77,12 @@ import Testing
             guard let until = LocalDate(iso: text) else { return nil }
             end = .until(until)
         }
-        return RepeatRule(frequency: frequency, interval: v.interval, weekdays: weekdays, end: end)
+        var nth: RepeatRule.NthWeekday?
+        if let ordinal = v.nthOrdinal {
+            guard let name = v.nthWeekday, let day = Weekday(name: name) else { return nil }
+            nth = RepeatRule.NthWeekday(ordinal, day)
+        }
+        return RepeatRule(frequency: frequency, interval: v.interval, weekdays: weekdays, end: end, nthWeekday: nth)
     }
 
     static func anchor(of v: Vector, zoneID: String) -> Due? {
@@ -90,7 +102,9 @@ import Testing
     @Test func engineMatchesDateutil() throws {
         let file = try Self.loadVectors()
         // Guard against a truncated or emptied file passing vacuously.
-        #expect(file.vectors.count >= 2000)
+        #expect(file.vectors.count >= 2600)
+        #expect(file.vectors.filter { $0.nthOrdinal != nil }.count >= 600)
+        #expect(Set(file.vectors.compactMap(\.nthOrdinal)) == [1, 2, 3, 4, 5, -1, -2, -4, -5])
         #expect(file.zones.count >= 4)
         var mismatches: [String] = []
         var checkedInstants = 0
@@ -119,6 +133,7 @@ import Testing
                     func at<T>(_ a: [T], _ i: Int) -> String { i < a.count ? "\(a[i])" : "none" }
                     mismatches.append("""
                         #\(index) \(zoneID) anchor \(v.anchor) rule \(v.freq)/\(v.interval) \(v.weekdays) \
+                        nth \(v.nthOrdinal.map(String.init) ?? "-")\(v.nthWeekday ?? "") \
                         count \(v.count.map(String.init) ?? "-") until \(v.until ?? "-") \
                         [dateutil DTSTART=\(v.dtstart) RRULE:\(v.rrule)]: \
                         first difference at k=\(firstBad): engine \(at(got, firstBad)) @ \(at(instants, firstBad)), \
@@ -141,8 +156,8 @@ import Testing
                 }
             }
         }
-        #expect(checkedInstants > 80_000)
-        #expect(searchesChecked > 7_000)
+        #expect(checkedInstants > 100_000)
+        #expect(searchesChecked > 9_000)
         #expect(mismatches.isEmpty, """
             \(mismatches.count) mismatches against dateutil (tzdata \(file.tzdata), seed \(file.seed)); first ones:
             \(mismatches.prefix(20).joined(separator: "\n"))

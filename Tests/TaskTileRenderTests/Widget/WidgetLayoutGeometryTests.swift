@@ -24,8 +24,8 @@ import TaskTileCore
 
     @Test func slotsAndTheMoreLine() throws {
         let l = Self.layout(.medium)
-        let pending = l.sections(hasCompleted: true).pending // medium never shows completed todos
-        #expect(l.sections(hasCompleted: true).completed == nil)
+        let pending = l.sections(completedCount: 5).pending // medium never shows completed todos
+        #expect(l.sections(completedCount: 5).completed == nil)
         let rowH = l.metrics.rowHeight
         #expect(pending.slots == Int(((158 - 43.25) / rowH).rounded(.down)))
         let fits = l.rows(count: pending.slots, in: pending)
@@ -63,25 +63,103 @@ import TaskTileCore
 
     @Test func largeSplitsOnlyWithCompletedTodos() throws {
         let l = Self.layout(.large) { $0.showCompleted = true }
-        let split = l.sections(hasCompleted: true)
-        let completed = try #require(split.completed)
+        let rowH = l.metrics.rowHeight
         let available = l.bottom - l.rowsTop
-        // The pending section is cut to the rows it draws (no empty band above the divider).
-        let fitting = l.slots(in: (available * 0.6).rounded(.down))
-        #expect(split.pending.slots == fitting)
-        #expect(split.pending.area.height == Double(fitting) * l.metrics.rowHeight)
-        #expect(split.pending.area.height <= (available * 0.6).rounded(.down))
-        let few = l.sections(hasCompleted: true, pendingCount: 2)
-        #expect(few.pending.area.height == 2 * l.metrics.rowHeight)
-        #expect(few.completed.map { $0.section.slots } == l.slots(in: l.bottom - l.rowsTop - 2 * l.metrics.rowHeight))
-        #expect(l.sections(hasCompleted: true, pendingCount: 0).pending.area.height == (available * 0.6).rounded(.down),
-                "All done! keeps the 60 %")
+        // Both sections overflow: pending keeps the whole rows of floor(60 %), completed the rest (its cap).
+        let share = l.slots(in: (available * 0.6).rounded(.down))
+        let cap = l.slots(in: available - Double(share) * rowH)
+        let split = l.sections(completedCount: 40)
+        let completed = try #require(split.completed)
+        #expect(split.pending.slots == share)
+        #expect(split.pending.area.height == Double(share) * rowH)
+        #expect(completed.section.slots == cap)
         #expect(completed.section.area.y == split.pending.area.maxY)
         #expect(completed.section.area.maxY == l.bottom)
         #expect(completed.dividerY == l.hairlineY(split.pending.area.maxY))
-        #expect(l.sections(hasCompleted: false).completed == nil)
-        #expect(l.sections(hasCompleted: false).pending.area.height == available)
-        #expect(Self.layout(.large) { $0.showCompleted = false }.sections(hasCompleted: true).completed == nil)
+        // Few pending todos: the pending area is cut to them and the completed section gets the rest.
+        let few = l.sections(completedCount: 40, pendingCount: 2)
+        #expect(few.pending.area.height == 2 * rowH)
+        #expect(few.completed.map { $0.section.slots } == l.slots(in: available - 2 * rowH))
+        // Nothing pending: `All done!` takes what the completed rows, at most the cap, leave.
+        #expect(l.sections(completedCount: 40, pendingCount: 0).pending.area.height == available - Double(cap) * rowH)
+        #expect(l.sections(completedCount: 1, pendingCount: 0).pending.area.height == available - rowH)
+        #expect(l.sections(completedCount: 0).completed == nil)
+        #expect(l.sections(completedCount: 0).pending.area.height == available)
+        #expect(Self.layout(.large) { $0.showCompleted = false }.sections(completedCount: 5).completed == nil)
+    }
+
+    /// Issue #20: completed rows keep only the slots they need (up to the cap) and the pending rows
+    /// get the others, so a large widget with one completed todo shows capacity − 1 pending rows,
+    /// not the 60 % share, and no empty band is left under the completed rows.
+    @Test(arguments: [false, true])
+    func fewCompletedTodosGiveTheirSlotsToPendingRows(tall: Bool) throws {
+        let l = Self.layout(.large) { $0.showCompleted = true }
+        let rowH = l.metrics.rowHeight
+        let pendingRowH = rowH + (tall ? l.dueLineHeight : 0)
+        let available = l.bottom - l.rowsTop
+        let share = l.slots(in: (available * 0.6).rounded(.down), rowHeight: pendingRowH)
+        let cap = l.slots(in: available - Double(share) * pendingRowH)
+        #expect(cap >= 3, "the standard large widget keeps more than two rows for completed todos")
+        for completedCount in 1...(cap + 2) {
+            let s = l.sections(completedCount: completedCount, pendingCount: 40, tallPendingRows: tall)
+            let completed = try #require(s.completed)
+            let kept = min(completedCount, cap)
+            #expect(s.pending.slots == Int(((available - Double(kept) * rowH) / pendingRowH).rounded(.down)), "\(completedCount)")
+            #expect(s.pending.slots >= share, "\(completedCount)")
+            #expect(s.pending.area.height == Double(s.pending.slots) * pendingRowH, "\(completedCount)")
+            #expect(completed.section.slots >= kept, "\(completedCount)")
+            // Under the last completed row: less than one row that could take another todo.
+            let lastRow = completed.section.area.y + Double(kept) * rowH
+            #expect(l.bottom - lastRow < (completedCount > cap ? rowH : pendingRowH) + 1e-9, "\(completedCount)")
+        }
+    }
+
+    /// The rule of `sections(completedCount:pendingCount:tallPendingRows:)` over spec heights, font
+    /// sizes and counts, with and without due lines and header counts: rows stay inside the rows
+    /// area and touch; while todos are hidden, less than one row of room is left under the last row;
+    /// completed rows get their cap (or all they need) while pending todos overflow.
+    @Test(arguments: [Theme.FontSize.small, .medium, .large, .points(28)])
+    func noEmptyBandAtAnyHeight(fontSize: Theme.FontSize) throws {
+        for height in stride(from: 120.0, through: 900, by: 13) {
+            var theme = Theme.standard
+            theme.fontSize = fontSize
+            theme.showCompleted = true
+            let l = WidgetLayout(spec: WidgetSpec(name: "t", family: .large, list: nil, scale: 2, height: height), theme: theme)
+            let available = l.bottom - l.rowsTop
+            for tall in [false, true] {
+                let pendingRowH = l.metrics.rowHeight + (tall ? l.dueLineHeight : 0), rowH = l.metrics.rowHeight
+                let share = l.slots(in: (available * 0.6).rounded(.down), rowHeight: pendingRowH)
+                let cap = l.slots(in: available - min((available * 0.6).rounded(.down), Double(share) * pendingRowH))
+                for p in [0, 1, 2, 5, 40] {
+                    for c in [1, 2, 3, 6, 40] {
+                        for inHeader in [false, true] {
+                            let label = "height \(height) \(fontSize) tall=\(tall) pending=\(p) completed=\(c) inHeader=\(inHeader)"
+                            let s = l.sections(completedCount: c, pendingCount: p, tallPendingRows: tall)
+                            let done = try #require(s.completed, "\(label)")
+                            let pending = l.rows(count: p, in: s.pending, countInHeader: inHeader)
+                            let completed = l.rows(count: c, in: done.section, countInHeader: inHeader)
+                            let frames = pending.todos.map(\.frame) + (pending.more.map { [$0.frame] } ?? [])
+                                + completed.todos.map(\.frame) + (completed.more.map { [$0.frame] } ?? [])
+                            #expect(frames.allSatisfy { $0.y >= l.rowsTop - 1e-9 && $0.maxY <= l.bottom + 1e-9 }, "\(label)")
+                            if p > 0 {
+                                #expect(zip(frames, frames.dropFirst()).allSatisfy { abs($0.maxY - $1.y) < 1e-9 }, "\(label): rows touch")
+                            }
+                            let pendingShown = pending.todos.count
+                            let pendingHidden = pendingShown < p
+                            let completedHidden = completed.todos.count < c
+                            if p > 0, let last = frames.last {
+                                let gap = l.bottom - last.maxY
+                                if pendingHidden { #expect(gap < pendingRowH - 1e-9, "\(label): a band of \(gap) pt") }
+                                if completedHidden { #expect(gap < rowH - 1e-9, "\(label): a band of \(gap) pt") }
+                            }
+                            if pendingHidden {
+                                #expect(done.section.slots >= min(c, cap), "\(label): completed rows under their cap")
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test func checkboxesAndHitRectangles() {

@@ -110,6 +110,74 @@ import TestSupport
         #expect(medium.completedSlots == 0 && !medium.rows.contains { $0.kind == .completed })
     }
 
+    /// Issue #20: the row capacity is filled with pending rows first; completed rows take what is
+    /// left, at most the completed section's cap while pending todos are hidden. Slots the completed
+    /// todos do not need go to pending rows (and the other way round), so no empty band is left
+    /// under the last row while more todos exist than are shown. Expected numbers from
+    /// docs/widgets.md: the capacity is `floor(available / row height)`; the cap is the rows left
+    /// under the `floor(60 %)` pending share. The hit map follows the rows drawn.
+    @Test(arguments: [WidgetFamily.small, .medium, .large], [false, true])
+    func rowCapacityIsFilledPendingFirst(family: WidgetFamily, showCompleted: Bool) throws {
+        var theme = Theme.standard
+        theme.showCompleted = showCompleted
+        let g = Self.geometry(family)
+        let rowH = Self.table(.medium).line + 2 * Self.padding(.normal)
+        let bottom = g.h - g.padV
+        let available = bottom - Self.rowsTop(.medium, family: family, scale: 2)
+        let capacity = Int((available / rowH).rounded(.down))
+        let pendingShare = Int(((available * 0.6).rounded(.down) / rowH).rounded(.down))
+        let cap = Int(((available - Double(pendingShare) * rowH) / rowH).rounded(.down))
+        let titles = ["牛乳 🥛", "Call the family 👨‍👩‍👧‍👦", "🇯🇵 旅行の計画を立てる", "Café with Zoë", "トイレットペーパー"]
+        let counts = [0, 1, 3, 40]
+        for language in [Language.en, .ja] {
+            for p in counts {
+                for c in counts {
+                    let content = Sample.content("買い物 Home", (0..<p).map { "\(titles[$0 % titles.count]) \($0)" },
+                                                 completed: (0..<c).map { "完了 ✅ \(titles[$0 % titles.count]) \($0)" })
+                    let w = try Sample.render(content, family: family, theme: theme, scale: 2, language: language)
+                    let label = "\(family) showCompleted=\(showCompleted) \(language) pending=\(p) completed=\(c)"
+                    let split = family == .large && showCompleted && c > 0
+                    let expected: (pending: Int, completed: Int)
+                    if !split {
+                        expected = (min(p, capacity), 0)
+                    } else if p == 0 {
+                        expected = (0, min(c, cap)) // `All done!` keeps the rest
+                    } else {
+                        let pendingRows = min(p, capacity - min(c, cap))
+                        expected = (pendingRows, min(c, capacity - pendingRows))
+                    }
+                    // The header says how many are left, so pending rows are all todos; the completed
+                    // section (no `N done` in the header) may end with a `+ N more` line.
+                    let pending = w.rows.filter { $0.kind == .pending }
+                    let completedSection = w.rows.filter { $0.kind != .pending }
+                    #expect(pending.count == expected.pending, "\(label)")
+                    #expect(completedSection.count == expected.completed, "\(label)")
+                    #expect(zip(w.rows, w.rows.dropFirst()).allSatisfy { abs($0.frame.maxY - $1.frame.y) < 1e-9 }, "\(label): rows touch")
+                    if let last = w.rows.last {
+                        #expect(last.frame.maxY <= bottom + 1e-9, "\(label): a row below the padding")
+                        // Todos this widget shows when there is room: pending ones, completed ones when split.
+                        let shown = w.rows.filter { $0.kind != .more }.count
+                        if shown < p + (split ? c : 0) {
+                            #expect(bottom - last.frame.maxY < rowH, "\(label): an empty band of \(bottom - last.frame.maxY) pt under the last row")
+                        }
+                    }
+                    // The hit map: the header, every row drawn (open), every pending checkbox; nothing else.
+                    let layout = WidgetLayout(spec: WidgetSpec(name: "sample", family: family, list: "sample", scale: 2), theme: theme)
+                    #expect(w.hitMap.regions.count == 1 + w.rows.count + pending.count, "\(label)")
+                    for row in w.rows {
+                        let action: HitRegion.Action = row.kind == .more ? .openList("00000000-0000-4000-8000-0000000000aa") : .openTodo(row.todoID!)
+                        #expect(w.hitMap.regions.contains(layout.pixelRegion(action, row.frame)), "\(label): \(row.text)")
+                        let completes = w.hitMap.regions.contains { $0.action == .complete(todoID: row.todoID ?? "") }
+                        #expect(completes == (row.kind == .pending), "\(label): \(row.text)")
+                    }
+                    let lastPixel = Int(((w.rows.last?.frame.maxY ?? 0) * 2).rounded())
+                    #expect(w.hitMap.regions.allSatisfy { $0.y + $0.height <= max(lastPixel, Int((layout.headerRegion.maxY * 2).rounded())) },
+                            "\(label): a region under the last row")
+                }
+            }
+        }
+    }
+
     @Test func specSizeOverridesAdaptTheLayout() throws {
         let content = Sample.content("Work", (1...40).map { "Todo \($0)" })
         let w = try Sample.render(content, family: .medium, scale: 2, width: 500, height: 600)

@@ -20,7 +20,9 @@ public enum ICalendarExporter {
     public static let productID = "-//tasktile//tasktile//EN"
 
     /// The calendar text (CRLF lines, folded at 75 octets) and what could not be represented (none so far).
-    public static func export(_ backup: Backup) throws -> (text: String, notes: [Phrase]) {
+    /// `uids`: foreign UIDs by todo id (`Store.foreignUIDs()`), written instead of the todo id so a
+    /// Thunderbird or Apple todo goes back with the UID it came with.
+    public static func export(_ backup: Backup, uids: [String: String] = [:]) throws -> (text: String, notes: [Phrase]) {
         var out = ""
         func line(_ s: String) { out += ICalendarText.fold(s) }
         line("BEGIN:VCALENDAR")
@@ -30,42 +32,52 @@ public enum ICalendarExporter {
         let lists = Dictionary(uniqueKeysWithValues: backup.lists.map { ($0.id, $0) })
         for todo in backup.todos {
             line("BEGIN:VTODO")
-            line("UID:\(todo.id)")
-            line("DTSTAMP:\(ICalendarText.utc(max(todo.createdAt, todo.completedAt ?? todo.createdAt)))")
-            line("CREATED:\(ICalendarText.utc(todo.createdAt))")
-            line("SUMMARY:\(ICalendarText.escape(todo.title))")
-            if let notes = todo.notes { line("DESCRIPTION:\(ICalendarText.escape(notes))") }
-            if let list = lists[todo.listId] {
-                line("CATEGORIES:\(ICalendarText.escape(list.title))")
-                line("X-TASKTILE-LIST-ID:\(list.id)")
-            }
-            if let due = todo.due {
-                if let rule = todo.repeatRule, let anchor = todo.anchor {
-                    // DTSTART must be an instance of the RRULE: the current cycle as the engine computes it.
-                    let start = RecurrenceEngine.occurrence(todo.occurrenceCount, of: rule, anchor: anchor) ?? due
-                    line("DTSTART\(dateValue(start))")
-                    line("DUE\(dateValue(due))")
-                    line("RRULE:\(RRuleMapping.rrule(rule, anchor: anchor, occurrenceIndex: todo.occurrenceCount))")
-                    line("X-TASKTILE-ANCHOR\(dateValue(anchor))")
-                    line("X-TASKTILE-OCCURRENCE-COUNT:\(todo.occurrenceCount)")
-                    line("X-TASKTILE-MISSED-COUNT:\(todo.missedCount)")
-                } else {
-                    line("DUE\(dateValue(due))")
-                }
-            }
-            if todo.isCompleted {
-                line("STATUS:COMPLETED")
-                line("COMPLETED:\(ICalendarText.utc(todo.completedAt ?? todo.createdAt))")
-                line("PERCENT-COMPLETE:100")
-            } else {
-                line("STATUS:NEEDS-ACTION")
-                line("PERCENT-COMPLETE:0")
-            }
-            line("X-APPLE-SORT-ORDER:\(todo.sortOrder)")
+            for l in todoLines(todo, list: lists[todo.listId], uid: uids[todo.id]) { line(l) }
             line("END:VTODO")
         }
         line("END:VCALENDAR")
         return (out, [])
+    }
+
+    /// The content lines (unfolded) of one todo's VTODO, between `BEGIN:VTODO` and `END:VTODO`.
+    /// `list` adds `CATEGORIES` and `X-TASKTILE-LIST-ID` (file export); sync leaves it nil, the
+    /// collection being the list. `uid` is the UID to write (default: the todo id).
+    static func todoLines(_ todo: Todo, list: TodoList?, uid: String? = nil) -> [String] {
+        var out: [String] = []
+        func line(_ s: String) { out.append(s) }
+        line("UID:\(uid ?? todo.id)")
+        line("DTSTAMP:\(ICalendarText.utc(max(todo.createdAt, todo.completedAt ?? todo.createdAt)))")
+        line("CREATED:\(ICalendarText.utc(todo.createdAt))")
+        line("SUMMARY:\(ICalendarText.escape(todo.title))")
+        if let notes = todo.notes { line("DESCRIPTION:\(ICalendarText.escape(notes))") }
+        if let list {
+            line("CATEGORIES:\(ICalendarText.escape(list.title))")
+            line("X-TASKTILE-LIST-ID:\(list.id)")
+        }
+        if let due = todo.due {
+            if let rule = todo.repeatRule, let anchor = todo.anchor {
+                // DTSTART must be an instance of the RRULE: the current cycle as the engine computes it.
+                let start = RecurrenceEngine.occurrence(todo.occurrenceCount, of: rule, anchor: anchor) ?? due
+                line("DTSTART\(dateValue(start))")
+                line("DUE\(dateValue(due))")
+                line("RRULE:\(RRuleMapping.rrule(rule, anchor: anchor, occurrenceIndex: todo.occurrenceCount))")
+                line("X-TASKTILE-ANCHOR\(dateValue(anchor))")
+                line("X-TASKTILE-OCCURRENCE-COUNT:\(todo.occurrenceCount)")
+                line("X-TASKTILE-MISSED-COUNT:\(todo.missedCount)")
+            } else {
+                line("DUE\(dateValue(due))")
+            }
+        }
+        if todo.isCompleted {
+            line("STATUS:COMPLETED")
+            line("COMPLETED:\(ICalendarText.utc(todo.completedAt ?? todo.createdAt))")
+            line("PERCENT-COMPLETE:100")
+        } else {
+            line("STATUS:NEEDS-ACTION")
+            line("PERCENT-COMPLETE:0")
+        }
+        line("X-APPLE-SORT-ORDER:\(todo.sortOrder)")
+        return out
     }
 
     static let utcZoneIDs: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/Universal", "Etc/Zulu", "Zulu", "Universal"]

@@ -22,9 +22,11 @@ public enum ICalendarImporter {
     ]
 
     /// Reads the file's bytes into a plan. `userZone` reads floating times; `now` stands in for
-    /// missing creation and completion times.
+    /// missing creation and completion times; `defaultList` is the list of todos without
+    /// CATEGORIES when the calendar has no `X-WR-CALNAME` (a vdir collection's `displayname`;
+    /// default **Inbox**).
     /// - Throws: `InterchangeError` with the line for structural errors and impossible dates.
-    public static func parse(_ bytes: [UInt8], file: String, userZone: TimeZone, now: Date) throws -> ImportPlan {
+    public static func parse(_ bytes: [UInt8], file: String, userZone: TimeZone, now: Date, defaultList: String? = nil) throws -> ImportPlan {
         let roots = try ICalendarText.components(try ICalendarText.contentLines(bytes, file: file), file: file)
         var plan = ImportPlan()
         var seen = Set<String>()
@@ -35,10 +37,13 @@ public enum ICalendarImporter {
             }
             // TZID → IANA zone, from VTIMEZONE blocks.
             var zones: [String: String] = [:]
+            var customZones: [String: VTimeZoneRules] = [:]
             for tz in calendar.children where tz.name == "VTIMEZONE" {
                 guard let tzid = tz.first("TZID")?.value else { continue }
                 if let iana = resolveZoneName(tzid) ?? tz.first("X-LIC-LOCATION").flatMap({ resolveZoneName($0.value) }) {
                     zones[tzid] = iana
+                } else if let rules = VTimeZoneRules(tz) {
+                    customZones[tzid] = rules
                 }
             }
             let calendarName = calendar.first("X-WR-CALNAME").map { ICalendarText.unescape(Substring($0.value)) }
@@ -46,7 +51,8 @@ public enum ICalendarImporter {
                 switch component.name {
                 case "VTODO":
                     var reader = TodoReader(component: component, file: file, zones: zones, userZone: userZone, now: now)
-                    if let item = try reader.read(defaultList: calendarName ?? "Inbox") {
+                    reader.customZones = customZones
+                    if let item = try reader.read(defaultList: calendarName ?? defaultList ?? "Inbox") {
                         if seen.insert(item.todo.id).inserted {
                             plan.items.append(item)
                         } else {
@@ -64,9 +70,13 @@ public enum ICalendarImporter {
         return plan
     }
 
-    /// An IANA id for a TZID: itself, or its trailing `Area/City` (`/mozilla.org/20050126_1/Asia/Tokyo`).
+    /// An IANA id for a TZID: itself, a Windows name through the CLDR table (`W. Europe Standard
+    /// Time` → `Europe/Berlin`, `WindowsZones`), or its trailing `Area/City`
+    /// (`/mozilla.org/20050126_1/Asia/Tokyo`).
     static func resolveZoneName(_ name: String) -> String? {
         if TimeZone(identifier: name) != nil, name.contains("/") || ICalendarExporter.utcZoneIDs.contains(name) { return name }
+        let unquoted = name.trimmingCharacters(in: CharacterSet(charactersIn: "\"").union(.whitespaces))
+        if let iana = WindowsZones.ianaID[unquoted], TimeZone(identifier: iana) != nil { return iana }
         let parts = name.split(separator: "/")
         for n in [3, 2] where parts.count >= n {
             let candidate = parts.suffix(n).joined(separator: "/")
@@ -83,6 +93,8 @@ public enum ICalendarImporter {
         let now: Date
         var notes: [ImportReport.Note] = []
         var item: String?
+        /// Zones defined only by the file's VTIMEZONE blocks.
+        var customZones: [String: VTimeZoneRules] = [:]
 
         init(component: ICalendarText.Component, file: String, zones: [String: String], userZone: TimeZone, now: Date) {
             self.component = component; self.file = file; self.zones = zones; self.userZone = userZone; self.now = now
@@ -111,6 +123,12 @@ public enum ICalendarImporter {
             if utc { return .dateTime(wc, zoneID: "UTC") }
             if let tzid = l.parameters["TZID"] {
                 if let iana = zones[tzid] ?? ICalendarImporter.resolveZoneName(tzid) { return .dateTime(wc, zoneID: iana) }
+                if let rules = customZones[tzid] {
+                    // Never read as local time: the VTIMEZONE gives the offset, the instant is kept in UTC.
+                    let utc = rules.utcWallClock(wc)
+                    note(Phrase(key: .icsNoteCustomZone, tzid, l.name, ZonedClock.offsetText(rules.offset(at: wc))), line: l.line)
+                    return .dateTime(utc, zoneID: "UTC")
+                }
                 note(Phrase(key: .icsNoteUnknownZone, tzid, l.name, userZone.identifier), line: l.line)
             }
             return .dateTime(wc, zoneID: userZone.identifier)
@@ -214,12 +232,16 @@ public enum ICalendarImporter {
             let status = c.first("STATUS")?.value.uppercased()
             let percent = c.first("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
             let completedLine = c.first("COMPLETED")
-            var isCompleted = status == "COMPLETED" || completedLine != nil || percent == 100
+            // An explicit pending STATUS wins over COMPLETED / PERCENT-COMPLETE (RFC 5545 §3.8.1.11:
+            // STATUS is the todo's state; a client at 100 % "in process" has not finished it).
+            let pendingStatus = status == "NEEDS-ACTION" || status == "IN-PROCESS"
+            var isCompleted = !pendingStatus && (status == "COMPLETED" || completedLine != nil || percent == 100)
+            if pendingStatus, completedLine != nil || percent == 100 { note(Phrase(key: .icsNotePendingStatusWins, status ?? "")) }
             if status == "CANCELLED" {
                 isCompleted = true
                 note(Phrase(key: .icsNoteCancelled))
             }
-            if let p = percent, p > 0, p < 100, !isCompleted { note(Phrase(key: .icsNotePercent, p)) }
+            if let p = percent, p > 0, p < 100 || pendingStatus, !isCompleted { note(Phrase(key: .icsNotePercent, p)) }
             if status == "IN-PROCESS", !isCompleted { note(Phrase(key: .icsNoteInProcess)) }
             var completedAt: Date?
             if isCompleted {
@@ -248,7 +270,8 @@ public enum ICalendarImporter {
                             sortOrder: 0, createdAt: createdAt, due: due, anchor: rule == nil ? nil : anchor,
                             repeatRule: rule, missedCount: rule == nil ? 0 : missedCount, occurrenceCount: occurrenceCount,
                             notes: notesText)
-            return ImportPlan.Item(line: c.line, listID: listID, listTitle: listTitle, todo: todo, sortHint: sortHint)
+            return ImportPlan.Item(line: c.line, listID: listID, listTitle: listTitle, todo: todo, sortHint: sortHint,
+                                   uid: uid.isEmpty || uid == id ? nil : uid)
         }
     }
 }

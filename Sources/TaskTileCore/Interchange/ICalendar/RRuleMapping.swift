@@ -7,6 +7,8 @@ import Foundation
 /// - monthly from day 29/30/31 (clamped to the month end by us, dropped by the RFC):
 ///   `BYMONTHDAY=28,29;BYSETPOS=-1`, `BYMONTHDAY=28,29,30;BYSETPOS=-1`, `BYMONTHDAY=-1`;
 /// - yearly from Feb 29: `BYMONTH=2;BYMONTHDAY=-1`;
+/// - monthly on the Nth weekday: `BYDAY=3TH`, `BYDAY=-1FR`; yearly: `BYMONTH=11;BYDAY=4TH` (the anchor's month). A
+///   month without a 5th weekday has no instance in both (RFC 5545 §3.3.10), so these need no other form;
 /// - weekly: `BYDAY` lists the weekdays, `WKST=MO` (our weeks are ISO weeks);
 /// - `UNTIL` (inclusive): a DATE for date-only dues; for timed dues the last second of the until
 ///   day in the todo's zone, in UTC (the RFC requires UTC when DTSTART has a TZID).
@@ -19,6 +21,11 @@ public enum RRuleMapping {
         var parts = ["FREQ=\(rule.frequency.rawValue.uppercased())"]
         if rule.interval != 1 { parts.append("INTERVAL=\(rule.interval)") }
         let anchorDate = anchor.localDate
+        if let nth = rule.nthWeekday, rule.frequency == .monthly || rule.frequency == .yearly {
+            if rule.frequency == .yearly { parts.append("BYMONTH=\(anchorDate.month)") }
+            parts.append("BYDAY=" + nth.byDayValue)
+            return (parts + untilOrCount(rule, anchor: anchor, occurrenceIndex: k)).joined(separator: ";")
+        }
         switch rule.frequency {
         case .daily: break
         case .weekly:
@@ -35,19 +42,23 @@ public enum RRuleMapping {
         case .yearly:
             if anchorDate.month == 2 && anchorDate.day == 29 { parts += ["BYMONTH=2", "BYMONTHDAY=-1"] }
         }
+        return (parts + untilOrCount(rule, anchor: anchor, occurrenceIndex: k)).joined(separator: ";")
+    }
+
+    /// The `COUNT` (cycles left from occurrence `k`) or `UNTIL` part of `rule`, if it ends.
+    private static func untilOrCount(_ rule: RepeatRule, anchor: Due, occurrenceIndex k: Int) -> [String] {
         switch rule.end {
-        case .never: break
-        case .afterCount(let n): parts.append("COUNT=\(max(n - k, 1))")
+        case .never: return []
+        case .afterCount(let n): return ["COUNT=\(max(n - k, 1))"]
         case .until(let d):
             switch anchor {
-            case .date: parts.append("UNTIL=" + ICalendarText.compact(d))
+            case .date: return ["UNTIL=" + ICalendarText.compact(d)]
             case .dateTime(_, let zoneID):
                 let zone = TimeZone(identifier: zoneID) ?? TimeZone(identifier: "UTC")!
                 let end = ZonedClock.startOfDay(d.adding(days: 1), in: zone).addingTimeInterval(-1)
-                parts.append("UNTIL=" + ICalendarText.utc(end))
+                return ["UNTIL=" + ICalendarText.utc(end)]
             }
         }
-        return parts.joined(separator: ";")
     }
 
     /// Reads an RRULE whose DTSTART (first instance) is `start`.
@@ -102,6 +113,23 @@ public enum RRuleMapping {
             return unsupported(Phrase(key: .rruleWhyOtherPart, other, other.dropFirst(2).lowercased()))
         }
         let isLastDay = a.day == LocalDate.daysInMonth(year: a.year, month: a.month)
+        // Monthly or yearly on the Nth weekday (RFC 5545 §3.3.10 BYDAY with an ordinal): one `weekdaynum`, with
+        // neither BYMONTHDAY nor BYSETPOS; yearly needs BYMONTH = DTSTART's month (the rule keeps the anchor's month).
+        var nthWeekday: RepeatRule.NthWeekday?
+        if let byDay, frequency == .monthly || frequency == .yearly {
+            if let bySetPos { return unsupported(Phrase(key: .rruleWhyNthByDay, "\(byDay);BYSETPOS=\(bySetPos)")) }
+            if let byMonthDay { return unsupported(Phrase(key: .rruleWhyNthByDay, "\(byDay);BYMONTHDAY=\(byMonthDay)")) }
+            guard let nth = RepeatRule.NthWeekday(byDay: byDay) else { return unsupported(Phrase(key: .rruleWhyNthByDay, byDay)) }
+            switch frequency {
+            case .monthly:
+                if byMonth != nil { return unsupported(Phrase(key: .rruleWhyMonthlyBy)) }
+            default:
+                guard let byMonth else { return unsupported(Phrase(key: .rruleWhyYearlyByDayNeedsMonth, byDay)) }
+                guard Int(byMonth) == a.month else { return unsupported(Phrase(key: .rruleWhyByMonthNth, byMonth, byDay, a)) }
+            }
+            if nth.date(year: a.year, month: a.month) != a { notes.append(Phrase(key: .rruleNoteStartNotOnDay, a)) }
+            nthWeekday = nth
+        }
         switch frequency {
         case .daily:
             if byDay != nil || byMonthDay != nil || byMonth != nil || bySetPos != nil { return unsupported(Phrase(key: .rruleWhyDailyBy)) }
@@ -123,8 +151,10 @@ public enum RRuleMapping {
             if let wkst, wkst != "MO", interval > 1, weekdays.count > 1 {
                 notes.append(Phrase(key: .rruleNoteWkst, wkst, interval))
             }
+        case .monthly where nthWeekday != nil: break
+        case .yearly where nthWeekday != nil: break
         case .monthly:
-            if byDay != nil || byMonth != nil { return unsupported(Phrase(key: .rruleWhyMonthlyBy)) }
+            if byMonth != nil { return unsupported(Phrase(key: .rruleWhyMonthlyBy)) }
             switch (byMonthDay, bySetPos) {
             case (nil, nil): break
             case (let d?, nil) where Int(d) == a.day: break
@@ -138,7 +168,7 @@ public enum RRuleMapping {
                 return unsupported(Phrase(key: .rruleWhyByMonthDay, (byMonthDay ?? "") + (bySetPos.map { ";BYSETPOS=\($0)" } ?? ""), a))
             }
         case .yearly:
-            if byDay != nil || bySetPos != nil { return unsupported(Phrase(key: .rruleWhyYearlyBy)) }
+            if bySetPos != nil { return unsupported(Phrase(key: .rruleWhyYearlyBy)) }
             switch (byMonth, byMonthDay) {
             case (nil, nil): break
             case (let m?, nil) where Int(m) == a.month: break
@@ -148,7 +178,8 @@ public enum RRuleMapping {
             default: return unsupported(Phrase(key: .rruleWhyByMonth, byMonth ?? "", byMonthDay ?? "", a))
             }
         }
-        let rule = RepeatRule(frequency: frequency, interval: interval, weekdays: frequency == .weekly ? weekdays : [], end: end)
+        let rule = RepeatRule(frequency: frequency, interval: interval, weekdays: frequency == .weekly ? weekdays : [], end: end,
+                              nthWeekday: nthWeekday)
         do { try rule.validate(anchor: start) } catch { return unsupported(error.phrase) }
         return (rule, notes)
     }

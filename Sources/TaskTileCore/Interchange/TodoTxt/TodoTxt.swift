@@ -112,6 +112,7 @@ public enum TodoTxtExporter {
                 case .monthly: unit = "m"
                 case .yearly: unit = "y"
                 }
+                if let nth = rule.nthWeekday { notes.append(Phrase(key: .todotxtNoteNthWeekday, todo.title, nth.phrase)) }
                 if let unit { words.append("rec:+\(rule.interval)\(unit)") } else {
                     notes.append(Phrase(key: .todotxtNoteWeekdays, todo.title))
                 }

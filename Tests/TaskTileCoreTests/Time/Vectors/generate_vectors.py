@@ -20,6 +20,11 @@ How our semantics (docs/cycles.md "Computing cycles") are put to dateutil, which
   is then resolved in each zone with zoneinfo and fold=0, which (PEP 495) uses the offset before a
   spring-forward gap (02:30 -> 03:30) and the first instant of an autumn overlap, as ZonedClock does.
 - A date-only anchor gives dates; its instant is the deadline, the start of the next local day.
+- Monthly and yearly on the Nth weekday (BYDAY=3TH, -1FR; yearly with BYMONTH = the anchor's month): a
+  second batch of NTH_RULES vectors from its own seed, appended after the first so the first stays
+  byte-identical. DTSTART is occurrence 0, the first such day on or after the anchor (months searched one
+  by one for monthly, year by year for yearly), since we count every-N months from occurrence 0's month
+  where the RFC counts from DTSTART's. A month without a 5th weekday has no instance in both.
 """
 
 import json
@@ -34,6 +39,8 @@ from dateutil import rrule as du
 
 SEED = 20270131
 RULES = 2000
+NTH_SEED = 20271125
+NTH_RULES = 600
 OCCURRENCES = 12
 ZONES = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Tokyo"]
 WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]  # ISO order, our raw values
@@ -175,6 +182,71 @@ def dateutil_rule(anchor_dt, freq, interval, weekdays, end):
     return dtstart, ";".join(parts), du.rrule(FREQS[freq], dtstart=dtstart, **kwargs)
 
 
+def nth_weekday(year, month, ordinal, weekday):
+    """The ordinal-th weekday (0 = Monday) of a month, counted from its end when ordinal < 0; None when absent."""
+    first = date(year, month, 1)
+    length = ((date(year + 1, 1, 1) if month == 12 else date(year, month + 1, 1)) - first).days
+    if ordinal > 0:
+        day = 1 + (weekday - first.weekday()) % 7 + (ordinal - 1) * 7
+    else:
+        last = first + timedelta(days=length - 1)
+        day = length - (last.weekday() - weekday) % 7 - (-ordinal - 1) * 7
+    return date(year, month, day) if 1 <= day <= length else None
+
+
+def random_nth_rule(rng):
+    """(anchor date, freq, interval, ordinal, weekday index, end) for the Nth-weekday batch."""
+    freq = rng.choices(["monthly", "yearly"], [75, 25])[0]
+    ordinal = rng.choices([1, 2, 3, 4, 5, -1, -2, -4, -5], [12, 10, 14, 12, 16, 20, 6, 4, 6])[0]
+    weekday = 6 if rng.random() < 0.35 else rng.randint(0, 6)  # Sundays: every DST change in these zones
+    year = rng.randint(2000, 2035)
+    if rng.random() < 0.4:
+        anchor = rng.choice(transition_days(year)) - timedelta(days=rng.randint(0, 40))
+    elif rng.random() < 0.3:
+        anchor = date(year, 2, rng.randint(1, 29 if year % 4 == 0 else 28))  # leap and common Februaries
+    else:
+        anchor = date(year, 1, 1) + timedelta(days=rng.randint(0, 364))
+    kind = rng.random()
+    interval = 1 if kind < 0.55 else rng.randint(2, 4) if kind < 0.85 else rng.randint(5, 40 if freq == "monthly" else 12)
+    end = {}
+    r = rng.random()
+    if r < 0.15:
+        end = {"count": rng.randint(1, 15)}
+    elif r < 0.30:
+        nominal = {"monthly": 30, "yearly": 365}[freq] * interval
+        end = {"until": (anchor + timedelta(days=rng.randint(0, nominal * 10))).isoformat()}
+    return anchor, freq, interval, ordinal, weekday, end
+
+
+def dateutil_nth_rule(anchor_dt, freq, interval, ordinal, weekday, end):
+    """(dtstart, RRULE text, rrule object) for the Nth-weekday semantics."""
+    step = 1 if freq == "monthly" else 12
+    y, m = anchor_dt.year, anchor_dt.month
+    while True:  # occurrence 0: the first such day on or after the anchor date
+        d = nth_weekday(y, m, ordinal, weekday)
+        if d is not None and d >= anchor_dt.date():
+            break
+        m += step
+        y, m = y + (m - 1) // 12, (m - 1) % 12 + 1
+    dtstart = datetime.combine(d, anchor_dt.time())
+    parts = [f"FREQ={freq.upper()}"]
+    if interval != 1:
+        parts.append(f"INTERVAL={interval}")
+    kwargs = {"interval": interval, "byweekday": [DU_WEEKDAYS[weekday](ordinal)]}
+    if freq == "yearly":
+        kwargs["bymonth"] = [dtstart.month]
+        parts.append(f"BYMONTH={dtstart.month}")
+    parts.append(f"BYDAY={ordinal}{WEEKDAYS[weekday][:2].upper()}")
+    if "count" in end:
+        kwargs["count"] = end["count"]
+        parts.append(f"COUNT={end['count']}")
+    if "until" in end:
+        until = datetime.combine(date.fromisoformat(end["until"]), time(23, 59, 59))
+        kwargs["until"] = until
+        parts.append("UNTIL=" + until.strftime("%Y%m%dT%H%M%S"))
+    return dtstart, ";".join(parts), du.rrule(FREQS[freq], dtstart=dtstart, **kwargs)
+
+
 def instant(naive, zone_id):
     """Epoch seconds of a naive wall-clock in a zone: gap -> offset before it, overlap -> first."""
     return int(naive.replace(tzinfo=ZoneInfo(zone_id), fold=0).timestamp())
@@ -191,12 +263,23 @@ def tzdata_version():
 def main():
     rng = random.Random(SEED)
     vectors = []
-    for _ in range(RULES):
-        anchor_date = random_anchor_date(rng)
-        anchor_time = random_time(rng)
-        freq, interval, weekdays, end = random_rule(rng, anchor_date)
+    nth_rng = random.Random(NTH_SEED)
+    for index in range(RULES + NTH_RULES):
+        nth = None
+        if index < RULES:
+            anchor_date = random_anchor_date(rng)
+            anchor_time = random_time(rng)
+            freq, interval, weekdays, end = random_rule(rng, anchor_date)
+        else:
+            anchor_date, freq, interval, ordinal, weekday, end = random_nth_rule(nth_rng)
+            anchor_time = time(9, 0) if nth_rng.random() < 0.3 else random_time(nth_rng)
+            weekdays = []
+            nth = {"nthOrdinal": ordinal, "nthWeekday": WEEKDAYS[weekday]}
         anchor_dt = datetime.combine(anchor_date, anchor_time or time(0, 0))
-        dtstart, rrule_text, rule = dateutil_rule(anchor_dt, freq, interval, weekdays, end)
+        if nth is None:
+            dtstart, rrule_text, rule = dateutil_rule(anchor_dt, freq, interval, weekdays, end)
+        else:
+            dtstart, rrule_text, rule = dateutil_nth_rule(anchor_dt, freq, interval, ordinal, weekday, end)
         results = list(islice(iter(rule), OCCURRENCES))
         if anchor_time is None:
             local = [r.date().isoformat() for r in results]
@@ -211,6 +294,8 @@ def main():
         vector = {"anchor": anchor_text, "freq": freq, "interval": interval, "weekdays": weekdays,
                   "rrule": rrule_text, "dtstart": dtstart.isoformat(), "local": local, "utc": utc}
         vector.update(end)
+        if nth is not None:
+            vector.update(nth)
         vectors.append(vector)
 
     out_path = os.path.join(HERE, "recurrence-vectors.json")

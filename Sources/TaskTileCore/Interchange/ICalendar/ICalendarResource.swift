@@ -1,0 +1,250 @@
+import Foundation
+
+/// One calendar object resource (RFC 4791 §4.1: one VCALENDAR holding one VTODO) as CalDAV servers
+/// and vdirs store it — the unit `tasktile sync` reads, merges and writes (docs/sync.md).
+///
+/// Reading goes through `ICalendarImporter` (the one codec), writing through the exporter's VTODO
+/// lines. Writing over an existing resource keeps every line tasktile does not model byte for byte
+/// (CATEGORIES, PRIORITY, VALARM, X- properties, ATTACH, the VTIMEZONEs…): only the property groups
+/// whose value changed are replaced, in place.
+public struct ICalendarResource: Sendable {
+    /// The resource's text (CRLF lines).
+    public var text: String
+    /// Its VTODO's `UID` as written (kept as it is: a foreign UID is never rewritten).
+    public var uid: String
+    /// The todo as tasktile reads it (`id` is `StableID.from(uid)` until the caller maps it).
+    public var todo: Todo
+    /// Its `LAST-MODIFIED`, else `DTSTAMP` (UTC); nil when it has neither.
+    public var lastModified: Date?
+    /// `X-APPLE-SORT-ORDER`, when present.
+    public var sortHint: Double?
+
+    /// The modelled property groups: a group is merged and replaced as a whole.
+    public enum Group: String, Sendable, CaseIterable {
+        case title, notes, schedule, completion, order
+
+        /// The VTODO properties that make up the group.
+        var properties: Set<String> {
+            switch self {
+            case .title: ["SUMMARY"]
+            case .notes: ["DESCRIPTION"]
+            case .schedule: ["DUE", "DTSTART", "RRULE", "X-TASKTILE-ANCHOR", "X-TASKTILE-OCCURRENCE-COUNT", "X-TASKTILE-MISSED-COUNT"]
+            case .completion: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
+            case .order: ["X-APPLE-SORT-ORDER"]
+            }
+        }
+
+        /// Whether `a` and `b` agree on this group.
+        public func same(_ a: Todo, _ b: Todo) -> Bool {
+            switch self {
+            case .title: a.title == b.title
+            case .notes: a.notes == b.notes
+            case .schedule: ICalendarResource.sameDue(a.due, b.due) && a.repeatRule == b.repeatRule
+            case .completion:
+                a.isCompleted == b.isCompleted
+                    && (!a.isCompleted || ICalendarResource.seconds(a.completedAt) == ICalendarResource.seconds(b.completedAt))
+            case .order: a.sortOrder == b.sortOrder || a.sortOrder < 0 || b.sortOrder < 0 // -1: the item has no order
+            }
+        }
+
+        /// Copies this group's fields from `source` into `target`.
+        public func copy(from source: Todo, into target: inout Todo) {
+            switch self {
+            case .title: target.title = source.title
+            case .notes: target.notes = source.notes
+            case .schedule:
+                target.due = source.due; target.repeatRule = source.repeatRule; target.anchor = source.anchor
+                target.occurrenceCount = source.occurrenceCount; target.missedCount = source.missedCount
+            case .completion: target.isCompleted = source.isCompleted; target.completedAt = source.completedAt
+            case .order: target.sortOrder = source.sortOrder
+            }
+        }
+
+        /// The group's value in `todo`, for the sync report of a losing side.
+        public func describe(_ todo: Todo) -> String {
+            switch self {
+            case .title: todo.title
+            case .notes: todo.notes ?? ""
+            case .schedule: (todo.due.map { "\($0)" } ?? "-") + (todo.repeatRule.map { " \(RRuleMapping.rrule($0, anchor: todo.anchor ?? todo.due!, occurrenceIndex: todo.occurrenceCount))" } ?? "")
+            case .completion: todo.isCompleted ? "completed \(todo.completedAt.map(ICalendarText.utc) ?? "")" : "not completed"
+            case .order: "\(todo.sortOrder)"
+            }
+        }
+    }
+
+    /// Equal dues, or the same wall clock in two names of UTC (`Etc/UTC` is written as `…Z`).
+    static func sameDue(_ a: Due?, _ b: Due?) -> Bool {
+        if a == b { return true }
+        guard case .dateTime(let wa, let za)? = a, case .dateTime(let wb, let zb)? = b else { return false }
+        return wa == wb && ICalendarExporter.utcZoneIDs.contains(za) && ICalendarExporter.utcZoneIDs.contains(zb)
+    }
+
+    static func seconds(_ d: Date?) -> Int64? { d.map { Int64($0.timeIntervalSince1970.rounded(.down)) } }
+
+    /// Why a resource cannot be read: a structural error, no VTODO, or an RRULE tasktile cannot
+    /// represent (it would otherwise become a one-off and be written back without its repeat).
+    public struct Unreadable: Error, Sendable, CustomStringConvertible {
+        public var href: String
+        public var reason: String
+        public var description: String { "\(href): \(reason)" }
+    }
+
+    /// Reads a resource. `userZone` reads floating times; `now` stands in for a missing CREATED.
+    /// - Throws: `Unreadable`.
+    public static func parse(_ text: String, href: String, userZone: TimeZone, now: Date) throws -> ICalendarResource {
+        let plan: ImportPlan
+        do {
+            plan = try ICalendarImporter.parse(Array(text.utf8), file: href, userZone: userZone, now: now)
+        } catch let e as InterchangeError {
+            throw Unreadable(href: href, reason: e.description)
+        }
+        guard let item = plan.items.first else { throw Unreadable(href: href, reason: "no VTODO in the resource") }
+        var uid = "", hasRule = false, modified: Date?, stamp: Date?
+        var depth = 0, todoIndex = 0
+        for line in Self.logicalLines(text) {
+            let name = Self.propertyName(line.text)
+            if name == "BEGIN" {
+                depth += 1
+                if depth == 2, Self.value(line.text).uppercased() == "VTODO" { todoIndex += 1 }
+                continue
+            }
+            if name == "END" { depth -= 1; continue }
+            guard depth == 2, todoIndex == 1 else { continue } // the first VTODO, not its VALARMs or overrides
+            let value = Self.value(line.text)
+            switch name {
+            case "UID": uid = value.trimmingCharacters(in: .whitespaces)
+            case "RRULE": hasRule = true
+            case "LAST-MODIFIED": modified = ICalendarText.dateTime(value).flatMap { $0.utc ? utcDate($0.0) : nil }
+            case "DTSTAMP": stamp = ICalendarText.dateTime(value).flatMap { $0.utc ? utcDate($0.0) : nil }
+            default: break
+            }
+        }
+        if hasRule, item.todo.repeatRule == nil {
+            let why = plan.notes.first { $0.message.key == .icsNoteRuleAsOneOff }.map(\.message.description)
+            throw Unreadable(href: href, reason: "its RRULE cannot be read" + (why.map { ": \($0)" } ?? ""))
+        }
+        var todo = item.todo
+        // The order is the file's X-APPLE-SORT-ORDER when it is a whole number, else unknown (-1).
+        todo.sortOrder = item.sortHint.flatMap { $0 >= 0 && $0 < 1e9 && $0 == $0.rounded() ? Int($0) : nil } ?? -1
+        return ICalendarResource(text: text, uid: uid.isEmpty ? item.todo.id : uid, todo: todo,
+                                 lastModified: modified ?? stamp, sortHint: item.sortHint)
+    }
+
+    static func utcDate(_ wc: LocalDateTime) -> Date {
+        ZonedClock.instant(of: wc, in: TimeZone(identifier: "UTC")!)
+    }
+
+    /// A new resource for `todo` with `uid` (tasktile's own: the todo id).
+    public static func render(_ todo: Todo, uid: String, now: Date) -> String {
+        var out = ""
+        for l in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(ICalendarExporter.productID)", "BEGIN:VTODO"]
+            + ICalendarExporter.todoLines(todo, list: nil, uid: uid) + ["LAST-MODIFIED:\(ICalendarText.utc(now))", "END:VTODO", "END:VCALENDAR"] {
+            out += ICalendarText.fold(l)
+        }
+        return out
+    }
+
+    /// `template` (the server's current text) with `todo` written over it: the groups where
+    /// `todo` differs from `templateTodo` are replaced (at the place of their first property, or
+    /// appended before `END:VTODO`), `DTSTAMP` and `LAST-MODIFIED` are set to `now`; every other
+    /// line — unmodelled properties, VALARMs, VTIMEZONEs, the calendar's own properties — is kept
+    /// byte for byte.
+    public static func render(_ todo: Todo, over template: String, templateTodo: Todo, now: Date) -> String {
+        let changed = Group.allCases.filter { !$0.same(todo, templateTodo) }
+        let ours = ICalendarExporter.todoLines(todo, list: nil)
+        func lines(of group: Group) -> [String] { ours.filter { group.properties.contains(propertyName($0)) } }
+        var out = ""
+        var depth = 0
+        var placed = Set<String>()
+        var stampWritten = false
+        // A template without CREATED gets ours, or the next reader would take the new DTSTAMP for it.
+        let hasCreated = logicalLines(template).contains { propertyName($0.text) == "CREATED" }
+        // Only the first VTODO (the master) is ours to edit; overrides (RECURRENCE-ID) stay as they are.
+        var todoIndex = 0, inMaster = false
+        for line in logicalLines(template) {
+            let name = propertyName(line.text)
+            if name == "BEGIN" {
+                depth += 1
+                if depth == 2, value(line.text).uppercased() == "VTODO" { todoIndex += 1; inMaster = todoIndex == 1 }
+                out += line.raw; continue
+            }
+            if name == "END" {
+                if depth == 2, inMaster, value(line.text).uppercased() == "VTODO" {
+                    inMaster = false
+                    for g in changed where !placed.contains(g.rawValue) { for l in lines(of: g) { out += ICalendarText.fold(l) } }
+                    if !stampWritten {
+                        out += ICalendarText.fold("DTSTAMP:\(ICalendarText.utc(now))")
+                        out += ICalendarText.fold("LAST-MODIFIED:\(ICalendarText.utc(now))")
+                    }
+                    if !hasCreated { out += ICalendarText.fold("CREATED:\(ICalendarText.utc(todo.createdAt))") }
+                }
+                depth -= 1; out += line.raw; continue
+            }
+            guard depth == 2, inMaster else { out += line.raw; continue }
+            if name == "DTSTAMP" || name == "LAST-MODIFIED" {
+                if !stampWritten {
+                    out += ICalendarText.fold("DTSTAMP:\(ICalendarText.utc(now))")
+                    out += ICalendarText.fold("LAST-MODIFIED:\(ICalendarText.utc(now))")
+                    stampWritten = true
+                }
+                continue
+            }
+            if let g = changed.first(where: { $0.properties.contains(name) }) {
+                if placed.insert(g.rawValue).inserted { for l in lines(of: g) { out += ICalendarText.fold(l) } }
+                continue
+            }
+            out += line.raw
+        }
+        return out
+    }
+
+    /// Physical lines joined with their folded continuations: `raw` as in the file (with its line
+    /// ends), `text` unfolded without them.
+    static func logicalLines(_ text: String) -> [(raw: String, text: String)] {
+        // Split on LF bytes: as Characters, "\r\n" is one grapheme and would never equal "\n".
+        var physical: [[UInt8]] = []
+        var current: [UInt8] = []
+        for b in text.utf8 {
+            current.append(b)
+            if b == 0x0A { physical.append(current); current = [] }
+        }
+        if !current.isEmpty { physical.append(current + [0x0D, 0x0A]) } // a last line without a line end gets one
+        func strip(_ bytes: [UInt8]) -> [UInt8] {
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+            return Array(bytes[..<end])
+        }
+        var result: [(raw: [UInt8], text: [UInt8])] = []
+        for p in physical {
+            if let first = p.first, first == 0x20 || first == 0x09, !result.isEmpty {
+                result[result.count - 1].raw += p
+                result[result.count - 1].text += strip(p).dropFirst()
+            } else {
+                result.append((p, strip(p)))
+            }
+        }
+        return result.filter { !$0.text.isEmpty }.map { (String(decoding: $0.raw, as: UTF8.self), String(decoding: $0.text, as: UTF8.self)) }
+    }
+
+    /// The property name of an unfolded content line, upper-cased (`DUE` of `DUE;TZID=…:…`).
+    static func propertyName(_ line: String) -> String {
+        let end = line.firstIndex { $0 == ";" || $0 == ":" } ?? line.endIndex
+        return line[..<end].uppercased()
+    }
+
+    /// The value of an unfolded content line (after the first `:` outside quotes).
+    static func value(_ line: String) -> String {
+        var quoted = false
+        for i in line.indices {
+            let c = line[i]
+            if c == "\"" { quoted.toggle() } else if c == ":", !quoted { return String(line[line.index(after: i)...]) }
+        }
+        return ""
+    }
+}
+
+extension ICalendarResource {
+    /// The todo id for a UID: the UUID itself (lower-cased) or a stable UUID made from it, the
+    /// same rule as `tasktile import` (so a re-import and a sync agree on the todo).
+    public static func todoID(forUID uid: String) -> String { StableID.from(uid) }
+}

@@ -1,0 +1,208 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A CalDAV account (RFC 4791) as a `SyncRemote`: discovery through `current-user-principal`
+/// (RFC 5397) → `calendar-home-set` (RFC 4791 §6.2.1) → a Depth 1 PROPFIND of the home; changes
+/// from `sync-collection` (RFC 6578) with the stored token, falling back to an ETag listing
+/// (`calendar-query` for VTODOs, RFC 4791 §7.8); bodies by `calendar-multiget` (§7.9); writes
+/// with `If-Match` / `If-None-Match: *` (RFC 7232 §3).
+final class CalDAVRemote: SyncRemote {
+    let base: URL
+    let client: DAVClient
+    private var home: URL?
+    var location: String { base.absoluteString }
+    var requestCount: Int { client.requestCount }
+
+    init(url: URL, user: String, password: String) {
+        base = url
+        client = DAVClient(user: user, password: password)
+    }
+
+    private func url(_ href: String) -> URL { URL(string: href, relativeTo: base)!.absoluteURL }
+
+    /// A PROPFIND returning its multistatus; 403 on discovery is an auth refusal (exit 77).
+    private func propfind(_ url: URL, depth: Int, props: String) throws -> [DAVResponse] {
+        let body = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:a="http://apple.com/ns/ical/" xmlns:t="\(DAVNamespace.tasktile)"><d:prop>\(props)</d:prop></d:propfind>
+        """
+        let r = try client.send("PROPFIND", url, headers: ["Depth": "\(depth)"], body: Data(body.utf8))
+        if r.status == 403 { throw DAVError.authRefused(url: url.absoluteString, user: client.user, status: 403) }
+        guard r.status == 207 else { throw DAVError.unexpected(url: url.absoluteString, method: "PROPFIND", status: r.status, detail: snippet(r.body)) }
+        return try DAVResponse.multistatus(r.body).responses
+    }
+
+    private func snippet(_ body: Data) -> String {
+        String(String(decoding: body.prefix(200), as: UTF8.self).split(separator: "\n").joined(separator: " "))
+    }
+
+    /// The calendar home: `calendar-home-set` of the `current-user-principal` of the URL (or of
+    /// `/.well-known/caldav`, RFC 6764, when the URL names none).
+    func calendarHome() throws -> URL {
+        if let home { return home }
+        var principal: String?
+        for start in [base, url("/.well-known/caldav")] {
+            let rs = try propfind(start, depth: 0, props: "<d:current-user-principal/><c:calendar-home-set/>")
+            if let h = rs.first?.property("calendar-home-set", DAVNamespace.caldav)?.child("href")?.text {
+                home = url(h.trimmingCharacters(in: .whitespacesAndNewlines)); return home!
+            }
+            if let p = rs.first?.property("current-user-principal")?.child("href")?.text {
+                principal = p.trimmingCharacters(in: .whitespacesAndNewlines); break
+            }
+        }
+        guard let principal else {
+            throw DAVError.unexpected(url: base.absoluteString, method: "PROPFIND", status: 207, detail: "no current-user-principal")
+        }
+        let rs = try propfind(url(principal), depth: 0, props: "<c:calendar-home-set/>")
+        guard let h = rs.first?.property("calendar-home-set", DAVNamespace.caldav)?.child("href")?.text else {
+            throw DAVError.unexpected(url: principal, method: "PROPFIND", status: 207, detail: "no calendar-home-set")
+        }
+        home = url(h.trimmingCharacters(in: .whitespacesAndNewlines))
+        return home!
+    }
+
+    func collections() throws -> [RemoteCollection] {
+        let home = try calendarHome()
+        let rs = try propfind(home, depth: 1, props: """
+            <d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><a:calendar-order/><t:created/>
+            """)
+        var out: [RemoteCollection] = []
+        for r in rs {
+            guard let type = r.property("resourcetype"), type.child("calendar", DAVNamespace.caldav) != nil else { continue }
+            if let set = r.property("supported-calendar-component-set", DAVNamespace.caldav) {
+                // An empty set: the server did not say; try it. Otherwise it must list VTODO.
+                let names = DAVCompNames.names(set)
+                if !names.isEmpty && !names.contains("VTODO") { continue }
+            }
+            out.append(RemoteCollection(href: DAVResponse.path(r.href),
+                                        displayName: r.property("displayname")?.text,
+                                        order: r.property("calendar-order", DAVNamespace.apple).flatMap { Int($0.text.trimmingCharacters(in: .whitespaces)) },
+                                        createdAt: r.property("created", DAVNamespace.tasktile).flatMap { Double($0.text) }.map { Date(timeIntervalSince1970: $0) },
+                                        // Not asked for: computing every collection's token makes servers
+                                        // (Radicale) hash all items; `changes(since:)` answers per collection.
+                                        syncToken: nil))
+        }
+        return out
+    }
+
+    func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, String?) {
+        let home = try calendarHome()
+        let href = home.path.hasSuffix("/") ? home.path + listID + "/" : home.path + "/" + listID + "/"
+        let body = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:a="http://apple.com/ns/ical/" xmlns:t="\(DAVNamespace.tasktile)"><d:set><d:prop>\
+        <d:displayname>\(xmlEscape(title))</d:displayname>\
+        <c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>\
+        <a:calendar-order>\(order)</a:calendar-order><t:created>\(createdAt.timeIntervalSince1970)</t:created>\
+        </d:prop></d:set></c:mkcalendar>
+        """
+        let r = try client.send("MKCALENDAR", url(href), body: Data(body.utf8))
+        guard r.status / 100 == 2 else { return (nil, "MKCALENDAR \(href): HTTP \(r.status)") }
+        return (RemoteCollection(href: href, displayName: title, order: order, createdAt: createdAt, syncToken: nil), nil)
+    }
+
+    func rename(collection href: String, to title: String) throws {
+        let body = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <d:propertyupdate xmlns:d="DAV:"><d:set><d:prop><d:displayname>\(xmlEscape(title))</d:displayname></d:prop></d:set></d:propertyupdate>
+        """
+        let r = try client.send("PROPPATCH", url(href), body: Data(body.utf8))
+        guard r.status / 100 == 2 else { throw DAVError.unexpected(url: href, method: "PROPPATCH", status: r.status, detail: snippet(r.body)) }
+    }
+
+    func deleteCollection(_ href: String) throws {
+        let r = try client.send("DELETE", url(href))
+        guard r.status / 100 == 2 || r.status == 404 else { throw DAVError.unexpected(url: href, method: "DELETE", status: r.status, detail: snippet(r.body)) }
+    }
+
+    func changes(in collection: RemoteCollection, since token: String?) throws -> RemoteChanges {
+        let body = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(xmlEscape(token ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
+        """
+        let r = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(body.utf8))
+        if r.status == 207 {
+            let (rs, newToken) = try DAVResponse.multistatus(r.body)
+            var c = RemoteChanges(newToken: newToken)
+            c.complete = token == nil
+            for resp in rs {
+                let path = DAVResponse.path(resp.href)
+                if path == collection.href || path + "/" == collection.href { continue }
+                if resp.status == 404 { c.removed.append(path) } else { c.changed.append((path, resp.property("getetag")?.text)) }
+            }
+            return c
+        }
+        // An invalid token (403/409 DAV:valid-sync-token) or no sync-collection: list ETags.
+        let query = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>\
+        <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>
+        """
+        let q = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(query.utf8))
+        guard q.status == 207 else { throw DAVError.unexpected(url: collection.href, method: "REPORT", status: q.status, detail: snippet(q.body)) }
+        var c = RemoteChanges(complete: true, newToken: nil)
+        for resp in try DAVResponse.multistatus(q.body).responses {
+            let path = DAVResponse.path(resp.href)
+            if path == collection.href { continue }
+            c.changed.append((path, resp.property("getetag")?.text))
+        }
+        return c
+    }
+
+    func fetch(_ hrefs: [String], in collection: RemoteCollection) throws -> [(href: String, etag: String?, text: String)] {
+        var out: [(href: String, etag: String?, text: String)] = []
+        var start = 0
+        while start < hrefs.count {
+            let batch = hrefs[start..<min(start + 200, hrefs.count)]
+            start += batch.count
+            let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>\
+            \(batch.map { "<d:href>\(xmlEscape($0))</d:href>" }.joined())</c:calendar-multiget>
+            """
+            let r = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(body.utf8))
+            guard r.status == 207 else { throw DAVError.unexpected(url: collection.href, method: "REPORT", status: r.status, detail: snippet(r.body)) }
+            for resp in try DAVResponse.multistatus(r.body).responses {
+                guard let data = resp.property("calendar-data", DAVNamespace.caldav)?.text else { continue }
+                let path = DAVResponse.path(resp.href)
+                out.append((path, resp.property("getetag")?.text, data))
+            }
+        }
+        return out
+    }
+
+    func put(_ href: String, text: String, ifMatch: String?) throws -> RemoteWrite {
+        var headers = ["Content-Type": "text/calendar; charset=utf-8"]
+        if let ifMatch { headers["If-Match"] = ifMatch } else { headers["If-None-Match"] = "*" }
+        let r = try client.send("PUT", url(href), headers: headers, body: Data(text.utf8))
+        if r.status == 412 { return .preconditionFailed }
+        guard r.status / 100 == 2 else { throw DAVError.unexpected(url: href, method: "PUT", status: r.status, detail: snippet(r.body)) }
+        return .written(etag: r.etag)
+    }
+
+    func delete(_ href: String, ifMatch: String?) throws -> RemoteWrite {
+        var headers: [String: String] = [:]
+        if let ifMatch { headers["If-Match"] = ifMatch }
+        let r = try client.send("DELETE", url(href), headers: headers)
+        if r.status == 412 { return .preconditionFailed }
+        if r.status == 404 { return .gone }
+        guard r.status / 100 == 2 else { throw DAVError.unexpected(url: href, method: "DELETE", status: r.status, detail: snippet(r.body)) }
+        return .written(etag: nil)
+    }
+
+    func itemHref(collection: RemoteCollection, uid: String) -> String {
+        // Only the unreserved characters stay as they are (RFC 3986 §2.3), as servers write hrefs back.
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let safe = uid.addingPercentEncoding(withAllowedCharacters: unreserved) ?? uid
+        return collection.href + safe + ".ics"
+    }
+}
+
+/// The component names a `supported-calendar-component-set` lists (`<C:comp name="VTODO"/>`).
+enum DAVCompNames {
+    static func names(_ set: DAVElement) -> [String] {
+        set.all("comp", DAVNamespace.caldav).compactMap { $0.attributes["name"]?.uppercased() }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import TaskTileCore
+
+/// Why a sync pass failed (docs/sync.md "Exit codes"; docs/exit-codes.md).
+public enum DAVError: Error, Sendable, CustomStringConvertible {
+    /// No connection: refused, DNS, timeout, TLS (exit 69). Nothing was changed locally.
+    case unreachable(url: String, detail: String)
+    /// 401, or 403 before any collection was reached: the user or password was refused (exit 77).
+    case authRefused(url: String, user: String, status: Int)
+    /// An answer the protocol does not allow here (exit 69): `method` on `url` gave `status`.
+    case unexpected(url: String, method: String, status: Int, detail: String)
+    /// A body that is not the XML expected (exit 69).
+    case badXML(String)
+    /// `--password-command` could not be split, started, or exited non-zero (exit 69).
+    case passwordCommand(String)
+    /// A server URL that is not http(s)://host… (exit 64).
+    case badURL(String)
+    /// The vdir cannot be read or written (exit 74).
+    case vdir(path: String, detail: String)
+    /// Server items that could not be read: reported one by one, the rest synced (exit 65).
+    case unreadableItems(Int)
+
+    public var description: String { message(Localizer(.en)) }
+}
+
+extension DAVError: ReportableError {
+    public var exitCode: ExitCode {
+        switch self {
+        case .unreachable, .unexpected, .badXML, .passwordCommand: .unavailable
+        case .authRefused: .noPermission
+        case .badURL: .usage
+        case .vdir: .ioError
+        case .unreadableItems: .dataError
+        }
+    }
+
+    public func message(_ l: Localizer) -> String {
+        switch self {
+        case .unreachable(let url, let detail): l.text(.syncErrorUnreachable, url, detail)
+        case .authRefused(let url, let user, let status): l.text(.syncErrorAuth, url, user, status)
+        case .unexpected(let url, let method, let status, let detail): l.text(.syncErrorProtocol, url, status, method, detail)
+        case .badXML(let detail): l.text(.syncErrorProtocol, "-", "XML", "-", detail)
+        case .passwordCommand(let detail): l.text(.syncErrorPasswordCommand, detail)
+        case .badURL(let url): l.text(.syncErrorBadURL, url)
+        case .vdir(let path, let detail): l.text(.syncErrorVdir, path, detail)
+        case .unreadableItems(let n): l.text(.syncErrorUnreadable, n)
+        }
+    }
+}

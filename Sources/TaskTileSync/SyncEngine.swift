@@ -1,0 +1,374 @@
+import Foundation
+import TaskTileCore
+
+/// What one pass did (or, with `dryRun`, would do), printed by `tasktile sync`.
+public struct SyncReport: Sendable {
+    public var account: String
+    /// Items written to the other side / into the store.
+    public var up = 0, down = 0
+    /// Items deleted in the store / on the other side.
+    public var deletedHere = 0, deletedThere = 0
+    /// One line per same-field conflict: the item, the field, the side kept and the value lost.
+    public var conflicts: [Phrase] = []
+    /// Server items that could not be read (left alone; the pass exits 65).
+    public var unreadable: [Phrase] = []
+    /// Other things worth saying (a list without a collection, an edit that beat a delete).
+    public var notes: [Phrase] = []
+    /// HTTP requests made.
+    public var requests = 0
+    public init(account: String) { self.account = account }
+}
+
+/// One sync pass between the store and a `SyncRemote` (docs/sync.md): pairs lists with
+/// collections, reads the remote changes (sync-token or ETags) and the local ones (the change
+/// journal), merges each item three-way against the version last synced and writes both sides.
+///
+/// Order of writes, for crash safety (a `kill -9` at any point converges on the next pass): the
+/// remote write comes first, then the local change and the item's new base in one store
+/// transaction; the collection's sync-token after its items; the journal cursor last. An item
+/// written remotely but not recorded is seen again next time and merges to the same result; a
+/// new item's href is derived from its UID, so it is never created twice.
+final class SyncEngine {
+    let store: Store
+    let account: SyncAccount
+    let remote: SyncRemote
+    let dryRun: Bool
+    let progress: (Int, Int) -> Void
+    var report: SyncReport
+    private var journal = SyncJournalChanges(head: 0)
+    private var items: [String: SyncItemState] = [:]
+    /// Foreign UIDs of todos imported from files: a new item on the server keeps that UID.
+    private var uids: [String: String] = [:]
+    private var processed = 0, total = 0
+    /// Run once, before the first conditional write over an existing item (the tests' 412 race:
+    /// another client edits between our read and our write). Nil in normal use.
+    var beforeFirstOverwrite: (() -> Void)?
+
+    init(store: Store, account: SyncAccount, remote: SyncRemote, dryRun: Bool, progress: @escaping (Int, Int) -> Void = { _, _ in }) {
+        self.store = store; self.account = account; self.remote = remote; self.dryRun = dryRun; self.progress = progress
+        report = SyncReport(account: account.name)
+    }
+
+    var now: Date { store.clock.now }
+    var zone: TimeZone { store.clock.timeZone }
+
+    /// Runs the pass. - Throws: `DAVError` (nothing changed locally when it comes from the first
+    /// request), store errors.
+    func run() throws -> SyncReport {
+        journal = try store.syncJournal(after: account.journalSeq)
+        let collections = try remote.collections()
+        let pairs = try store.syncCollections(account: account.name)
+        items = try store.syncItems(account: account.name)
+        uids = try store.foreignUIDs()
+        var lists = Dictionary(uniqueKeysWithValues: try store.syncLists().map { ($0.id, $0) })
+        let byHref = Dictionary(pairs.map { ($0.href, $0) }, uniquingKeysWith: { a, _ in a })
+        let remoteHrefs = Set(collections.map(\.href))
+        var work: [(TodoList, RemoteCollection, SyncCollectionState?)] = []
+        var pairedLists = Set<String>()
+
+        for coll in collections {
+            if let st = byHref[coll.href] {
+                if var list = lists[st.listID] {
+                    // A rename merges against the title last synced: the side that changed it wins
+                    // (both: ours, the collection being our list).
+                    let base = st.displayName ?? list.title
+                    let remoteName = coll.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? base
+                    if list.title != base || remoteName == base {
+                        if remoteName != list.title, !dryRun { try remote.rename(collection: coll.href, to: list.title) }
+                    } else if !dryRun {
+                        try store.renameSyncedList(id: list.id, to: remoteName)
+                        list.title = (try store.syncLists().first { $0.id == list.id })?.title ?? list.title
+                    }
+                    work.append((list, coll, st)); pairedLists.insert(list.id)
+                    continue
+                }
+                // The list was deleted here. Unchanged on the server since our last pass (same
+                // sync-token): delete the collection there too. Changed there meanwhile: the edit
+                // wins and the collection comes back as a list below (nothing is lost silently).
+                let since = try remote.changes(in: coll, since: st.syncToken)
+                func key(_ h: String) -> String { h.removingPercentEncoding ?? h }
+                let mine = Dictionary(items.values.filter { $0.listID == st.listID }.map { (key($0.href), $0.etag) }, uniquingKeysWith: { a, _ in a })
+                let listed = Set(since.changed.map { key($0.href) })
+                let unchanged = since.removed.isEmpty && since.changed.allSatisfy { mine[key($0.href)] == .some($0.etag) }
+                    && (!since.complete || Set(mine.keys) == listed)
+                if !dryRun { try store.removeSyncCollection(account: account.name, listID: st.listID) }
+                items = items.filter { $0.value.listID != st.listID }
+                if unchanged {
+                    if !dryRun { try remote.deleteCollection(coll.href) }
+                    report.deletedThere += 1
+                    continue
+                }
+                report.notes.append(Phrase(key: .syncEditBeatsDelete, coll.displayName ?? coll.href, Phrase(key: .syncSideHere), Phrase(key: .syncSideThere)))
+            }
+            let segment = coll.href.split(separator: "/").last.map(String.init) ?? ""
+            if let list = lists[segment], !pairedLists.contains(list.id), !pairs.contains(where: { $0.listID == list.id }) {
+                work.append((list, coll, nil)); pairedLists.insert(list.id)
+                continue
+            }
+            if dryRun { report.down += 1; continue }
+            let list = try store.addSyncedList(id: segment, title: coll.displayName ?? segment, sortOrder: coll.order, createdAt: coll.createdAt)
+            lists[list.id] = list
+            work.append((list, coll, nil)); pairedLists.insert(list.id)
+        }
+        for list in lists.values.sorted(by: { $0.sortOrder < $1.sortOrder }) where !pairedLists.contains(list.id) {
+            if let st = pairs.first(where: { $0.listID == list.id }), !remoteHrefs.contains(st.href) {
+                // The collection was deleted on the server. Nothing changed here since the last
+                // pass (every todo equal to its base, none new, the same title): delete the list
+                // here too. Otherwise the edit wins: the collection is created again.
+                let todoIDs = try store.syncTodoIDs(inList: list.id)
+                let unchanged = try list.title == (st.displayName ?? list.title) && todoIDs.allSatisfy { id in
+                    guard let s = items[id], s.listID == list.id, let base = parseBase(s), let local = try store.syncTodo(id: id) else { return false }
+                    return !changed(local, from: base.todo)
+                }
+                if !dryRun { try store.removeSyncCollection(account: account.name, listID: list.id) }
+                items = items.filter { $0.value.listID != list.id }
+                if unchanged {
+                    if !dryRun { _ = try store.removeList(list.id) }
+                    report.deletedHere += 1
+                    continue
+                }
+                report.notes.append(Phrase(key: .syncEditBeatsDelete, list.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
+            }
+            if dryRun { report.up += 1; continue }
+            let (coll, reason) = try remote.createCollection(listID: list.id, title: list.title, order: list.sortOrder, createdAt: list.createdAt)
+            guard let coll else {
+                report.notes.append(Phrase(key: .syncNoCalendarCreated, list.title, reason ?? "-"))
+                continue
+            }
+            work.append((list, coll, nil))
+        }
+        total = try work.reduce(0) { $0 + (try store.syncTodoIDs(inList: $1.0.id).count) }
+        for (list, coll, st) in work { try sync(list: list, collection: coll, state: st) }
+        if !dryRun { try store.finishSync(account: account.name, journalHead: journal.head) }
+        report.requests = remote.requestCount
+        return report
+    }
+
+    /// A fetched server item.
+    struct Fetched {
+        var href: String
+        var etag: String?
+        var resource: ICalendarResource
+    }
+
+    private func sync(list: TodoList, collection: RemoteCollection, state: SyncCollectionState?) throws {
+        let here = items.values.filter { $0.listID == list.id }
+        // Hrefs compare decoded: a server may percent-encode what we wrote plainly (`@` → `%40`).
+        func key(_ href: String) -> String { href.removingPercentEncoding ?? href }
+        let known = Dictionary(here.map { (key($0.href), $0) }, uniquingKeysWith: { a, _ in a })
+        let changes = try remote.changes(in: collection, since: state?.syncToken)
+        var toFetch: [String] = []
+        var listed = Set<String>()
+        for (href, etag) in changes.changed {
+            listed.insert(key(href))
+            if let k = known[key(href)], etag != nil, k.etag == etag { continue } // our own write, or unchanged
+            toFetch.append(href)
+        }
+        var removed = Set(changes.removed.map(key))
+        if changes.complete { removed.formUnion(known.keys.filter { !listed.contains($0) }) }
+        var fetched: [String: Fetched] = [:]
+        for (href, etag, text) in try remote.fetch(toFetch, in: collection) {
+            do {
+                var r = try ICalendarResource.parse(text, href: href, userZone: zone, now: now)
+                let id = known[key(href)]?.todoID ?? ICalendarResource.todoID(forUID: r.uid)
+                r.todo.id = id
+                r.todo.listId = list.id
+                fetched[id] = Fetched(href: href, etag: etag, resource: r)
+            } catch let e as ICalendarResource.Unreadable {
+                report.unreadable.append(Phrase(key: .syncUnreadableItem, href, e.reason))
+            }
+        }
+        var candidates: [String] = []
+        var seen = Set<String>()
+        func add(_ id: String) { if seen.insert(id).inserted { candidates.append(id) } }
+        for id in try store.syncTodoIDs(inList: list.id) where items[id] == nil || journal.todos[id] != nil || items[id]?.listID != list.id { add(id) }
+        for s in here where journal.todos[s.todoID] != nil || removed.contains(key(s.href)) { add(s.todoID) }
+        // New server items in their order (X-APPLE-SORT-ORDER), those without one after, by id: a
+        // hinted item must find its place free, whichever device downloads.
+        for id in fetched.keys.sorted(by: { (fetched[$0]!.resource.sortHint ?? .infinity, $0) < (fetched[$1]!.resource.sortHint ?? .infinity, $1) }) {
+            add(id)
+        }
+        for id in candidates {
+            try process(id, list: list, collection: collection, fetched: fetched[id], removed: removed)
+            processed += 1
+            if total > 200, processed % 100 == 0 { progress(processed, total) }
+        }
+        // Keep the old token when items could not be read, so they are listed again next time.
+        let token = report.unreadable.isEmpty || changes.newToken == nil ? changes.newToken : state?.syncToken
+        if !dryRun, state?.syncToken != token || state?.href != collection.href || state?.displayName != list.title || state == nil {
+            try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: token,
+                                                                                   displayName: list.title))
+        }
+    }
+
+    private func parseBase(_ s: SyncItemState) -> ICalendarResource? {
+        guard let text = s.base.isEmpty ? (try? store.syncItemBase(account: account.name, todoID: s.todoID)) ?? nil : s.base else { return nil }
+        return try? ICalendarResource.parse(text, href: s.href, userZone: zone, now: now)
+    }
+
+    private func changed(_ a: Todo, from b: Todo) -> Bool {
+        ICalendarResource.Group.allCases.contains { !$0.same(a, b) }
+    }
+
+    private func process(_ id: String, list: TodoList, collection: RemoteCollection, fetched: Fetched?, removed: Set<String>) throws {
+        var state = items[id]
+        var local = try store.syncTodo(id: id)
+        if let s = state, s.listID != list.id { state = nil; _ = s }
+        if let l = local, l.listId != list.id {
+            // Moved to another list here: delete it from this collection (it is new in the other).
+            if let s = state, fetched == nil {
+                if !dryRun { _ = try remote.delete(s.href, ifMatch: s.etag) }
+                if !dryRun { try store.forgetSyncItem(account: account.name, todoID: id) }
+                report.deletedThere += 1
+            }
+            local = nil
+            if state == nil { return }
+        }
+        let base = state.flatMap(parseBase)
+        let remoteRemoved = state.map { removed.contains($0.href.removingPercentEncoding ?? $0.href) } ?? false
+
+        switch (local, state, fetched) {
+        case (nil, nil, let f?):
+            try applyRemote(f, list: list)
+        case (let l?, nil, nil):
+            let uid = uids[l.id] ?? l.id
+            try push(l, uid: uid, href: remote.itemHref(collection: collection, uid: uid), template: nil, ifMatch: nil, list: list, collection: collection)
+        case (let l?, nil, let f?):
+            try merge(local: l, base: nil, remote: f, list: list)
+        case (nil, let s?, let f):
+            if remoteRemoved { if !dryRun { try store.forgetSyncItem(account: account.name, todoID: id) }; return }
+            if let f {
+                report.notes.append(Phrase(key: .syncEditBeatsDelete, f.resource.todo.title, Phrase(key: .syncSideHere), Phrase(key: .syncSideThere)))
+                try applyRemote(f, list: list)
+                return
+            }
+            if dryRun { report.deletedThere += 1; return }
+            switch try remote.delete(s.href, ifMatch: s.etag) {
+            case .preconditionFailed:
+                if let f = try refetch(s.href, id: id, list: list, collection: collection) {
+                    report.notes.append(Phrase(key: .syncEditBeatsDelete, f.resource.todo.title, Phrase(key: .syncSideHere), Phrase(key: .syncSideThere)))
+                    try applyRemote(f, list: list)
+                }
+            case .written, .gone:
+                try store.applySynced(account: account.name, merged: nil, deleting: id, state: nil)
+                report.deletedThere += 1
+            }
+        case (let l?, let s?, let f):
+            let localChanged = base.map { changed(l, from: $0.todo) } ?? true
+            if remoteRemoved {
+                if localChanged {
+                    report.notes.append(Phrase(key: .syncEditBeatsDelete, l.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
+                    try push(l, uid: base?.uid ?? l.id, href: s.href, template: base, ifMatch: nil, list: list, collection: collection)
+                } else {
+                    if !dryRun { try store.applySynced(account: account.name, merged: nil, deleting: id, state: nil) }
+                    report.deletedHere += 1
+                }
+                return
+            }
+            if let f {
+                if localChanged { try merge(local: l, base: base, remote: f, list: list) } else { try applyRemote(f, list: list) }
+            } else if localChanged {
+                try push(l, uid: base?.uid ?? l.id, href: s.href, template: base, ifMatch: s.etag, list: list, collection: collection)
+            }
+        case (nil, nil, nil):
+            break
+        }
+    }
+
+    /// Re-reads one resource after a 412 (someone wrote between our read and our write).
+    private func refetch(_ href: String, id: String, list: TodoList, collection: RemoteCollection) throws -> Fetched? {
+        guard let (h, etag, text) = try remote.fetch([href], in: collection).first else { return nil }
+        do {
+            var r = try ICalendarResource.parse(text, href: h, userZone: zone, now: now)
+            r.todo.id = id; r.todo.listId = list.id
+            return Fetched(href: h, etag: etag, resource: r)
+        } catch let e as ICalendarResource.Unreadable {
+            report.unreadable.append(Phrase(key: .syncUnreadableItem, href, e.reason))
+            return nil
+        }
+    }
+
+    /// The server's version replaces ours (only the server changed).
+    private func applyRemote(_ f: Fetched, list: TodoList) throws {
+        report.down += 1
+        if dryRun { return }
+        var todo = f.resource.todo
+        let existing = try store.syncTodo(id: todo.id)
+        if let e = existing {
+            todo.sortOrder = f.resource.sortHint == nil ? e.sortOrder : todo.sortOrder
+            if ICalendarResource.Group.schedule.same(e, todo) { ICalendarResource.Group.schedule.copy(from: e, into: &todo) }
+        }
+        if todo.sortOrder < 0 { todo.sortOrder = -1 }
+        try store.applySynced(account: account.name, merged: todo,
+                              state: SyncItemState(todoID: todo.id, listID: list.id, href: f.href, etag: f.etag, base: f.resource.text),
+                              foreignUID: f.resource.uid)
+    }
+
+    /// Writes our version: over `template` (the base or the server's text) or as a new resource.
+    /// A 412 re-reads the server's version and merges.
+    private func push(_ l: Todo, uid: String, href: String, template: ICalendarResource?, ifMatch: String?, list: TodoList,
+                      collection: RemoteCollection, attempts: Int = 3) throws {
+        report.up += 1
+        if dryRun { return }
+        let text = template.map { ICalendarResource.render(l, over: $0.text, templateTodo: $0.todo, now: now) }
+            ?? ICalendarResource.render(l, uid: uid, now: now)
+        if ifMatch != nil, let hook = beforeFirstOverwrite { beforeFirstOverwrite = nil; hook() }
+        switch try remote.put(href, text: text, ifMatch: ifMatch) {
+        case .written(let etag):
+            try store.applySynced(account: account.name, merged: nil, deleting: nil,
+                                  state: SyncItemState(todoID: l.id, listID: list.id, href: href, etag: etag, base: text))
+        case .preconditionFailed, .gone:
+            report.up -= 1
+            guard attempts > 0, let f = try refetch(href, id: l.id, list: list, collection: collection) else { return }
+            try merge(local: l, base: template.flatMap { ifMatch == nil ? nil : $0 }, remote: f, list: list, attempts: attempts - 1)
+        }
+    }
+
+    /// Three-way merge by property group (docs/sync.md "Merging"): a group changed on one side
+    /// takes that side; changed on both to different values, the later LAST-MODIFIED wins and the
+    /// losing value is reported. Without a base (both sides have the item, never synced), every
+    /// differing group is a conflict.
+    private func merge(local l: Todo, base: ICalendarResource?, remote f: Fetched, list: TodoList, attempts: Int = 3) throws {
+        let r = f.resource.todo
+        var merged = l
+        let localTime = journal.todos[l.id] ?? .distantPast
+        let remoteTime = f.resource.lastModified ?? .distantPast
+        for g in ICalendarResource.Group.allCases {
+            if g.same(l, r) { continue }
+            let localChanged = base.map { !g.same(l, $0.todo) } ?? true
+            let remoteChanged = base.map { !g.same(r, $0.todo) } ?? true
+            if !remoteChanged { continue }
+            if !localChanged || g == .order && base == nil { if localChanged { continue }; g.copy(from: r, into: &merged); continue }
+            if g == .order { continue } // order: ours wins quietly (a reorder is not worth a report)
+            if remoteTime > localTime {
+                g.copy(from: r, into: &merged)
+                report.conflicts.append(Phrase(key: .syncConflict, merged.title, g.rawValue, Phrase(key: .syncSideThere), g.describe(l)))
+            } else {
+                report.conflicts.append(Phrase(key: .syncConflict, merged.title, g.rawValue, Phrase(key: .syncSideHere), g.describe(r)))
+            }
+        }
+        if dryRun { report.down += 1; if changed(merged, from: r) { report.up += 1 }; return }
+        var text = f.resource.text, etag = f.etag
+        if changed(merged, from: r) {
+            let put = ICalendarResource.render(merged, over: f.resource.text, templateTodo: r, now: now)
+            if let hook = beforeFirstOverwrite { beforeFirstOverwrite = nil; hook() }
+            switch try remote.put(f.href, text: put, ifMatch: f.etag) {
+            case .written(let e): text = put; etag = e; report.up += 1
+            case .preconditionFailed, .gone:
+                guard attempts > 0, let again = try refetch(f.href, id: l.id, list: list, collection: collectionOf(f)) else { return }
+                try merge(local: l, base: base, remote: again, list: list, attempts: attempts - 1)
+                return
+            }
+        }
+        if changed(merged, from: l) { report.down += 1 }
+        try store.applySynced(account: account.name, merged: merged,
+                              state: SyncItemState(todoID: l.id, listID: list.id, href: f.href, etag: etag, base: text))
+    }
+
+    /// The collection a resource href lives in (its parent path).
+    private func collectionOf(_ f: Fetched) -> RemoteCollection {
+        var parts = f.href.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast()
+        return RemoteCollection(href: parts.joined(separator: "/") + "/")
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private CalDAV server for the sync tests: Radicale (Debian `radicale`) on 127.0.0.1 with a
+/// free port, htpasswd auth (plain, a test account) and a storage folder of its own. Killed on
+/// deinit; `stop()` and `start()` take it down and bring it back on the same port and storage.
+public final class RadicaleServer {
+    public let tmp = TemporaryDirectory("radicale")
+    public let port: Int
+    public let user = "alice"
+    public let password = "s3cret-pw"
+    /// `http://127.0.0.1:<port>/`.
+    public var url: String { "http://127.0.0.1:\(port)/" }
+    private var process: RunningProcess?
+    public var storage: String { tmp.file("collections") }
+
+    /// The second client (python3-caldav): `Tests/Scripts/caldav_client.py`.
+    public static let clientScript = repositoryRoot + "/Tests/Scripts/caldav_client.py"
+
+    /// - Throws: `FixtureError` when radicale or python3-caldav is missing (make deps installs
+    ///   them) or the server does not answer within 20 s.
+    public init() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/radicale") else {
+            throw FixtureError("radicale is not installed: make deps installs it (Debian: radicale)")
+        }
+        guard (try? runProcess("/usr/bin/python3", ["-c", "import caldav"]))?.status == 0 else {
+            throw FixtureError("python3-caldav is not installed for /usr/bin/python3: make deps installs it (Debian: python3-caldav)")
+        }
+        port = try RadicaleServer.freePort()
+        try "\(user):\(password)\n".write(toFile: tmp.file("users"), atomically: true, encoding: .utf8)
+        let config = """
+        [server]
+        hosts = 127.0.0.1:\(port)
+        [auth]
+        type = htpasswd
+        htpasswd_filename = \(tmp.file("users"))
+        htpasswd_encryption = plain
+        delay = 0
+        [storage]
+        filesystem_folder = \(storage)
+        [logging]
+        level = warning
+        """
+        try config.write(toFile: tmp.file("config"), atomically: true, encoding: .utf8)
+        try start()
+    }
+
+    deinit { stop() }
+
+    /// Starts the server (again) and waits until it accepts connections.
+    public func start() throws {
+        guard process == nil else { return }
+        process = try startProcess("/usr/bin/radicale", ["--config", tmp.file("config")])
+        try PrivateNotificationBus.waitFor(20, "radicale on port \(port)") { RadicaleServer.accepts(port) }
+    }
+
+    /// Kills the server and waits for it.
+    public func stop() {
+        guard let p = process else { return }
+        kill(p.process.processIdentifier, SIGKILL)
+        _ = p.wait()
+        process = nil
+    }
+
+    /// Runs the second client: `caldav_client.py URL USER PASSWORD <arguments>`.
+    @discardableResult
+    public func client(_ arguments: [String]) throws -> ProcessResult {
+        let r = try runProcess("/usr/bin/python3", [RadicaleServer.clientScript, url, user, password] + arguments)
+        if r.status != 0 { throw FixtureError("caldav_client.py \(arguments.joined(separator: " ")) failed (\(r.status)): \(r.stderr)") }
+        return r
+    }
+
+    /// Every todo on the server as python3-caldav sees it: (calendar name, uid, text).
+    public func todos() throws -> [(calendar: String, uid: String, data: String)] {
+        let r = try client(["list"])
+        let items = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
+        return items.map { ($0["calendar"] as? String ?? "", $0["uid"] as? String ?? "", $0["data"] as? String ?? "") }
+    }
+
+    /// A port nobody listens on now (bound to 0, read back, released).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw FixtureError("socket() failed") }
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        addr.sin_port = 0
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+        }
+        guard ok else { throw FixtureError("bind() failed") }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+    static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        addr.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
