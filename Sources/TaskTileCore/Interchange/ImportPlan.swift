@@ -121,8 +121,8 @@ extension Store {
             }
             // After the todos exist (todo_uids references them).
             for (id, uid) in foreignUIDs {
-                _ = try database.run("INSERT INTO todo_uids (todo_id, uid) VALUES (?, ?) ON CONFLICT(todo_id) DO UPDATE SET uid = excluded.uid",
-                                     [.text(id), .text(uid)])
+                try database.cachedStatement("INSERT INTO todo_uids (todo_id, uid) VALUES (?, ?) ON CONFLICT(todo_id) DO UPDATE SET uid = excluded.uid")
+                    .run([.text(id), .text(uid)])
             }
         }
         return report
