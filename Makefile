@@ -22,9 +22,9 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 #  and man-db check the generated completions and man pages;
 #  radicale, python3-caldav, todoman: the sync tests' CalDAV server, second client and vdir peer.)
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
-BENCH_PACKAGES := hyperfine
+BENCH_PACKAGES := hyperfine valgrind
 
-.PHONY: all deps bench-deps build release test stress bench bench-follow bench-desktop bench-sync demo install install-files uninstall build-release build-debug deb deb-files vectors clean
+.PHONY: all deps bench-deps build release test stress bench bench-faults bench-follow bench-desktop bench-sync demo install install-files uninstall build-release build-debug deb deb-files vectors clean
 
 all: build
 
@@ -81,6 +81,14 @@ bench: bench-deps
 # no-change and a one-change sync (writes Benchmarks/SYNC.md).
 bench-sync: deps
 	/usr/bin/python3 Benchmarks/sync.py
+
+# Import and load costs that grow with the file (#21.8), release build: ICS, todo.txt and JSON
+# imports and list ls at 10,000 and 30,000 items (a few minutes). Prints the table;
+# Benchmarks/FAULTS.md quotes it. FAULTS_FLAGS=--instructions adds callgrind's instruction
+# counts, which a shared machine does not disturb (and makes it ~50x slower).
+bench-faults: bench-deps release
+	/usr/bin/python3 Benchmarks/faults.py --bin "$$($(SWIFT) build -c release --show-bin-path)" \
+	  --sizes 10000,30000 --cases ics,todotxt,lists $(FAULTS_FLAGS)
 
 # status --follow against polling: commit -> line p50/p95, idle CPU ticks, RSS after 10,000
 # updates, CPU per hour of each config (~3 minutes; writes Benchmarks/FOLLOW.md).
