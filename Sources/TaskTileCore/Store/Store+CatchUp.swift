@@ -46,9 +46,9 @@ extension Store {
     /// long-running processes call it again before reading (a widget tick, a notification pass).
     ///
     /// First a plain read transaction looks for a todo that needs to move and compares now with the
-    /// cycle clock (`CycleClock.recomputes(at:)`); when neither calls for it — the normal case for a status bar polling every
-    /// second — nothing is written: no write lock, no WAL frame, no change to `PRAGMA
-    /// data_version` in other connections. Otherwise one `BEGIN IMMEDIATE` transaction re-reads the
+    /// cycle clock (`CycleClock.recomputes(at:)`); when neither calls for it — the normal case for
+    /// a status bar polling every second — nothing is written: no write lock, no WAL frame, no
+    /// change to `PRAGMA data_version` in other connections. Otherwise one `BEGIN IMMEDIATE` transaction re-reads the
     /// candidates and moves them.
     /// - Returns: the number of todos moved to another cycle.
     /// - Throws: `StoreError.busy` when another process holds the write lock past the busy timeout.
