@@ -105,7 +105,7 @@ enum Schema {
             repeat_frequency TEXT CHECK (repeat_frequency IN ('daily', 'weekly', 'monthly', 'yearly')),
             repeat_interval  INTEGER,
             repeat_weekdays  TEXT,
-            repeat_end_count INTEGER,          -- counts deliveries (reminders shown), SPEC §4.3
+            repeat_end_count INTEGER,          -- counts deliveries (reminders shown), docs/notifications.md
             repeat_end_date  TEXT,
             deliveries       INTEGER NOT NULL DEFAULT 0,
             created_at       REAL NOT NULL
