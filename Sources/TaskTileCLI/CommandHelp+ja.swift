@@ -165,8 +165,5 @@ enum CommandHelp {
         "help.theme.export.arg.name": "テーマ名か ID。",
         "help.theme.export.arg.file": "書き出すファイル（既定: 標準出力）。",
         "help.theme.preview.abstract": "サンプルのタスクでテーマのウィジェットを描画します。",
-        "help.theme.preview.discussion": "small-en.png、medium-en.png、large-en.png、small-ja.png、medium-ja.png、large-ja.png（スケール 2）をサンプルのタスクで書き出します。あなたのリストは読みません。",
-        "help.theme.preview.arg.name": "テーマ名か ID。",
-        "help.theme.preview.opt.out": "PNG の書き出し先（既定: ./theme-preview/NAME）。",
     ]
 }
