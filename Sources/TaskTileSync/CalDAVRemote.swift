@@ -87,7 +87,7 @@ final class CalDAVRemote: SyncRemote {
         return out
     }
 
-    func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, String?) {
+    func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, CollectionRefusal?) {
         let home = try calendarHome()
         let href = home.path.hasSuffix("/") ? home.path + listID + "/" : home.path + "/" + listID + "/"
         let body = """
@@ -99,7 +99,11 @@ final class CalDAVRemote: SyncRemote {
         </d:prop></d:set></c:mkcalendar>
         """
         let r = try client.send("MKCALENDAR", url(href), body: Data(body.utf8))
-        guard r.status / 100 == 2 else { return (nil, "MKCALENDAR \(href): HTTP \(r.status)") }
+        guard r.status / 100 == 2 else {
+            // Not a failure of the pass: the list stays local, is reported, and is tried again next time.
+            let reason = HTTPURLResponse.localizedString(forStatusCode: r.status)
+            return (nil, CollectionRefusal(url: url(href).absoluteString, answer: "MKCALENDAR: HTTP \(r.status) \(reason)"))
+        }
         return (RemoteCollection(href: href, displayName: title, order: order, createdAt: createdAt, syncToken: nil), nil)
     }
 
@@ -122,7 +126,7 @@ final class CalDAVRemote: SyncRemote {
         <?xml version="1.0" encoding="utf-8"?>
         <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(xmlEscape(token ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
         """
-        let r = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(body.utf8))
+        let r = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(body.utf8), label: "sync-collection")
         if r.status == 207 {
             let (rs, newToken) = try DAVResponse.multistatus(r.body)
             var c = RemoteChanges(newToken: newToken)
@@ -134,21 +138,37 @@ final class CalDAVRemote: SyncRemote {
             }
             return c
         }
-        // An invalid token (403/409 DAV:valid-sync-token) or no sync-collection: list ETags.
+        // An invalid token (RFC 6578 §3.2: 403 or 409 with DAV:valid-sync-token) or no
+        // sync-collection: list ETags. The collection's current token is read first (the
+        // DAV:sync-token property, RFC 6578 §4), so the next pass asks with a valid one again; a
+        // change landing during the listing is then reported again next time, never missed.
+        let fresh = try currentSyncToken(collection)
         let query = """
         <?xml version="1.0" encoding="utf-8"?>
         <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>\
         <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>
         """
-        let q = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(query.utf8))
+        let q = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(query.utf8), label: "calendar-query")
         guard q.status == 207 else { throw DAVError.unexpected(url: collection.href, method: "REPORT", status: q.status, detail: snippet(q.body)) }
-        var c = RemoteChanges(complete: true, newToken: nil)
+        var c = RemoteChanges(complete: true, newToken: fresh)
         for resp in try DAVResponse.multistatus(q.body).responses {
             let path = DAVResponse.path(resp.href)
             if path == collection.href { continue }
             c.changed.append((path, resp.property("getetag")?.text))
         }
         return c
+    }
+
+    /// The collection's `DAV:sync-token` property (RFC 6578 §4), or nil when the server keeps none.
+    private func currentSyncToken(_ collection: RemoteCollection) throws -> String? {
+        let body = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <d:propfind xmlns:d="DAV:"><d:prop><d:sync-token/></d:prop></d:propfind>
+        """
+        let r = try client.send("PROPFIND", url(collection.href), headers: ["Depth": "0"], body: Data(body.utf8), label: "sync-token")
+        guard r.status == 207, let token = try DAVResponse.multistatus(r.body).responses.first?.property("sync-token")?.text else { return nil }
+        let t = token.trimmingCharacters(in: .whitespacesAndNewlines)
+        return t.isEmpty ? nil : t
     }
 
     func fetch(_ hrefs: [String], in collection: RemoteCollection) throws -> [(href: String, etag: String?, text: String)] {
@@ -162,7 +182,7 @@ final class CalDAVRemote: SyncRemote {
             <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>\
             \(batch.map { "<d:href>\(xmlEscape($0))</d:href>" }.joined())</c:calendar-multiget>
             """
-            let r = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(body.utf8))
+            let r = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(body.utf8), label: "calendar-multiget")
             guard r.status == 207 else { throw DAVError.unexpected(url: collection.href, method: "REPORT", status: r.status, detail: snippet(r.body)) }
             for resp in try DAVResponse.multistatus(r.body).responses {
                 guard let data = resp.property("calendar-data", DAVNamespace.caldav)?.text else { continue }

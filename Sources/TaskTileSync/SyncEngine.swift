@@ -12,7 +12,10 @@ public struct SyncReport: Sendable {
     public var conflicts: [Phrase] = []
     /// Server items that could not be read (left alone; the pass exits 65).
     public var unreadable: [Phrase] = []
-    /// Other things worth saying (a list without a collection, an edit that beat a delete).
+    /// Lists the server refused a collection for (MKCALENDAR refused): they stay local, are tried
+    /// again next pass, and the pass exits 65.
+    public var notCreated: [Phrase] = []
+    /// Other things worth saying (an edit that beat a delete).
     public var notes: [Phrase] = []
     /// HTTP requests made.
     public var requests = 0
@@ -130,9 +133,12 @@ final class SyncEngine {
                 report.notes.append(Phrase(key: .syncEditBeatsDelete, list.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
             }
             if dryRun { report.up += 1; continue }
-            let (coll, reason) = try remote.createCollection(listID: list.id, title: list.title, order: list.sortOrder, createdAt: list.createdAt)
+            let (coll, refusal) = try remote.createCollection(listID: list.id, title: list.title, order: list.sortOrder, createdAt: list.createdAt)
             guard let coll else {
-                report.notes.append(Phrase(key: .syncNoCalendarCreated, list.title, reason ?? "-"))
+                // No pairing is stored, so the next pass asks again; the list's todos stay unsynced
+                // (no item state), so they all go up once the collection exists.
+                report.notCreated.append(Phrase(key: .syncNoCalendarCreated, list.title, refusal?.answer ?? "-",
+                                                account.user ?? "-", refusal?.url ?? "-"))
                 continue
             }
             work.append((list, coll, nil))

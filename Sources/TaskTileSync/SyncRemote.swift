@@ -26,6 +26,15 @@ struct RemoteChanges: Sendable {
     var newToken: String?
 }
 
+/// A server's refusal to create a collection for a new local list (MKCALENDAR answered 403,
+/// 405, 409 …): the list stays local and the pass reports it (docs/sync.md "Lists ↔ collections").
+struct CollectionRefusal: Sendable {
+    /// The collection's URL, where the user (or an administrator) can create it.
+    var url: String
+    /// The server's answer: `MKCALENDAR: HTTP 403 Forbidden`.
+    var answer: String
+}
+
 /// The outcome of a conditional write.
 enum RemoteWrite: Sendable {
     /// Written; the new ETag when the server sent one.
@@ -43,8 +52,8 @@ protocol SyncRemote: AnyObject {
     var location: String { get }
     /// Every collection that can hold VTODOs.
     func collections() throws -> [RemoteCollection]
-    /// Creates a collection for a new local list; nil with the reason when the server does not allow it.
-    func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, String?)
+    /// Creates a collection for a new local list; nil with the server's answer when it does not allow it.
+    func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, CollectionRefusal?)
     /// Sets a collection's display name (a list renamed here).
     func rename(collection href: String, to title: String) throws
     /// Deletes a collection and its items (its list was deleted here).
