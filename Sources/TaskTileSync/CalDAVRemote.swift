@@ -11,13 +11,20 @@ import FoundationNetworking
 final class CalDAVRemote: SyncRemote {
     let base: URL
     let client: DAVClient
+    /// The calendar home this pass works in, once found (or once the stored one answered).
     private var home: URL?
+    /// The home an earlier pass found (`sync_accounts.calendar_home`), tried first.
+    private var storedHome: URL?
     var location: String { base.absoluteString }
     var requestCount: Int { client.requestCount }
+    var calendarHomeURL: String? { home?.absoluteString }
 
-    init(url: URL, user: String, password: String) {
+    /// - Parameter knownHome: the calendar home found by an earlier pass: the pass starts with a
+    ///   PROPFIND of it and runs discovery only when that fails (saving two requests a pass).
+    init(url: URL, user: String, password: String, knownHome: String? = nil) {
         base = url
         client = DAVClient(user: user, password: password)
+        storedHome = knownHome.flatMap { URL(string: $0) }
     }
 
     private func url(_ href: String) -> URL { URL(string: href, relativeTo: base)!.absoluteURL }
@@ -64,9 +71,26 @@ final class CalDAVRemote: SyncRemote {
     }
 
     func collections() throws -> [RemoteCollection] {
-        let home = try calendarHome()
+        if let stored = storedHome {
+            storedHome = nil
+            do {
+                let found = try collections(in: stored)
+                home = stored
+                return found
+            } catch let e as DAVError {
+                // Moved, gone or refused: discover again (which reports the error if it persists).
+                if case .unreachable = e { throw e }
+            }
+        }
+        return try collections(in: try calendarHome())
+    }
+
+    /// The home's calendar collections that can hold VTODOs, with their `sync-token` (RFC 6578 §4):
+    /// one Depth 1 PROPFIND, so a pass with nothing to do makes no other request (a collection
+    /// whose token equals the stored one is not asked for its changes).
+    private func collections(in home: URL) throws -> [RemoteCollection] {
         let rs = try propfind(home, depth: 1, props: """
-            <d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><a:calendar-order/><t:created/>
+            <d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><a:calendar-order/><t:created/><d:sync-token/>
             """)
         var out: [RemoteCollection] = []
         for r in rs {
@@ -80,9 +104,8 @@ final class CalDAVRemote: SyncRemote {
                                         displayName: r.property("displayname")?.text,
                                         order: r.property("calendar-order", DAVNamespace.apple).flatMap { Int($0.text.trimmingCharacters(in: .whitespaces)) },
                                         createdAt: r.property("created", DAVNamespace.tasktile).flatMap { Double($0.text) }.map { Date(timeIntervalSince1970: $0) },
-                                        // Not asked for: computing every collection's token makes servers
-                                        // (Radicale) hash all items; `changes(since:)` answers per collection.
-                                        syncToken: nil))
+                                        syncToken: r.property("sync-token").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+                                            .flatMap { $0.isEmpty ? nil : $0 }))
         }
         return out
     }

@@ -145,7 +145,7 @@ final class SyncEngine {
         }
         total = try work.reduce(0) { $0 + (try store.syncTodoIDs(inList: $1.0.id).count) }
         for (list, coll, st) in work { try sync(list: list, collection: coll, state: st) }
-        if !dryRun { try store.finishSync(account: account.name, journalHead: journal.head) }
+        if !dryRun { try store.finishSync(account: account.name, journalHead: journal.head, calendarHome: remote.calendarHomeURL) }
         report.requests = remote.requestCount
         return report
     }
@@ -162,7 +162,10 @@ final class SyncEngine {
         // Hrefs compare decoded: a server may percent-encode what we wrote plainly (`@` → `%40`).
         func key(_ href: String) -> String { href.removingPercentEncoding ?? href }
         let known = Dictionary(here.map { (key($0.href), $0) }, uniquingKeysWith: { a, _ in a })
-        let changes = try remote.changes(in: collection, since: state?.syncToken)
+        // The collection's token (from the home's PROPFIND) is the one stored after the last
+        // pass: nothing changed there, so no REPORT (RFC 6578 §4 — the token names the state).
+        let unchangedThere = collection.syncToken != nil && collection.syncToken == state?.syncToken && state?.href == collection.href
+        let changes = unchangedThere ? RemoteChanges(newToken: state?.syncToken) : try remote.changes(in: collection, since: state?.syncToken)
         var toFetch: [String] = []
         var listed = Set<String>()
         for (href, etag) in changes.changed {

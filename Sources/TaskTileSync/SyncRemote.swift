@@ -10,7 +10,8 @@ struct RemoteCollection: Sendable {
     var order: Int?
     /// When the list was created (tasktile's dead property), when kept.
     var createdAt: Date?
-    /// RFC 6578 `sync-token`, when known (not read by discovery).
+    /// The collection's current RFC 6578 `sync-token` as the home's PROPFIND reported it; nil
+    /// when the server keeps none (or for a vdir).
     var syncToken: String?
 }
 
@@ -70,4 +71,6 @@ protocol SyncRemote: AnyObject {
     func itemHref(collection: RemoteCollection, uid: String) -> String
     /// Requests made so far (0 for a vdir).
     var requestCount: Int { get }
+    /// The CalDAV calendar home this pass used, kept for the next pass (nil for a vdir).
+    var calendarHomeURL: String? { get }
 }

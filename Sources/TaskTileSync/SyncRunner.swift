@@ -20,7 +20,7 @@ public enum SyncRunner {
                 throw DAVError.badURL(account.url)
             }
             let password = try account.passwordCommand.map { try readPassword(command: $0, environment: environment) } ?? ""
-            let dav = CalDAVRemote(url: url, user: account.user ?? "", password: password)
+            let dav = CalDAVRemote(url: url, user: account.user ?? "", password: password, knownHome: account.calendarHome)
             if environment["TASKTILE_SYNC_DEBUG"] == "requests", let log { dav.client.log = { log("\(account.name): " + $0) } }
             remote = dav
         }

@@ -3,8 +3,9 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// What a server may refuse: creating a calendar (a Radicale rights file) and a stored
-/// sync-token (RFC 6578 §3.2).
+/// What a server may refuse: creating a calendar (a Radicale rights file), a stored sync-token
+/// (RFC 6578 §3.2); and how many requests a pass makes with nothing (or one thing) to do
+/// (docs/sync.md "Cost"), counted from the `TASKTILE_SYNC_DEBUG=requests` lines.
 extension SyncTests {
     /// Radicale rights (radicale.org "Rights", `type = from_file`): the root is readable and the
     /// user's home readable and writable as a plain collection (discovery; `W` lets Radicale
@@ -115,10 +116,59 @@ extension SyncTests {
 
         let token = try #require(try a.store().database.scalarText("SELECT sync_token FROM sync_collections"))
         #expect(token != stale && token.hasPrefix("http://radicale.org/ns/sync/"), "a fresh token: \(token)")
-        // The fresh token is one the server accepts: the next pass asks with it and needs no listing.
+        // The fresh token is the server's current one: the next pass sees it in the home's
+        // PROPFIND, equal to the stored one, and asks nothing more.
         let next = try a.sync()
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stdout.contains("0 up, 0 down, 0 deleted here, 0 deleted there"), "\(next.stdout)")
-        #expect(next.stderr.contains("(sync-collection) Depth 1 → 207") && !next.stderr.contains("calendar-query"), "\(next.stderr)")
+        #expect(SyncTests.requests(next.stderr).count == 1, "\(next.stderr)")
+    }
+
+    /// The request lines of `TASKTILE_SYNC_DEBUG=requests` output.
+    static func requests(_ stderr: String) -> [String] {
+        stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("debug tasktile-sync: dav: request ") }
+    }
+
+    @Test("a no-change pass makes one HTTP request (the kept calendar home's PROPFIND with every collection's sync-token); a home that stopped answering is discovered again")
+    func noChangeRequests() throws {
+        let server = try RadicaleServer()
+        let a = try Device(server, extra: ["TASKTILE_SYNC_DEBUG": "requests"])
+        for name in ["Work", "Home", "Errands"] {
+            #expect(try a.run(["list", "add", name]).status == 0)
+            #expect(try a.run(["add", "--list", name, "\(name) todo"]).status == 0)
+        }
+        let first = try a.sync()
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(SyncTests.requests(first.stderr).contains { $0.contains("PROPFIND \(server.url) ") }, "discovery at the URL: \(first.stderr)")
+        let home = try #require(try a.store().database.scalarText("SELECT calendar_home FROM sync_accounts"))
+        #expect(home == "\(server.url)\(server.user)/", "the home is kept: \(home)")
+        // The pass after a first upload reads its own writes' ETags once (one REPORT per collection).
+        #expect(try a.sync().status == 0)
+
+        let idle = try a.sync()
+        #expect(idle.status == 0 && idle.stdout.contains("0 up, 0 down"), "\(idle.stdout) \(idle.stderr)")
+        let lines = SyncTests.requests(idle.stderr)
+        #expect(lines.count == 1, "\(idle.stderr)")
+        #expect(lines.first?.contains("PROPFIND \(home) Depth 1 → 207") == true, "\(lines)")
+
+        // One change there: the home's PROPFIND and one sync-collection REPORT for that collection
+        // (and the multiget of the changed item).
+        let item = try #require(try server.todos().first { $0.data.contains("SUMMARY:Home todo") })
+        try server.client(["set", item.uid, "SUMMARY", "Home todo (there)"])
+        let one = try a.sync()
+        #expect(one.status == 0 && one.stdout.contains("1 down"), "\(one.stdout) \(one.stderr)")
+        let oneLines = SyncTests.requests(one.stderr)
+        #expect(oneLines.filter { $0.contains("(sync-collection)") }.count == 1, "\(oneLines)")
+        #expect(oneLines.count == 3, "\(oneLines)")
+
+        // A kept home that no longer answers (moved): discovery runs again and the right one is kept.
+        do {
+            let store = try a.store()
+            _ = try store.database.run("UPDATE sync_accounts SET calendar_home = ?", [.text("\(server.url)moved/")])
+        }
+        let moved = try a.sync()
+        #expect(moved.status == 0 && moved.stdout.contains("0 up, 0 down"), "\(moved.stdout) \(moved.stderr)")
+        #expect(SyncTests.requests(moved.stderr).contains { $0.contains("PROPFIND \(server.url) ") }, "discovered again: \(moved.stderr)")
+        #expect(try a.store().database.scalarText("SELECT calendar_home FROM sync_accounts") == home)
     }
 }

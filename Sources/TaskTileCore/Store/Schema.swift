@@ -282,6 +282,12 @@ enum Schema {
         ALTER TABLE todos ADD COLUMN repeat_by_day TEXT;
         ALTER TABLE list_reminders ADD COLUMN repeat_by_day TEXT;
         """)
+        // The CalDAV calendar home found by discovery (docs/sync.md "Lists ↔ collections"), kept
+        // so a pass starts at the home; NULL until the first pass, and cleared-and-found-again
+        // whenever the home stops answering.
+        m.register("sync-calendar-home", sql: """
+        ALTER TABLE sync_accounts ADD COLUMN calendar_home TEXT;
+        """)
         return m
     }
 }
