@@ -282,9 +282,21 @@ enum Schema {
         ALTER TABLE todos ADD COLUMN repeat_by_day TEXT;
         ALTER TABLE list_reminders ADD COLUMN repeat_by_day TEXT;
         """)
+        // A wrong clock (docs/cycles.md "A wrong clock"): the earliest completion the cached cycle
+        // columns could not count because it was recorded after the instant they were computed for
+        // (seconds since 1970 UTC); NULL when there is none. A catch-up whose now reaches it
+        // recomputes every repeating todo from its history. An existing row gets what its cache
+        // could not have counted: every cache write sets `at` to the now it counted history up to.
+        m.register("v6-cycle-clock-unseen-history", sql: """
+        ALTER TABLE cycle_clock ADD COLUMN unseen_from REAL;
+        UPDATE cycle_clock SET unseen_from = (
+            SELECT min(completed_at) FROM completions
+            WHERE undone_at IS NULL AND completed_at > cycle_clock.at
+              AND todo_id IN (SELECT id FROM todos WHERE repeat_frequency IS NOT NULL));
+        """)
         // The CalDAV calendar home found by discovery (docs/sync.md "Lists ↔ collections"), kept
-        // so a pass starts at the home; NULL until the first pass, and cleared-and-found-again
-        // whenever the home stops answering.
+        // so a pass starts at the home; NULL until the first pass, found again (and replaced at
+        // the end of that pass) when the kept one stops answering.
         m.register("sync-calendar-home", sql: """
         ALTER TABLE sync_accounts ADD COLUMN calendar_home TEXT;
         """)
