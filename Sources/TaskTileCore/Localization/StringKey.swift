@@ -611,6 +611,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case syncErrorPasswordCommand = "sync.error.passwordCommand"
     case syncErrorProtocol = "sync.error.protocol"
     case syncErrorUnreadable = "sync.error.unreadable"
+    case syncErrorListsNotCreated = "sync.error.listsNotCreated"
     case syncErrorVdir = "sync.error.vdir"
     case syncErrorBadURL = "sync.error.badURL"
     case syncErrorNeedsTarget = "sync.error.needsTarget"

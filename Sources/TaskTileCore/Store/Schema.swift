@@ -294,6 +294,12 @@ enum Schema {
             WHERE undone_at IS NULL AND completed_at > cycle_clock.at
               AND todo_id IN (SELECT id FROM todos WHERE repeat_frequency IS NOT NULL));
         """)
+        // The CalDAV calendar home found by discovery (docs/sync.md "Lists ↔ collections"), kept
+        // so a pass starts at the home; NULL until the first pass, found again (and replaced at
+        // the end of that pass) when the kept one stops answering.
+        m.register("sync-calendar-home", sql: """
+        ALTER TABLE sync_accounts ADD COLUMN calendar_home TEXT;
+        """)
         return m
     }
 }
