@@ -22,16 +22,16 @@ import Foundation
 /// them is byte-identical to what earlier builds wrote and every version-1 reader reads it; one that
 /// does use them is refused by an earlier build naming the key (`todos[3].foreignUID: unknown
 /// key`), never half read. Absent means "none" on a restore into an empty store; on a merge an absent
-/// `foreignUID` or `note` keeps what the store has (a file cannot say "remove it"; the store never
-/// removes either on its own).
+/// `foreignUID` or `note` keeps what the store has (a file cannot say "remove it"; the store
+/// removes neither except with its todo or history row).
 /// A due or anchor is `{ "local": "2027-07-20" }` (floating date) or
 /// `{ "local": "2027-07-20T09:00:00", "zone": "Asia/Tokyo" }` (wall clock in an IANA zone); the UTC
 /// instant is derived, not stored. Instants are `BackupTime` text (exact to the bit).
 ///
 /// The export is deterministic — no "exported at" time, stable order — so export → import into an
 /// empty data directory → export gives the same bytes. Flash records are transient (seconds) and are
-/// not part of a backup. Extending the format: new data gets a new top-level key (list reminders
-/// will be `"reminders"`); readers refuse keys they do not know, so an older tasktile names the key
+/// not part of a backup. Extending the format: new data gets a new key, top-level for a new kind of
+/// record (list reminders will be `"reminders"`), written only when it holds something; readers refuse keys they do not know, so an older tasktile names the key
 /// instead of silently dropping that data. A change to an existing key's meaning bumps `version`;
 /// added keys do not (version 1 readers already refuse what they do not know).
 public struct Backup: Sendable, Equatable {

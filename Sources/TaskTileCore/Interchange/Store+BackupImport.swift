@@ -14,8 +14,7 @@ extension Store {
     /// backup"). `head` is what `Backup.head(file:)` read from the same file (the whole file
     /// validated, the few lists, settings, routines, challenges and themes kept); this second pass,
     /// inside the write transaction, streams the todos (with their foreign UIDs) and completions
-    /// into the store one at a time, so
-    /// whatever `export` writes, this reads back.
+    /// into the store one at a time, so whatever `export` writes, this reads back.
     /// - Throws: `InterchangeError` for a bad file (rolled back, nothing written), `FileError` when
     ///   it cannot be read, store errors (rolled back).
     @discardableResult
@@ -53,8 +52,10 @@ extension Store {
     ///   before they were carried says nothing about them).
     /// - Cost: linear in the records — one indexed lookup per todo and per completion, and the end
     ///   of each list read once (`max(sort_order)`), then counted on in memory.
-    /// - `head` gives the lists, settings, routines and themes; `records` replays the todos and
-    ///   completions (from memory, or streamed from the file again).
+    /// - `head` gives the lists, settings, routines, challenges and themes; `records` replays the
+    ///   todos (with their foreign UIDs) and completions (from memory, or streamed from the file again).
+    /// - The todos' cycle columns are written as the file has them, and the cycle clock is set to
+    ///   now, as a completion does (Store+CatchUp.swift).
     /// - Throws: `InterchangeError` when a todo, or a challenge that is not archived, names a list
     ///   that is neither in the file nor in the store (nothing is written), store errors (rolled back).
     func importBackup(_ backup: Backup, file: String, records: ((Backup.Record) throws -> Void) throws -> Void) throws -> ImportReport {
