@@ -159,6 +159,37 @@ struct WatchTests {
         #expect(result.stderr.contains("spec=desk"))
     }
 
+    @Test("the grid family under watch: a check-in from the CLI redraws it, and so does local midnight (a new day's cells check in)")
+    func gridUnderWatch() throws {
+        var f = try LiveFixture()
+        // Day 2 of a 50-day challenge, 3 s before midnight UTC; the watcher's clock advances from there.
+        f.env["TASKTILE_NOW"] = "2027-01-05T23:59:57Z"
+        #expect(try f.cli("challenge", "start", "Fifty", "--days", "50", "--habit", "Stretch", "--habit", "Read",
+                          "--start", "2027-01-04").status == 0)
+        try f.spec("habits", family: "grid", list: "Fifty")
+        func checkInDates() -> Set<String> {
+            guard case .array(let items)? = f.hits("habits")?["regions"] else { return [] }
+            return Set(items.compactMap { $0["action"] == .string("checkin") ? $0["date"]?.stringValue : nil })
+        }
+        let watch = try startProcess(f.render, ["watch"], environment: f.env)
+        defer { if watch.process.isRunning { kill(watch.process.processIdentifier, SIGKILL) } }
+        #expect(eventually(5) { f.png("habits").map(isWholePNG) == true && checkInDates() == ["2027-01-04", "2027-01-05"] },
+                "day 2: \(checkInDates())")
+        let before = f.png("habits")
+        var cli = f
+        cli.env["TASKTILE_NOW"] = "2027-01-05T23:59:58Z"
+        let done = try cli.cli("done", "Stretch", "--list", "Fifty", "--on", "2027-01-05")
+        #expect(done.status == 0, "\(done.stderr)")
+        let drawn = eventually(5) { f.png("habits").map(isWholePNG) == true && f.png("habits") != before }
+        // Local midnight: day 3's cells appear as cells that check in (before, they only opened the habit).
+        let midnight = eventually(8) { checkInDates().contains("2027-01-06") }
+        kill(watch.process.processIdentifier, SIGTERM)
+        let result = watch.wait()
+        #expect(result.status == 0)
+        #expect(drawn, "the check-in was not drawn: \(result.stderr)")
+        #expect(midnight, "no redraw at midnight: \(checkInDates()) \(result.stderr)")
+    }
+
     @Test("a burst of 100 commits gives a handful of renders, the last one correct")
     func debounce() throws {
         let f = try LiveFixture()

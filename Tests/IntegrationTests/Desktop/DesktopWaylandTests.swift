@@ -200,6 +200,64 @@ import Glibc
         #expect(try w.session.todoState(list: "Shopping").pending.contains(tea))
     }
 
+    /// The `grid` family in the desktop host (issue 18 item 4): a click on today's cell of a habit
+    /// checks it in through the completion function, the cell fills with the accent on screen, and
+    /// a second click takes the check-in back.
+    @Test func aGridCellClickChecksInTodaysHabitAndTheCellFills() throws {
+        guard DesktopSession.require(HeadlessSway.tools) else { return }
+        let session = try DesktopSession()
+        defer { session.stopAll() }
+        _ = try session.cli("challenge", "start", "Fifty", "--days", "50", "--habit", "Stretch", "--habit", "Read")
+        try session.writeSpec("habits", """
+            { "version": 1, "family": "grid", "list": "Fifty", "anchor": "top-left", "margin": [40, 30], "monitor": "HEADLESS-1" }
+            """)
+        let map = try session.hitMapInPoints("habits")
+        // Stretch's cell for day 1, which is today (the challenge starts today; TZ=UTC, the real clock).
+        let shown = try JSONValue.parse(Array(try session.cli("--json", "show", "Fifty").utf8))
+        guard case .array(let lists)? = shown["lists"], case .array(let pending)? = lists.first?["pending"],
+              case .string(let stretch)? = pending.first(where: { $0["title"] == .string("Stretch") })?["id"] else {
+            Issue.record("no Stretch habit in \(shown)"); return
+        }
+        let days = map.regions.compactMap { r -> (String, HitRegion)? in
+            if case .checkIn(let id, let d) = r.action, id == stretch { return (d, r) } else { return nil }
+        }.sorted { $0.0 < $1.0 }
+        #expect(days.count == 1, "on day 1 only today's cell checks in (future cells open the habit): \(days.map(\.0))")
+        let cell = try #require(days.first?.1, "no cell for Stretch in \(map.regions)")
+        let sway = try HeadlessSway(session: session)
+        let desktop = try session.start(session.render, ["desktop"], environment: sway.environment, logName: "desktop.log")
+        try #require(eventually(15) { desktop.output.contains("spec=habits [") && desktop.output.contains("drew frame") },
+                     "the desktop drew nothing: \(desktop.output)")
+        usleep(300_000)
+        func stretchCells() throws -> String {
+            let json = try JSONValue.parse(Array(try session.cli("--json", "challenge", "show", "Fifty").utf8))
+            guard case .array(let habits)? = json["habits"], case .string(let c)? = habits.first?["cells"] else { return "" }
+            return c
+        }
+        func accentInCell() throws -> Int {
+            let shot = try sway.screenshot("HEADLESS-1")
+            let p = Self.pixels(cell, origin: Self.deskOrigin, scale: 1)
+            return shot.count(x: p.x + 2, y: p.y + 2, width: p.width - 4, height: p.height - 4) { $0.isAccentBlue }
+        }
+        #expect(try stretchCells().hasPrefix("o"), "today is open before the click")
+        let before = try accentInCell()
+        let x = Self.deskOrigin.x + Double(cell.x) + Double(cell.width) / 2
+        let y = Self.deskOrigin.y + Double(cell.y) + Double(cell.height) / 2
+        try sway.click(x, y)
+        try sway.move(1279, 799) // the software cursor must not cover what is measured
+        #expect(eventually(5) { (try? stretchCells())?.hasPrefix("x") == true }, "the click checked nothing in: \(desktop.output)")
+        let area = (cell.width - 4) * (cell.height - 4)
+        var filled = 0
+        #expect(eventually(5) { filled = (try? accentInCell()) ?? 0; return filled > area / 2 },
+                "today's cell is not filled with the accent on screen (\(before) → \(filled) of \(area) pixels)")
+        _ = try sway.screenshot("HEADLESS-1", keep: "wayland-grid-checked-in")
+        // Read (the second habit) is untouched; a second click takes Stretch's check-in back.
+        try sway.click(x, y)
+        try sway.move(1279, 799)
+        #expect(eventually(5) { (try? stretchCells())?.hasPrefix("o") == true }, "the second click did not take it back: \(desktop.output)")
+        let read = try JSONValue.parse(Array(try session.cli("--json", "challenge", "show", "Fifty").utf8))
+        #expect(read["checkIns"] == .number(0))
+    }
+
     @Test func titleAndHeaderClicksOpenAndCompleteNothing() throws {
         guard let w = try Self.world() else { return }
         defer { w.session.stopAll() }
