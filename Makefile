@@ -23,31 +23,32 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 #  radicale, python3-caldav, todoman: the sync tests' CalDAV server, second client and vdir peer.)
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine valgrind
+# Only `make deb` needs these: with the Swift standard library linked statically, tasktile-sync's
+# FoundationNetworking and FoundationXML link libcurl and libxml2 at build time.
+DEB_PACKAGES := libcurl4-openssl-dev libxml2-dev
 
-.PHONY: all deps bench-deps build release test stress bench bench-faults bench-follow bench-desktop bench-sync demo install install-files uninstall build-release build-debug deb deb-files vectors clean
+# Installs those of the Debian packages $(1) that are missing (apt runs only when one is).
+define apt_install
+	@missing=""; \
+	for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+.PHONY: all deps bench-deps deb-deps build release test stress bench bench-faults bench-follow bench-desktop bench-sync demo install install-files uninstall build-release build-debug deb deb-files vectors clean
 
 all: build
 
 deps:
-	@missing=""; \
-	for p in $(APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call apt_install,$(APT_PACKAGES))
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed (https://www.swift.org/install/linux/); put it on PATH"; exit 1; }
 
 bench-deps: deps
-	@missing=""; \
-	for p in $(BENCH_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call apt_install,$(BENCH_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -130,7 +131,10 @@ uninstall:
 # `make install PREFIX=/usr`, Depends from the libraries the binaries link. The Swift standard
 # library is linked statically so the package needs no Swift on the target machine. Never runs apt.
 DEB_OUT ?= $(CURDIR)/build
-deb:
+deb-deps: deps
+	$(call apt_install,$(DEB_PACKAGES))
+
+deb: deb-deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	sh scripts/deb.sh "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)" "$(DEB_OUT)"
 

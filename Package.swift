@@ -35,9 +35,9 @@ let package = Package(
         .target(name: "TaskTileNotify", dependencies: ["TaskTileCore", "TaskTileRuntime", "CDBus"]),
         // The parser, help layout, exit codes and error funnel both programs share.
         .target(name: "TaskTileCommandLine", dependencies: ["TaskTileCore"]),
-        // `tasktile`: no D-Bus; `notify run` is handed to `tasktile-notify` beside it (SiblingCommand).
-        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",
-                                                              "TaskTileCommandLine"]),
+        // `tasktile`: no D-Bus, Cairo or Pango; `notify run`, `sync` and `theme preview` are handed to
+        // `tasktile-notify`, `tasktile-sync` and `tasktile-render` beside it (SiblingCommand).
+        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRuntime", "TaskTileCommandLine"]),
         // `tasktile-notify`: the notification daemon, run for `tasktile notify run`.
         .executableTarget(name: "TaskTileNotifier", dependencies: ["TaskTileCore", "TaskTileNotify", "TaskTileRuntime",
                                                                    "TaskTileCommandLine"]),

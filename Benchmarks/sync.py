@@ -76,6 +76,15 @@ def timed(cmd, env):
     return elapsed
 
 
+def requests(cmd, env):
+    """The HTTP requests one pass made, summed over accounts (`tasktile sync --json`)."""
+    import json
+    r = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} exited {r.returncode}: {r.stderr}")
+    return sum(int(x.get("requests", 0)) for x in json.loads(r.stdout))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="1000,10000")
@@ -102,12 +111,13 @@ def main():
                 timed([tt] + add, env_b)
                 down = timed([tt, "sync"], env_b)
                 idle = statistics.median(timed([tt, "sync"], env) for _ in range(a.runs))
+                idle_requests = requests([tt, "sync", "--json"], env)
                 one = []
                 for i in range(a.runs):
                     timed([tt, "edit", "todo 1 (edited)", "--list", "Home", "--title", "todo 1"] if i % 2 else
                           [tt, "edit", "todo 1", "--list", "Home", "--title", "todo 1 (edited)"], env)
                     one.append(timed([tt, "sync"], env))
-                rows.append((n, up, down, idle, statistics.median(one)))
+                rows.append((n, up, down, idle, statistics.median(one), idle_requests))
                 print(f"{n} todos: first sync up {up:.0f} ms, down {down:.0f} ms, no-change {idle:.0f} ms, one change {statistics.median(one):.0f} ms")
             finally:
                 server.kill()
@@ -116,14 +126,23 @@ def main():
         out = subprocess.run(["ldd", path], capture_output=True, text=True).stdout
         return ", ".join(x for x in ("libFoundationNetworking", "libcurl", "libFoundationXML") if x in out) or "none of them"
     linked = {b: libs(os.path.join(bindir, b)) for b in ("tasktile", "tasktile-sync")}
+    # A hand-written "## Profiles" section (how a pass spends its time) is kept across runs.
+    kept = ""
+    if os.path.exists(a.results):
+        old = open(a.results, encoding="utf-8").read()
+        if "\n## Profiles" in old:
+            kept = old[old.index("\n## Profiles"):]
+    load = "load average %.1f %.1f %.1f at the end" % os.getloadavg()
     with open(a.results, "w") as f:
         f.write("# tasktile sync against a local Radicale\n\n")
         f.write(f"`Benchmarks/sync.py --sizes {a.sizes} --runs {a.runs}`, {dt.date.today()}, binaries in `{os.path.relpath(bindir, ROOT)}`, "
-                f"{os.cpu_count()} CPUs. Wall-clock ms per `tasktile sync` process (median of {a.runs} for the last two columns).\n\n")
-        f.write("| todos | first sync up | first sync down | no-change sync | one-change sync |\n|---:|---:|---:|---:|---:|\n")
+                f"{os.cpu_count()} CPUs, {load}. Wall-clock ms per `tasktile sync` process (median of {a.runs} for the last two columns); "
+                "HTTP requests of one more no-change pass (`--json` `requests`).\n\n")
+        f.write("| todos | first sync up | first sync down | no-change sync | one-change sync | no-change requests |\n|---:|---:|---:|---:|---:|---:|\n")
         for r in rows:
-            f.write(f"| {r[0]:,} | {r[1]:.0f} | {r[2]:.0f} | {r[3]:.0f} | {r[4]:.0f} |\n")
+            f.write(f"| {r[0]:,} | {r[1]:.0f} | {r[2]:.0f} | {r[3]:.0f} | {r[4]:.0f} | {r[5]} |\n")
         f.write(f"\nNetworking and XML libraries loaded (`ldd`): `tasktile`: {linked['tasktile']}; `tasktile-sync`: {linked['tasktile-sync']}.\n")
+        f.write(kept)
     print(f"wrote {a.results}")
 
 

@@ -12,7 +12,7 @@ PREFIX=$2
 DESTDIR=${3:-}
 ROOT="$DESTDIR$PREFIX"
 ROOT_SRC=$(cd "$(dirname "$0")/.." && pwd)
-for b in tasktile tasktile-render tasktile-notify; do
+for b in tasktile tasktile-render tasktile-notify tasktile-sync; do
   [ -x "$BUILT/$b" ] || { echo "install: $BUILT/$b is missing: build first (make release)" >&2; exit 1; }
 done
 MANIFEST_REL=share/tasktile/install-manifest.txt
@@ -45,6 +45,8 @@ put 0755 "$BUILT/tasktile" bin/tasktile
 put 0755 "$BUILT/tasktile-render" bin/tasktile-render
 # `tasktile notify run` becomes this executable (execve of the sibling beside tasktile).
 put 0755 "$BUILT/tasktile-notify" bin/tasktile-notify
+# `tasktile sync …` becomes this one (the CalDAV/vdir client: networking and XML stay out of tasktile).
+put 0755 "$BUILT/tasktile-sync" bin/tasktile-sync
 put 0755 "$ROOT_SRC/Examples/tasktile-pick.sh" bin/tasktile-pick
 put 0755 "$ROOT_SRC/Examples/wallpaper/tasktile-wallpaper" bin/tasktile-wallpaper
 
@@ -58,7 +60,7 @@ done
 
 # systemd user units with the installed paths (see the note in each unit about
 # `systemctl --user import-environment DISPLAY WAYLAND_DISPLAY`).
-for unit in "$ROOT_SRC"/Examples/systemd/*.service; do
+for unit in "$ROOT_SRC"/Examples/systemd/*.service "$ROOT_SRC"/Examples/systemd/*.timer; do
   sed -e "s|%h/\.local/bin/|$PREFIX/bin/|g" -e "s|/usr/local/bin/|$PREFIX/bin/|g" "$unit" \
     | gen 0644 "lib/systemd/user/$(basename "$unit")"
 done

@@ -14,7 +14,7 @@ enum CLI {
         ShowCommand.self, OccurrencesCommand.self, StreakCommand.self,
         ChallengeStartCommand.self, ChallengeLsCommand.self, ChallengeShowCommand.self, ChallengeEndCommand.self,
         ChallengeArchiveCommand.self, ChallengeRemoveCommand.self, StatusCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
-        ThemeNewCommand.self, ThemeSetCommand.self, ThemeRemoveCommand.self, ThemeImportCommand.self, ThemeExportCommand.self, ThemePreviewCommand.self,
+        ThemeNewCommand.self, ThemeSetCommand.self, ThemeRemoveCommand.self, ThemeImportCommand.self, ThemeExportCommand.self,
         SearchCommand.self, SettingsLsCommand.self, SettingsGetCommand.self, SettingsSetCommand.self,
         SoundLsCommand.self, SoundPlayCommand.self, SoundExportCommand.self,
         ExportCommand.self, ImportCommand.self, RoutineLsCommand.self, RoutineApplyCommand.self, RoutineRemoveCommand.self,
@@ -30,6 +30,8 @@ enum CLI {
         SiblingCommand(path: ["notify", "run"], abstract: "Run the notification daemon (one per data directory) until SIGTERM/SIGINT.",
                        executable: "tasktile-notify"),
         // `tasktile-sync` (docs/sync.md): FoundationNetworking, libcurl and FoundationXML stay out of tasktile.
+        // `tasktile-render` draws the theme preview: Cairo, Pango, GLib and fontconfig stay out of tasktile.
+        SiblingCommand(path: ["theme", "preview"], abstract: "Render a theme's widgets with sample todos.", executable: "tasktile-render"),
         SiblingCommand(path: ["sync"], abstract: "Exchange changes with a CalDAV server or vdir: one pass.", executable: "tasktile-sync"),
         SiblingCommand(path: ["sync", "add"], abstract: "Add a sync account: a CalDAV server or a vdir.", executable: "tasktile-sync"),
         SiblingCommand(path: ["sync", "ls"], abstract: "Show the sync accounts.", executable: "tasktile-sync"),

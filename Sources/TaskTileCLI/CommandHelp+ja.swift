@@ -92,7 +92,7 @@ enum CommandHelp {
 
         // Import, export, routines.
         "help.export.abstract": "すべてを JSON バックアップ、iCalendar (VTODO)、todo.txt のいずれかで書き出します。",
-        "help.export.discussion": "json: 完全なバックアップ（リスト、タスク、繰り返し、履歴、設定、ルーティン、テーマ）。空のデータディレクトリに読み込めばそのまま復元できます。ics: タスクごとに VTODO を持つ VCALENDAR（リストは CATEGORIES）。todotxt: タスクごとに1行（リストは +project）。ics や todo.txt に書けないものは標準エラーに一覧表示します。",
+        "help.export.discussion": "json: 完全なバックアップ（リスト、タスク、繰り返し、チェックインのメモを含む履歴、設定、ルーティン、チャレンジ、iCalendar の外部 UID、テーマ）。空のデータディレクトリに読み込めばそのまま復元できます。ics: タスクごとに VTODO を持つ VCALENDAR（リストは CATEGORIES）。todotxt: タスクごとに1行（リストは +project）。ics や todo.txt に書けないものは標準エラーに一覧表示します。",
         "help.export.opt.format": "ファイル形式。",
         "help.export.opt.out": "標準出力の代わりにこのファイルに書き出します（アトミックに、モード 0600）。",
         "help.import.abstract": "JSON バックアップ、iCalendar ファイル、todo.txt ファイル、Taskwarrior のエクスポートを読み込みます。",
@@ -165,8 +165,5 @@ enum CommandHelp {
         "help.theme.export.arg.name": "テーマ名か ID。",
         "help.theme.export.arg.file": "書き出すファイル（既定: 標準出力）。",
         "help.theme.preview.abstract": "サンプルのタスクでテーマのウィジェットを描画します。",
-        "help.theme.preview.discussion": "small-en.png、medium-en.png、large-en.png、small-ja.png、medium-ja.png、large-ja.png（スケール 2）をサンプルのタスクで書き出します。あなたのリストは読みません。",
-        "help.theme.preview.arg.name": "テーマ名か ID。",
-        "help.theme.preview.opt.out": "PNG の書き出し先（既定: ./theme-preview/NAME）。",
     ]
 }

@@ -63,6 +63,23 @@ public struct Program: Sendable {
             .flatMap { $0.path.count > own ? $0 : nil }
     }
 
+    /// Whether `arguments` (a whole command line, without the program name) name one of this
+    /// program's commands once the global options before the command words (and `-h`, `--help`,
+    /// `--version`, `help`) are skipped — so an executable that also runs another program's
+    /// command (`tasktile-render` running `tasktile theme preview`) can tell whose it is.
+    public func runsCommand(in arguments: [String]) -> Bool {
+        let valueGlobals = Set(globals.filter { $0.valueName != nil }.flatMap(\.names))
+        let flags = Set(globals.filter { $0.valueName == nil }.flatMap(\.names)).union(["-h", "--help", "--version"])
+        var i = 0
+        while i < arguments.count {
+            let (option, inline) = Program.splitInline(arguments[i])
+            if flags.contains(option) || arguments[i] == "help" { i += 1; continue }
+            guard valueGlobals.contains(option) else { break }
+            i += inline == nil ? 2 : 1
+        }
+        return i < arguments.count && findCommand(Array(arguments[i...])) != nil
+    }
+
     /// The help layout for this program at `width` terminal columns (default: no wrapping).
     public func helpFormatter(width: Int = Int.max / 2) -> HelpFormatter {
         HelpFormatter(program: name, translations: translations, width: width)

@@ -19,6 +19,24 @@ enum Renderer {
                                  globals: globals, translations: Program.withGlobalTranslations(RenderHelp.ja, for: globals),
                                  overview: { $0.text(.renderOverview) })
 
+    /// The `tasktile` commands this executable runs for `tasktile` (`SiblingCommand`; issue #16:
+    /// they draw, so `tasktile` itself links no Cairo or Pango). They arrive with `tasktile`'s
+    /// arguments unchanged, so they run in a program named `tasktile` with its global options.
+    static let tasktileProgram = Program(name: "tasktile", version: version, commands: [ThemePreviewCommand.self],
+                                         globals: Program.tasktileGlobals,
+                                         translations: Program.withGlobalTranslations(RenderHelp.tasktileJa, for: Program.tasktileGlobals),
+                                         overview: { $0.text(.helpTopOverview) })
+
+    /// What `tasktile` lists for `theme preview`; the abstract is the spec's own.
+    static let themePreviewSibling = SiblingCommand(path: ThemePreviewCommand.spec.path, abstract: ThemePreviewCommand.spec.abstract,
+                                                    executable: "tasktile-render")
+
+    /// The program that runs `arguments`: `tasktileProgram` for a `tasktile` command handed over
+    /// by `tasktile` (`theme preview`), else `tasktile-render` itself.
+    static func program(for arguments: [String]) -> Program {
+        tasktileProgram.runsCommand(in: arguments) && !program.runsCommand(in: arguments) ? tasktileProgram : program
+    }
+
     /// The program name in every spec of this program.
     static func spec(_ path: [String], abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
                      options: [OptionSpec] = []) -> CommandSpec {

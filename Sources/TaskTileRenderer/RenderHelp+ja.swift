@@ -23,4 +23,13 @@ enum RenderHelp {
         "help.click.arg.x": "PNG 上のクリックの列（ピクセル、0 = 左端）。",
         "help.click.arg.y": "PNG 上のクリックの行（ピクセル、0 = 上端）。",
     ]
+
+    /// Japanese help of the `tasktile` commands this executable runs (`Renderer.tasktileProgram`),
+    /// word for word what `tasktile`'s own table had for them.
+    static let tasktileJa: [String: String] = [
+        "help.theme.preview.abstract": "サンプルのタスクでテーマのウィジェットを描画します。",
+        "help.theme.preview.discussion": "small-en.png、medium-en.png、large-en.png、small-ja.png、medium-ja.png、large-ja.png（スケール 2）をサンプルのタスクで書き出します。あなたのリストは読みません。",
+        "help.theme.preview.arg.name": "テーマ名か ID。",
+        "help.theme.preview.opt.out": "PNG の書き出し先（既定: ./theme-preview/NAME）。",
+    ]
 }

@@ -11,13 +11,20 @@ import FoundationNetworking
 final class CalDAVRemote: SyncRemote {
     let base: URL
     let client: DAVClient
+    /// The calendar home this pass works in, once found (or once the stored one answered).
     private var home: URL?
+    /// The home an earlier pass found (`sync_accounts.calendar_home`), tried first.
+    private var storedHome: URL?
     var location: String { base.absoluteString }
     var requestCount: Int { client.requestCount }
+    var calendarHomeURL: String? { home?.absoluteString }
 
-    init(url: URL, user: String, password: String) {
+    /// - Parameter knownHome: the calendar home found by an earlier pass: the pass starts with a
+    ///   PROPFIND of it and runs discovery only when that fails (saving two requests a pass).
+    init(url: URL, user: String, password: String, knownHome: String? = nil) {
         base = url
         client = DAVClient(user: user, password: password)
+        storedHome = knownHome.flatMap { URL(string: $0) }
     }
 
     private func url(_ href: String) -> URL { URL(string: href, relativeTo: base)!.absoluteURL }
@@ -64,9 +71,26 @@ final class CalDAVRemote: SyncRemote {
     }
 
     func collections() throws -> [RemoteCollection] {
-        let home = try calendarHome()
+        if let stored = storedHome {
+            storedHome = nil
+            do {
+                let found = try collections(in: stored)
+                home = stored
+                return found
+            } catch let e as DAVError {
+                // Moved, gone or refused: discover again (which reports the error if it persists).
+                if case .unreachable = e { throw e }
+            }
+        }
+        return try collections(in: try calendarHome())
+    }
+
+    /// The home's calendar collections that can hold VTODOs, with their `sync-token` (RFC 6578 §4):
+    /// one Depth 1 PROPFIND, so a pass with nothing to do makes no other request (a collection
+    /// whose token equals the stored one is not asked for its changes).
+    private func collections(in home: URL) throws -> [RemoteCollection] {
         let rs = try propfind(home, depth: 1, props: """
-            <d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><a:calendar-order/><t:created/>
+            <d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><a:calendar-order/><t:created/><d:sync-token/>
             """)
         var out: [RemoteCollection] = []
         for r in rs {
@@ -80,14 +104,13 @@ final class CalDAVRemote: SyncRemote {
                                         displayName: r.property("displayname")?.text,
                                         order: r.property("calendar-order", DAVNamespace.apple).flatMap { Int($0.text.trimmingCharacters(in: .whitespaces)) },
                                         createdAt: r.property("created", DAVNamespace.tasktile).flatMap { Double($0.text) }.map { Date(timeIntervalSince1970: $0) },
-                                        // Not asked for: computing every collection's token makes servers
-                                        // (Radicale) hash all items; `changes(since:)` answers per collection.
-                                        syncToken: nil))
+                                        syncToken: r.property("sync-token").map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+                                            .flatMap { $0.isEmpty ? nil : $0 }))
         }
         return out
     }
 
-    func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, String?) {
+    func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, CollectionRefusal?) {
         let home = try calendarHome()
         let href = home.path.hasSuffix("/") ? home.path + listID + "/" : home.path + "/" + listID + "/"
         let body = """
@@ -99,7 +122,11 @@ final class CalDAVRemote: SyncRemote {
         </d:prop></d:set></c:mkcalendar>
         """
         let r = try client.send("MKCALENDAR", url(href), body: Data(body.utf8))
-        guard r.status / 100 == 2 else { return (nil, "MKCALENDAR \(href): HTTP \(r.status)") }
+        guard r.status / 100 == 2 else {
+            // Not a failure of the pass: the list stays local, is reported, and is tried again next time.
+            let reason = HTTPURLResponse.localizedString(forStatusCode: r.status)
+            return (nil, CollectionRefusal(url: url(href).absoluteString, answer: "MKCALENDAR: HTTP \(r.status) \(reason)"))
+        }
         return (RemoteCollection(href: href, displayName: title, order: order, createdAt: createdAt, syncToken: nil), nil)
     }
 
@@ -122,7 +149,7 @@ final class CalDAVRemote: SyncRemote {
         <?xml version="1.0" encoding="utf-8"?>
         <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(xmlEscape(token ?? ""))</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
         """
-        let r = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(body.utf8))
+        let r = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(body.utf8), label: "sync-collection")
         if r.status == 207 {
             let (rs, newToken) = try DAVResponse.multistatus(r.body)
             var c = RemoteChanges(newToken: newToken)
@@ -134,21 +161,37 @@ final class CalDAVRemote: SyncRemote {
             }
             return c
         }
-        // An invalid token (403/409 DAV:valid-sync-token) or no sync-collection: list ETags.
+        // An invalid token (RFC 6578 §3.2: 403 or 409 with DAV:valid-sync-token) or no
+        // sync-collection: list ETags. The collection's current token is read first (the
+        // DAV:sync-token property, RFC 6578 §4), so the next pass asks with a valid one again; a
+        // change landing during the listing is then reported again next time, never missed.
+        let fresh = try currentSyncToken(collection)
         let query = """
         <?xml version="1.0" encoding="utf-8"?>
         <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop>\
         <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>
         """
-        let q = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(query.utf8))
+        let q = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(query.utf8), label: "calendar-query")
         guard q.status == 207 else { throw DAVError.unexpected(url: collection.href, method: "REPORT", status: q.status, detail: snippet(q.body)) }
-        var c = RemoteChanges(complete: true, newToken: nil)
+        var c = RemoteChanges(complete: true, newToken: fresh)
         for resp in try DAVResponse.multistatus(q.body).responses {
             let path = DAVResponse.path(resp.href)
             if path == collection.href { continue }
             c.changed.append((path, resp.property("getetag")?.text))
         }
         return c
+    }
+
+    /// The collection's `DAV:sync-token` property (RFC 6578 §4), or nil when the server keeps none.
+    private func currentSyncToken(_ collection: RemoteCollection) throws -> String? {
+        let body = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <d:propfind xmlns:d="DAV:"><d:prop><d:sync-token/></d:prop></d:propfind>
+        """
+        let r = try client.send("PROPFIND", url(collection.href), headers: ["Depth": "0"], body: Data(body.utf8), label: "sync-token")
+        guard r.status == 207, let token = try DAVResponse.multistatus(r.body).responses.first?.property("sync-token")?.text else { return nil }
+        let t = token.trimmingCharacters(in: .whitespacesAndNewlines)
+        return t.isEmpty ? nil : t
     }
 
     func fetch(_ hrefs: [String], in collection: RemoteCollection) throws -> [(href: String, etag: String?, text: String)] {
@@ -162,7 +205,7 @@ final class CalDAVRemote: SyncRemote {
             <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>\
             \(batch.map { "<d:href>\(xmlEscape($0))</d:href>" }.joined())</c:calendar-multiget>
             """
-            let r = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(body.utf8))
+            let r = try client.send("REPORT", url(collection.href), headers: ["Depth": "1"], body: Data(body.utf8), label: "calendar-multiget")
             guard r.status == 207 else { throw DAVError.unexpected(url: collection.href, method: "REPORT", status: r.status, detail: snippet(r.body)) }
             for resp in try DAVResponse.multistatus(r.body).responses {
                 guard let data = resp.property("calendar-data", DAVNamespace.caldav)?.text else { continue }

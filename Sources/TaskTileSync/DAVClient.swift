@@ -22,6 +22,10 @@ final class DAVClient: @unchecked Sendable {
     private let delegate = NoRedirects()
     /// Requests sent (for the bench and the sync report).
     private(set) var requestCount = 0
+    /// Called with one line per request sent (`TASKTILE_SYNC_DEBUG=requests`, docs/sync.md): the
+    /// method, URL, what it asks (`label`), the status and the wall-clock milliseconds. Never a
+    /// header or a body, so never the password.
+    var log: ((String) -> Void)?
 
     /// - Parameter timeout: seconds per request.
     init(user: String, password: String, timeout: TimeInterval = 30) {
@@ -36,9 +40,10 @@ final class DAVClient: @unchecked Sendable {
 
     deinit { session.invalidateAndCancel() }
 
-    /// Sends one request and waits for the answer.
+    /// Sends one request and waits for the answer. `label` names what it asks for the request log
+    /// (`sync-collection`, `calendar-query` …).
     /// - Throws: `DAVError.unreachable` when no answer came; `.authRefused` for 401.
-    func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil) throws -> Response {
+    func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil, label: String? = nil) throws -> Response {
         var target = url
         for _ in 0..<6 {
             var request = URLRequest(url: target)
@@ -49,8 +54,14 @@ final class DAVClient: @unchecked Sendable {
                 request.httpBody = body
                 if headers["Content-Type"] == nil { request.setValue("application/xml; charset=utf-8", forHTTPHeaderField: "Content-Type") }
             }
+            let started = DispatchTime.now().uptimeNanoseconds
             let r = try perform(request)
             requestCount += 1
+            if let log {
+                let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                log("request \(requestCount): \(method) \(target.absoluteString)\(label.map { " (\($0))" } ?? "")"
+                    + (headers["Depth"].map { " Depth \($0)" } ?? "") + " → \(r.status), \(String(format: "%.1f", ms)) ms")
+            }
             if [301, 302, 307, 308].contains(r.status), let location = r.headers["location"],
                let next = URL(string: location, relativeTo: target)?.absoluteURL, next.host == target.host, next.port == target.port {
                 target = next

@@ -19,6 +19,9 @@ public enum DAVError: Error, Sendable, CustomStringConvertible {
     case vdir(path: String, detail: String)
     /// Server items that could not be read: reported one by one, the rest synced (exit 65).
     case unreadableItems(Int)
+    /// Lists the server refused a calendar collection for (MKCALENDAR): reported one by one, kept
+    /// here only, tried again next pass; the rest synced (exit 65).
+    case listsNotCreated(Int)
 
     public var description: String { message(Localizer(.en)) }
 }
@@ -30,7 +33,7 @@ extension DAVError: ReportableError {
         case .authRefused: .noPermission
         case .badURL: .usage
         case .vdir: .ioError
-        case .unreadableItems: .dataError
+        case .unreadableItems, .listsNotCreated: .dataError
         }
     }
 
@@ -44,6 +47,7 @@ extension DAVError: ReportableError {
         case .badURL(let url): l.text(.syncErrorBadURL, url)
         case .vdir(let path, let detail): l.text(.syncErrorVdir, path, detail)
         case .unreadableItems(let n): l.text(.syncErrorUnreadable, n)
+        case .listsNotCreated(let n): l.text(.syncErrorListsNotCreated, n)
         }
     }
 }

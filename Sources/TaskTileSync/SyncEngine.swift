@@ -12,7 +12,10 @@ public struct SyncReport: Sendable {
     public var conflicts: [Phrase] = []
     /// Server items that could not be read (left alone; the pass exits 65).
     public var unreadable: [Phrase] = []
-    /// Other things worth saying (a list without a collection, an edit that beat a delete).
+    /// Lists the server refused a collection for (MKCALENDAR refused): they stay local, are tried
+    /// again next pass, and the pass exits 65.
+    public var notCreated: [Phrase] = []
+    /// Other things worth saying (an edit that beat a delete).
     public var notes: [Phrase] = []
     /// HTTP requests made.
     public var requests = 0
@@ -130,16 +133,19 @@ final class SyncEngine {
                 report.notes.append(Phrase(key: .syncEditBeatsDelete, list.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
             }
             if dryRun { report.up += 1; continue }
-            let (coll, reason) = try remote.createCollection(listID: list.id, title: list.title, order: list.sortOrder, createdAt: list.createdAt)
+            let (coll, refusal) = try remote.createCollection(listID: list.id, title: list.title, order: list.sortOrder, createdAt: list.createdAt)
             guard let coll else {
-                report.notes.append(Phrase(key: .syncNoCalendarCreated, list.title, reason ?? "-"))
+                // No pairing is stored, so the next pass asks again; the list's todos stay unsynced
+                // (no item state), so they all go up once the collection exists.
+                report.notCreated.append(Phrase(key: .syncNoCalendarCreated, list.title, refusal?.answer ?? "-",
+                                                account.user ?? "-", refusal?.url ?? "-"))
                 continue
             }
             work.append((list, coll, nil))
         }
         total = try work.reduce(0) { $0 + (try store.syncTodoIDs(inList: $1.0.id).count) }
         for (list, coll, st) in work { try sync(list: list, collection: coll, state: st) }
-        if !dryRun { try store.finishSync(account: account.name, journalHead: journal.head) }
+        if !dryRun { try store.finishSync(account: account.name, journalHead: journal.head, calendarHome: remote.calendarHomeURL) }
         report.requests = remote.requestCount
         return report
     }
@@ -156,7 +162,10 @@ final class SyncEngine {
         // Hrefs compare decoded: a server may percent-encode what we wrote plainly (`@` → `%40`).
         func key(_ href: String) -> String { href.removingPercentEncoding ?? href }
         let known = Dictionary(here.map { (key($0.href), $0) }, uniquingKeysWith: { a, _ in a })
-        let changes = try remote.changes(in: collection, since: state?.syncToken)
+        // The collection's token (from the home's PROPFIND) is the one stored after the last
+        // pass: nothing changed there, so no REPORT (RFC 6578 §4 — the token names the state).
+        let unchangedThere = collection.syncToken != nil && collection.syncToken == state?.syncToken && state?.href == collection.href
+        let changes = unchangedThere ? RemoteChanges(newToken: state?.syncToken) : try remote.changes(in: collection, since: state?.syncToken)
         var toFetch: [String] = []
         var listed = Set<String>()
         for (href, etag) in changes.changed {

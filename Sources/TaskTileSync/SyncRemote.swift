@@ -10,7 +10,8 @@ struct RemoteCollection: Sendable {
     var order: Int?
     /// When the list was created (tasktile's dead property), when kept.
     var createdAt: Date?
-    /// RFC 6578 `sync-token`, when known (not read by discovery).
+    /// The collection's current RFC 6578 `sync-token` as the home's PROPFIND reported it; nil
+    /// when the server keeps none (or for a vdir).
     var syncToken: String?
 }
 
@@ -24,6 +25,15 @@ struct RemoteChanges: Sendable {
     var complete = false
     /// The token to store once this collection is synced.
     var newToken: String?
+}
+
+/// A server's refusal to create a collection for a new local list (MKCALENDAR answered 403,
+/// 405, 409 …): the list stays local and the pass reports it (docs/sync.md "Lists ↔ collections").
+struct CollectionRefusal: Sendable {
+    /// The collection's URL, where the user (or an administrator) can create it.
+    var url: String
+    /// The server's answer: `MKCALENDAR: HTTP 403 Forbidden`.
+    var answer: String
 }
 
 /// The outcome of a conditional write.
@@ -43,8 +53,8 @@ protocol SyncRemote: AnyObject {
     var location: String { get }
     /// Every collection that can hold VTODOs.
     func collections() throws -> [RemoteCollection]
-    /// Creates a collection for a new local list; nil with the reason when the server does not allow it.
-    func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, String?)
+    /// Creates a collection for a new local list; nil with the server's answer when it does not allow it.
+    func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, CollectionRefusal?)
     /// Sets a collection's display name (a list renamed here).
     func rename(collection href: String, to title: String) throws
     /// Deletes a collection and its items (its list was deleted here).
@@ -61,4 +71,6 @@ protocol SyncRemote: AnyObject {
     func itemHref(collection: RemoteCollection, uid: String) -> String
     /// Requests made so far (0 for a vdir).
     var requestCount: Int { get }
+    /// The CalDAV calendar home this pass used, kept for the next pass (nil for a vdir).
+    var calendarHomeURL: String? { get }
 }

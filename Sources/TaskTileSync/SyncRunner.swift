@@ -7,7 +7,9 @@ public enum SyncRunner {
     /// One pass. `progress` is called with (items done, items in all) on long passes.
     /// - Throws: `DAVError` (69 unreachable, 77 refused, 65 after the pass when items could not
     ///   be read — the report is still returned through `report`), store errors (74, 75).
+    /// `log` receives debug lines (one per HTTP request) when `TASKTILE_SYNC_DEBUG=requests`.
     public static func run(store: Store, account: SyncAccount, dryRun: Bool, environment: [String: String],
+                           log: ((String) -> Void)? = nil,
                            progress: @escaping (Int, Int) -> Void = { _, _ in }) throws -> SyncReport {
         let remote: SyncRemote
         switch account.kind {
@@ -18,7 +20,9 @@ public enum SyncRunner {
                 throw DAVError.badURL(account.url)
             }
             let password = try account.passwordCommand.map { try readPassword(command: $0, environment: environment) } ?? ""
-            remote = CalDAVRemote(url: url, user: account.user ?? "", password: password)
+            let dav = CalDAVRemote(url: url, user: account.user ?? "", password: password, knownHome: account.calendarHome)
+            if environment["TASKTILE_SYNC_DEBUG"] == "requests", let log { dav.client.log = { log("\(account.name): " + $0) } }
+            remote = dav
         }
         let engine = SyncEngine(store: store, account: account, remote: remote, dryRun: dryRun, progress: progress)
         // Test hook (docs/sync.md "Testing"): a command run once just before the first write over

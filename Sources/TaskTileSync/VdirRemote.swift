@@ -43,7 +43,9 @@ final class VdirRemote: SyncRemote {
         }
     }
 
-    func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, String?) {
+    var calendarHomeURL: String? { nil }
+
+    func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, CollectionRefusal?) {
         let dir = root + "/" + listID
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -107,7 +107,7 @@ struct SyncStatusCommand: Command {
 /// `tasktile sync [NAME] [--dry-run]`: one pass with one account (or every account).
 struct SyncRunCommand: Command {
     static let spec = CommandSpec(path: ["sync"], abstract: "Exchange changes with a CalDAV server or vdir: one pass.",
-        discussion: "Exit 0: synced; 69: the server cannot be reached (nothing changed); 77: user or password refused; 74: the store cannot be written; 65: some server items could not be read (reported, the rest synced).",
+        discussion: "Exit 0: synced; 69: the server cannot be reached (nothing changed); 77: user or password refused; 74: the store cannot be written; 65: some server items could not be read, or the server refused to create a calendar for a list (reported, the rest synced; tried again next time).",
         arguments: [ArgumentSpec(name: "name", help: "The account (default: every account).", optional: true)],
         options: [.flag("--dry-run", help: "Print what would change; write nothing, here or there.")])
     let name: String?
@@ -121,15 +121,17 @@ struct SyncRunCommand: Command {
         let accounts = try name.map { [try store.syncAccount(named: $0)] } ?? store.syncAccounts()
         guard !accounts.isEmpty else { throw SyncAccountError.notFound("-", known: []) }
         let l = context.localizer
-        var unreadable = 0
+        var unreadable = 0, notCreated = 0
         var reports: [JSONValue] = []
         for account in accounts {
-            let report = try SyncRunner.run(store: store, account: account, dryRun: dryRun, environment: context.environment) { done, all in
+            let log: (String) -> Void = { line in context.stderr.write("debug tasktile-sync: " + line + "\n"); context.stderr.flush() }
+            let report = try SyncRunner.run(store: store, account: account, dryRun: dryRun, environment: context.environment, log: log) { done, all in
                 context.stderr.write(l.text(.syncProgress, account.name, done, all) + "\n")
                 context.stderr.flush()
             }
             unreadable += report.unreadable.count
-            for p in report.unreadable + report.notes + report.conflicts { context.stderr.write(p.text(l) + "\n") }
+            notCreated += report.notCreated.count
+            for p in report.notCreated + report.unreadable + report.notes + report.conflicts { context.stderr.write(p.text(l) + "\n") }
             if context.json {
                 reports.append(.object([
                     ("account", .string(report.account)), ("dryRun", .bool(dryRun)),
@@ -137,6 +139,7 @@ struct SyncRunCommand: Command {
                     ("deletedHere", .number(Double(report.deletedHere))), ("deletedThere", .number(Double(report.deletedThere))),
                     ("conflicts", .array(report.conflicts.map { .string($0.description) })),
                     ("unreadable", .array(report.unreadable.map { .string($0.description) })),
+                    ("notCreated", .array(report.notCreated.map { .string($0.description) })),
                     ("notes", .array(report.notes.map { .string($0.description) })),
                     ("requests", .number(Double(report.requests))),
                 ]))
@@ -147,15 +150,17 @@ struct SyncRunCommand: Command {
             }
         }
         if context.json { context.printJSON(.array(reports)) }
-        if unreadable > 0 { throw ReportedUnreadable(error: DAVError.unreadableItems(unreadable)) }
+        let left = (unreadable > 0 ? [DAVError.unreadableItems(unreadable)] : []) + (notCreated > 0 ? [DAVError.listsNotCreated(notCreated)] : [])
+        if !left.isEmpty { throw ReportedPartialPass(errors: left) }
         return .success
     }
 }
 
-/// Unreadable items were already listed and the summary printed: exit 65 with one last line.
-struct ReportedUnreadable: ReportableError {
-    var error: DAVError
-    var exitCode: ExitCode { error.exitCode }
-    func message(_ localizer: Localizer) -> String { error.message(localizer) }
+/// The pass finished but left something alone — unreadable server items, lists the server refused
+/// a calendar for — each already listed and the summary printed: exit 65 with one last line.
+struct ReportedPartialPass: ReportableError {
+    var errors: [DAVError]
+    var exitCode: ExitCode { errors[0].exitCode }
+    func message(_ localizer: Localizer) -> String { errors.map { $0.message(localizer) }.joined(separator: "; ") }
     var printsOwnJSON: Bool { true }
 }

@@ -134,13 +134,50 @@ struct SiblingExecutableTests {
     let tasktile: String
     init() throws { tasktile = try #require(builtProduct("tasktile"), "build the products first (make test does)") }
 
-    @Test("tasktile links no D-Bus library; tasktile-notify does")
+    @Test("tasktile links no D-Bus, Cairo, Pango, GLib or fontconfig; tasktile-notify and tasktile-render do")
     func noDBusInTasktile() throws {
         let ldd = try runProcess("/usr/bin/ldd", [tasktile])
         #expect(ldd.status == 0, "\(ldd.stderr)")
-        #expect(!ldd.stdout.contains("libdbus"), "\(ldd.stdout)")
+        for library in ["libdbus", "libcairo", "libpango", "libglib", "libfontconfig", "libharfbuzz", "libpng", "libX11"] {
+            #expect(!ldd.stdout.contains(library), "tasktile links \(library): \(ldd.stdout)")
+        }
+        let render = try runProcess("/usr/bin/ldd", [try #require(builtProduct("tasktile-render"))])
+        #expect(render.stdout.contains("libcairo") && render.stdout.contains("libpango"), "\(render.stdout)")
         let notify = try runProcess("/usr/bin/ldd", [try #require(builtProduct("tasktile-notify"))])
         #expect(notify.stdout.contains("libdbus"), "\(notify.stdout)")
+    }
+
+    @Test("theme preview through tasktile: tasktile-render draws the six PNGs; errors, exit codes and --json read as tasktile's")
+    func themePreviewHandedOver() throws {
+        let tmp = TemporaryDirectory("sibling-preview")
+        let e = ["TASKTILE_DATA_DIR": tmp.dataDirectory.path, "LANG": "C"]
+        #expect(try runProcess(tasktile, ["theme", "import", repositoryRoot + "/Themes/sakura.json"], environment: e).status == 0)
+        let before = storeFingerprint(tmp.dataDirectory)
+        let out = tmp.file("preview")
+        let r = try runProcess(tasktile, ["theme", "preview", "Sakura", "--out", out], environment: e)
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == ["large-en.png", "large-ja.png", "medium-en.png", "medium-ja.png", "small-en.png", "small-ja.png"])
+        #expect(Array(try #require(fileBytes(out + "/large-ja.png")).prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(storeFingerprint(tmp.dataDirectory) == before)
+        #expect(!FileManager.default.fileExists(atPath: tmp.dataDirectory.storePath), "the store is never opened")
+        // Errors keep tasktile's layout and exit codes, in both languages and with --json.
+        let missing = try runProcess(tasktile, ["theme", "preview", "Nope"], environment: e)
+        #expect(missing.status == 1 && missing.stderr == "Error: no theme named \"Nope\" (themes: Default, Sakura)\n", "\(missing.stderr)")
+        let ja = try runProcess(tasktile, ["--lang", "ja", "theme", "preview", "Nope"], environment: e)
+        #expect(ja.status == 1 && ja.stderr.hasPrefix("エラー: "), "\(ja.stderr)")
+        let json = try runProcess(tasktile, ["--json", "theme", "preview", "Nope"], environment: e)
+        let jsonError = try JSONValue.parse(json.stdout)["error"]
+        #expect(json.status == 1 && jsonError?["exitCode"] == .number(1), "\(json.stdout)")
+        let usage = try runProcess(tasktile, ["theme", "preview"], environment: e)
+        #expect(usage.status == 64 && usage.stderr.contains("Usage: tasktile theme preview"), "\(usage.stderr)")
+        // An output directory that cannot be created exits 73.
+        try AtomicFile.write("x", to: tmp.file("blocker"))
+        let blocked = try runProcess(tasktile, ["theme", "preview", "Sakura", "--out", tmp.file("blocker") + "/sub"], environment: e)
+        #expect(blocked.status == 73, "\(blocked.stderr)")
+        // tasktile-render's own commands are unchanged by the command it runs for tasktile.
+        let render = try #require(builtProduct("tasktile-render"))
+        #expect(try runProcess(render, ["--help"], environment: e).stdout.hasPrefix("OVERVIEW: Draw tasktile widgets"))
     }
 
     @Test("notify run through tasktile: the same usage errors, exit codes and help, in both languages")

@@ -58,7 +58,7 @@ struct DebPackageTests {
         let install = try runProcess(dpkg, ["--root=\(root)", "--force-depends", "-i", deb])
         try #require(install.status == 0, "\(install.stdout) \(install.stderr)")
         let listed = try runProcess(dpkg, ["--root=\(root)", "-L", "tasktile"]).stdout
-        for path in ["/usr/bin/tasktile", "/usr/bin/tasktile-render", "/usr/bin/tasktile-notify", "/usr/bin/tasktile-pick", "/usr/bin/tasktile-wallpaper",
+        for path in ["/usr/bin/tasktile", "/usr/bin/tasktile-render", "/usr/bin/tasktile-notify", "/usr/bin/tasktile-sync", "/usr/bin/tasktile-pick", "/usr/bin/tasktile-wallpaper",
                      "/usr/share/man/man1/tasktile.1.gz", "/usr/share/bash-completion/completions/tasktile",
                      "/usr/lib/systemd/user/tasktile-notify.service", "/usr/share/applications/tasktile.desktop"] {
             #expect(listed.contains(path + "\n"), "the package does not install \(path)")
@@ -80,6 +80,9 @@ struct DebPackageTests {
         let notify = try runProcess(bin + "/tasktile", ["notify", "run", "--sink", "nowhere"], environment: env)
         #expect(notify.status == 64 && notify.stderr.contains("nowhere"), "\(notify.stderr)")
         #expect(try runProcess(bin + "/tasktile-notify", ["--version"]).stdout == "tasktile 0.1.0\n")
+        // tasktile sync execs the installed tasktile-sync: no account yet is not an error.
+        let sync = try runProcess(bin + "/tasktile", ["sync", "ls"], environment: env)
+        #expect(sync.status == 0, "\(sync.stderr)")
         try FileManager.default.createDirectory(atPath: data.dataDirectory.path + "/widgets", withIntermediateDirectories: true)
         try AtomicFile.write("{ \"version\": 1, \"family\": \"small\", \"list\": \"Home\" }", to: data.dataDirectory.path + "/widgets/home-large.json")
         let once = try runProcess(bin + "/tasktile-render", ["once"], environment: env)

@@ -50,24 +50,30 @@ struct InstallTests {
 
         let install = try runProcess(make, ["-s", "-C", repositoryRoot, "install-files", "BUILT=\(built)", "PREFIX=\(prefix)"])
         try #require(install.status == 0, "\(install.stdout) \(install.stderr)")
-        let expected = ["bin/tasktile", "bin/tasktile-render", "bin/tasktile-notify", "bin/tasktile-pick", "bin/tasktile-wallpaper",
+        let expected = ["bin/tasktile", "bin/tasktile-render", "bin/tasktile-notify", "bin/tasktile-sync", "bin/tasktile-pick", "bin/tasktile-wallpaper",
                         "share/man/man1/tasktile.1.gz", "share/man/man1/tasktile-render.1.gz",
                         "share/bash-completion/completions/tasktile", "share/bash-completion/completions/tasktile-render",
                         "share/zsh/vendor-completions/_tasktile", "share/fish/vendor_completions.d/tasktile.fish",
                         "lib/systemd/user/tasktile-notify.service", "lib/systemd/user/tasktile-render.service",
-                        "lib/systemd/user/tasktile-desktop.service", "share/applications/tasktile.desktop",
+                        "lib/systemd/user/tasktile-desktop.service", "lib/systemd/user/tasktile-sync.service",
+                        "lib/systemd/user/tasktile-sync.timer", "share/applications/tasktile.desktop",
                         "share/tasktile/Themes/midnight.json", "share/tasktile/routines/student-day-ja.json"]
         for path in expected { #expect(FileManager.default.fileExists(atPath: prefix + "/" + path), "\(path) was not installed") }
         #expect(try !FileManager.default.contentsOfDirectory(atPath: prefix + "/share/tasktile/WidgetSpecs").isEmpty)
         #expect(try runProcess(prefix + "/bin/tasktile", ["--version"]).stdout == "tasktile 0.1.0\n")
+        // The siblings `tasktile` execs are found beside the installed `tasktile`.
+        let syncData = TemporaryDirectory("install-sync")
+        let syncLs = try runProcess(prefix + "/bin/tasktile", ["sync", "ls"], environment: ["TASKTILE_DATA_DIR": syncData.dataDirectory.path])
+        #expect(syncLs.status == 0, "installed tasktile sync ls: \(syncLs.stderr)")
 
         // Units run the installed binaries.
-        for unit in ["tasktile-notify", "tasktile-render", "tasktile-desktop"] {
+        for unit in ["tasktile-notify", "tasktile-render", "tasktile-desktop", "tasktile-sync"] {
             let text = try String(contentsOfFile: prefix + "/lib/systemd/user/\(unit).service", encoding: .utf8)
             let exec = try #require(text.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
             let program = String(exec.dropFirst("ExecStart=".count).split(separator: " ")[0])
             #expect(program.hasPrefix(prefix + "/bin/") && FileManager.default.isExecutableFile(atPath: program), "\(unit): \(exec)")
-            #expect(text.contains("import-environment"), "\(unit) lacks the import-environment note")
+            // The display units need the session's DISPLAY/WAYLAND_DISPLAY; sync needs none.
+            if unit != "tasktile-sync" { #expect(text.contains("import-environment"), "\(unit) lacks the import-environment note") }
         }
         let validate = try runProcess(try tool("/usr/bin/desktop-file-validate", package: "desktop-file-utils"),
                                       [prefix + "/share/applications/tasktile.desktop"])

@@ -77,4 +77,36 @@ struct ReadOnlyMediaTests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try runProcess(tasktile, ["show", "L"], environment: env).stdout.contains("Bread"))
     }
+
+    @Test("the notification daemon on a full disk keeps running and retries; once space is free the reminder comes exactly once")
+    func daemonOnAFullDisk() throws {
+        let tasktile = try #require(builtProduct("tasktile"), "build the products first (make test does)")
+        let tmp = TemporaryDirectory("full-disk-daemon")
+        let (point, unmount) = try Self.mountTmpfs(tmp, kilobytes: 4096)
+        defer { unmount() }
+        let dir = DataDirectory(path: point + "/data")
+        let env = ["TASKTILE_DATA_DIR": dir.path, "TZ": "UTC", "LANG": "C", "NO_COLOR": "1", "TASKTILE_NOW": ""]
+        #expect(try runProcess(tasktile, ["list", "add", "L"], environment: env).status == 0)
+        // Due 3 s from now (wall-clock seconds in UTC).
+        let wc = ZonedClock.wallClock(of: Date().addingTimeInterval(3), in: TimeZone(identifier: "UTC")!)
+        let due = "\(wc)".replacingOccurrences(of: "T", with: " ")
+        #expect(try runProcess(tasktile, ["add", "Tea", "--list", "L", "--due", due], environment: env).status == 0)
+        let daemon = try startProcess(tasktile, ["notify", "run", "--sink", "stdout"], environment: env)
+        defer { if daemon.process.isRunning { kill(daemon.process.processIdentifier, SIGKILL) } }
+        usleep(800_000)
+        // The disk fills before the due: the delivery cannot be recorded, so it must not count.
+        _ = try runProcess("/bin/dd", ["if=/dev/zero", "of=\(point)/fill", "bs=4k"])
+        sleep(5)
+        let aliveWhileFull = daemon.process.isRunning
+        try FileManager.default.removeItem(atPath: point + "/fill")
+        sleep(7) // the full-disk retry comes every 5 s
+        let aliveAfter = daemon.process.isRunning
+        daemon.process.terminate()
+        let r = daemon.wait()
+        #expect(aliveWhileFull, "the daemon ended on a full disk: \(r.status) \(r.stderr)")
+        #expect(aliveAfter && r.status == 0, "\(r.status) \(r.stderr)")
+        let tea = r.stdout.split(separator: "\n").filter { $0.contains("\"Tea\"") }
+        #expect(tea.count == 1, "the reminder exactly once after space came back: \(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains("disk is full") && r.stderr.contains("retrying"), "the daemon says why and that it retries: \(r.stderr)")
+    }
 }

@@ -19,9 +19,16 @@ public final class RadicaleServer {
     /// The second client (python3-caldav): `Tests/Scripts/caldav_client.py`.
     public static let clientScript = repositoryRoot + "/Tests/Scripts/caldav_client.py"
 
+    /// The rights file (`[rights] type = from_file`) when the server was started with `rights`.
+    public var rightsFile: String { tmp.file("rights") }
+
+    /// - Parameter rights: the text of a Radicale rights file (sections with `user`, `collection`,
+    ///   `permissions`; radicale.org "Rights") to start with `[rights] type = from_file`; nil keeps
+    ///   Radicale's default (`owner_only`). Radicale reads the file at each request, so
+    ///   `setRights` changes the policy of the running server.
     /// - Throws: `FixtureError` when radicale or python3-caldav is missing (make deps installs
     ///   them) or the server does not answer within 20 s.
-    public init() throws {
+    public init(rights: String? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/radicale") else {
             throw FixtureError("radicale is not installed: make deps installs it (Debian: radicale)")
         }
@@ -42,12 +49,23 @@ public final class RadicaleServer {
         filesystem_folder = \(storage)
         [logging]
         level = warning
-        """
+        """ + (rights == nil ? "" : "\n[rights]\ntype = from_file\nfile = \(tmp.file("rights"))\n")
+        if let rights { try setRights(rights) }
         try config.write(toFile: tmp.file("config"), atomically: true, encoding: .utf8)
         try start()
     }
 
     deinit { stop() }
+
+    /// Replaces the rights file (atomically: Radicale may be reading it for a request).
+    public func setRights(_ text: String) throws {
+        try text.write(toFile: rightsFile, atomically: true, encoding: .utf8)
+    }
+
+    /// The collection names under the user's calendar home in the storage folder.
+    public func collectionNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: storage + "/collection-root/" + user).filter { !$0.hasPrefix(".") }.sorted()
+    }
 
     /// Starts the server (again) and waits until it accepts connections.
     public func start() throws {

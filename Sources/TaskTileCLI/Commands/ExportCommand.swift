@@ -28,7 +28,8 @@ struct ExportCommand: Command {
     static let spec = CommandSpec(
         path: ["export"], abstract: "Export everything as a JSON backup, iCalendar (VTODO) or todo.txt.",
         discussion: """
-        json: a full backup (lists, todos, repeats, history, settings, routines, themes); importing it into an \
+        json: a full backup (lists, todos, repeats, history with check-in notes, settings, routines, challenges, \
+        foreign iCalendar UIDs, themes); importing it into an \
         empty data directory restores it exactly. ics: one VCALENDAR with a VTODO per todo, the list as CATEGORIES. \
         todotxt: one line per todo, the list as +project. What ics or todo.txt cannot hold is listed on stderr.
         """,

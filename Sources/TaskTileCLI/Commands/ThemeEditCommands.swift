@@ -1,7 +1,6 @@
 import Foundation
 import TaskTileCommandLine
 import TaskTileCore
-import TaskTileRender
 
 /// Loads, edits and saves `themes.json` for the theme commands. Every edit is checked in memory
 /// first and saved with `ThemeStore.save` (temp file, fsync, rename), so a refused edit leaves the
@@ -47,14 +46,6 @@ struct ThemeFile {
     }
 }
 
-/// No theme has that name or id (exit 1).
-struct ThemeNotFound: Error, CustomStringConvertible, ReportableError {
-    var reference: String
-    var names: [String]
-    var exitCode: ExitCode { .nothingMatched }
-    var description: String { message(Localizer(.en)) }
-    func message(_ l: Localizer) -> String { l.text(.themeNotFound, reference, names.joined(separator: ", ")) }
-}
 
 /// `tasktile theme new NAME [--from NAME]`: adds a theme with every default, or a copy of another.
 struct ThemeNewCommand: Command {
@@ -141,8 +132,11 @@ struct ThemeRemoveCommand: Command {
         if !context.json { context.out(context.localizer.text(.themeRemoved, removed.name)) }
         var naming: [String] = []
         for specFile in context.dataDirectory.specFiles {
-            if let spec = try? WidgetSpec.load(path: specFile), spec.theme == removed.name || spec.theme == removed.id {
-                context.stderr.write(context.localizer.text(.themeSpecNote, specFile, spec.theme!) + "\n")
+            // Only the spec's `theme` key (a spec that does not parse is reported by the renderer,
+            // not here): `tasktile` links no renderer (issue #16).
+            if let bytes = try? Posix.readFile(specFile, limit: 1 << 20), let root = try? JSONValue.parse(bytes),
+               case .string(let named)? = root["theme"], named == removed.name || named == removed.id {
+                context.stderr.write(context.localizer.text(.themeSpecNote, specFile, named) + "\n")
                 naming.append(specFile)
             }
         }
@@ -232,31 +226,3 @@ struct ThemeExportCommand: Command {
     }
 }
 
-/// `tasktile theme preview NAME [--out DIR]`: the theme in every family and both languages, with
-/// sample todos built in memory (the store is never opened).
-struct ThemePreviewCommand: Command {
-    static let spec = CommandSpec(
-        path: ["theme", "preview"], abstract: "Render a theme's widgets with sample todos.",
-        discussion: "Writes small-en.png, medium-en.png, large-en.png, small-ja.png, medium-ja.png and large-ja.png (scale 2) with sample todos; your lists are not read.",
-        arguments: [ArgumentSpec(name: "name", help: "A theme name or id.")],
-        options: [.value("--out", valueName: "dir", help: "Where to write the PNGs (default: ./theme-preview/NAME).")])
-    let name: String, out: String?
-    init(_ a: ParsedArguments, context: CommandContext) throws {
-        name = a.positionals[0]; out = a.value("--out")
-        if out?.isEmpty == true { throw Self.usage(Phrase(key: .themeErrorEmptyDirectoryName)) }
-    }
-
-    func run(_ context: CommandContext) throws -> ExitCode {
-        let file = try ThemeFile(context)
-        let theme = file.themes[try file.index(of: name)]
-        // The theme name becomes one path component: no "/" and no leading ".".
-        let safe = String(theme.name.map { $0 == "/" ? "_" : $0 }).replacingOccurrences(of: "^\\.+", with: "_", options: .regularExpression)
-        let directory = out ?? FileManager.default.currentDirectoryPath + "/theme-preview/" + safe
-        let paths: [String]
-        do { paths = try ThemePreview.render(theme, to: directory, clock: try context.clock()) } catch let e as OutputError {
-            throw CannotCreateOutput(path: e.path, detail: e.detail)
-        }
-        if context.json { context.printJSON(.array(paths.map { .string($0) })) } else { paths.forEach { context.out($0) } }
-        return .success
-    }
-}

@@ -5,17 +5,19 @@ extension Backup {
     /// One record of a backup file, as `scan` hands it over (in file order).
     enum Record {
         case list(TodoList)
-        /// A todo and its index in the file's `todos` array.
-        case todo(Int, Todo)
+        /// A todo, its index in the file's `todos` array and its foreign iCalendar UID (nil: none given).
+        case todo(Int, Todo, foreignUID: String?)
         case completion(Completion)
         case setting(String, String)
         /// A routine record and its index in the file's `routines` array.
         case routine(Int, RoutineRecord)
+        /// A challenge and its index in the file's `challenges` array.
+        case challenge(Int, Challenge)
         case theme(Theme)
     }
 
     /// The top-level keys of a backup file, in the order `export` writes them.
-    static let topLevelKeys = ["format", "version", "lists", "todos", "completions", "settings", "routines", "themes"]
+    static let topLevelKeys = ["format", "version", "lists", "todos", "completions", "settings", "routines", "challenges", "themes"]
 
     /// Decodes and validates a backup file held in memory. Every record is checked (ids, titles, dates, zones,
     /// repeat rules, references between records) before anything is written.
@@ -25,10 +27,13 @@ extension Backup {
         try scan(JSONStream(bytes: bytes, path: file), file: file) { record in
             switch record {
             case .list(let l): b.lists.append(l)
-            case .todo(_, let t): b.todos.append(t)
+            case .todo(_, let t, let uid):
+                b.todos.append(t)
+                if let uid { b.foreignUIDs[t.id] = uid }
             case .completion(let c): b.completions.append(c)
             case .setting(let k, let v): b.settings.append((k, v))
             case .routine(_, let r): b.routines.append(r)
+            case .challenge(_, let c): b.challenges.append(c)
             case .theme(let t): b.themes.append(t)
             }
         }
@@ -36,8 +41,8 @@ extension Backup {
     }
 
     /// The first pass of a streamed restore: reads and validates the whole backup file at `path`
-    /// in bounded memory and returns its lists, settings, routines and themes; `todos` and
-    /// `completions` stay empty (they are streamed again by `Store.importBackup(head:file:)`).
+    /// in bounded memory and returns its lists, settings, routines, challenges and themes; `todos`,
+    /// `foreignUIDs` and `completions` stay empty (they are streamed again by `Store.importBackup(head:file:)`).
     /// - Throws: `InterchangeError` naming the line or member path, `FileError`.
     public static func head(file path: String) throws -> Backup {
         var head = Backup()
@@ -46,6 +51,7 @@ extension Backup {
             case .list(let l): head.lists.append(l)
             case .setting(let k, let v): head.settings.append((k, v))
             case .routine(_, let r): head.routines.append(r)
+            case .challenge(_, let c): head.challenges.append(c)
             case .theme(let t): head.themes.append(t)
             case .todo, .completion: break
             }
@@ -69,6 +75,7 @@ extension Backup {
         var stream = source
         var format: JSONValue?, version: JSONValue?, headChecked = false
         var listIDs = Set<String>(), todoIDs = Set<String>(), completionIDs = Set<Int>(), themeIDs = Set<String>()
+        var challengeIDs = Set<String>()
         func checkHead() throws {
             guard !headChecked else { return }
             headChecked = true
@@ -109,20 +116,21 @@ extension Backup {
                     }
                 case "todos":
                     try array(&s, key) { i, item in
-                        let todo = try decodeTodo(item, path: "todos[\(i)]", file: file)
+                        let (todo, foreignUID) = try decodeTodo(item, path: "todos[\(i)]", file: file)
                         guard todoIDs.insert(todo.id).inserted else {
                             throw InterchangeError(file: file, path: "todos[\(i)].id", reason: "\(todo.id) is used by another todo")
                         }
-                        try visit(.todo(i, todo))
+                        try visit(.todo(i, todo, foreignUID: foreignUID))
                     }
                 case "completions":
                     try array(&s, key) { i, item in
                         let r = try JSONObjectReader(item, path: "completions[\(i)]", file: file,
-                                                     keys: ["id", "todoId", "listId", "title", "cycleIndex", "cycleDue", "completedAt", "source", "undoneAt"])
+                                                     keys: ["id", "todoId", "listId", "title", "cycleIndex", "cycleDue", "completedAt", "source", "undoneAt", "note"])
                         let c = Completion(id: try r.int("id", min: 1), todoId: try id(r, "todoId"), listId: try id(r, "listId"),
                                            title: try r.string("title"), cycleIndex: try r.int("cycleIndex"),
                                            cycleDue: try r.optionalString("cycleDue"), completedAt: try r.date("completedAt"),
-                                           source: try r.string("source"), undoneAt: try r.optionalDate("undoneAt"))
+                                           source: try r.string("source"), undoneAt: try r.optionalDate("undoneAt"),
+                                           note: try notes(r, "note"))
                         if let due = c.cycleDue, Store.decodeDue(local: due, zone: due.count > 10 ? "UTC" : nil) == nil {
                             throw r.fail("cycleDue", "must be YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS")
                         }
@@ -150,6 +158,14 @@ extension Backup {
                         }
                         try visit(.routine(i, RoutineRecord(listId: try id(r, "listId"), name: try r.string("name"), source: try r.string("source"),
                                                             appliedAt: try r.date("appliedAt"), todoIds: ids)))
+                    }
+                case "challenges":
+                    try array(&s, key) { i, item in
+                        let c = try decodeChallenge(item, path: "challenges[\(i)]", file: file)
+                        guard challengeIDs.insert(c.id).inserted else {
+                            throw InterchangeError(file: file, path: "challenges[\(i)].id", reason: Phrase(key: .importErrorDuplicateChallenge, c.id))
+                        }
+                        try visit(.challenge(i, c))
                     }
                 default: // "themes"
                     try array(&s, key) { i, item in
@@ -198,6 +214,12 @@ extension Backup {
         do { return try TextRules.title(try r.string(key)) } catch let e as StoreError { throw r.fail(key, e.description) }
     }
 
+    /// Notes text (a todo's notes, a check-in's note) by the store's rules, nil when absent or null.
+    static func notes(_ r: JSONObjectReader, _ key: String) throws -> String? {
+        guard let n = try r.optionalString(key) else { return nil }
+        do { return try TextRules.notes(n) } catch let e as StoreError { throw r.fail(key, e.quotablePhrase) }
+    }
+
     static func decodeDue(_ r: JSONObjectReader, _ key: String) throws -> Due? {
         guard let v = r.value(key) else { return nil }
         let d = try JSONObjectReader(v, path: r.path + "." + key, file: r.file, keys: ["local", "zone"])
@@ -213,13 +235,19 @@ extension Backup {
         return .date(date)
     }
 
-    static func decodeTodo(_ value: JSONValue, path: String, file: String) throws -> Todo {
+    /// A todo record and its `foreignUID` (nil when absent or null).
+    static func decodeTodo(_ value: JSONValue, path: String, file: String) throws -> (Todo, String?) {
         let r = try JSONObjectReader(value, path: path, file: file,
                                      keys: ["id", "listId", "title", "isCompleted", "completedAt", "sortOrder", "createdAt",
-                                            "due", "anchor", "repeat", "missedCount", "occurrenceCount", "notes"])
-        var notes = try r.optionalString("notes")
-        if let n = notes {
-            do { notes = try TextRules.notes(n) } catch let e as StoreError { throw r.fail("notes", e.description) }
+                                            "due", "anchor", "repeat", "missedCount", "occurrenceCount", "notes", "foreignUID"])
+        let notes = try notes(r, "notes")
+        // The UID an iCalendar file gave the todo (RFC 5545 §3.8.4.7), kept as it came: any text
+        // the iCalendar reader keeps (it trims spaces; unfolded lines hold no control characters).
+        let foreignUID = try r.optionalString("foreignUID")
+        if let uid = foreignUID {
+            guard !uid.isEmpty, uid.trimmingCharacters(in: .whitespaces) == uid, !uid.unicodeScalars.contains(where: TextRules.isForbidden) else {
+                throw r.fail("foreignUID", Phrase(key: .importErrorBadForeignUID))
+            }
         }
         let due = try decodeDue(r, "due"), anchor = try decodeDue(r, "anchor")
         var rule: RepeatRule?
@@ -255,10 +283,50 @@ extension Backup {
             guard anchor != nil, due != nil else { throw r.fail("repeat", "a repeating todo needs both due and anchor") }
             rule = candidate
         }
-        return Todo(id: try id(r, "id"), listId: try id(r, "listId"), title: try title(r, "title"),
-                    isCompleted: try r.bool("isCompleted"), completedAt: try r.optionalDate("completedAt"),
-                    sortOrder: try r.int("sortOrder"), createdAt: try r.date("createdAt"), due: due, anchor: anchor,
-                    repeatRule: rule, missedCount: try r.int("missedCount"), occurrenceCount: try r.int("occurrenceCount"),
-                    notes: notes)
+        let todo = Todo(id: try id(r, "id"), listId: try id(r, "listId"), title: try title(r, "title"),
+                        isCompleted: try r.bool("isCompleted"), completedAt: try r.optionalDate("completedAt"),
+                        sortOrder: try r.int("sortOrder"), createdAt: try r.date("createdAt"), due: due, anchor: anchor,
+                        repeatRule: rule, missedCount: try r.int("missedCount"), occurrenceCount: try r.int("occurrenceCount"),
+                        notes: notes)
+        return (todo, foreignUID)
+    }
+
+    /// A challenge record, by the rules `challenge start` and `challenge archive` write it
+    /// (docs/challenges.md): a title, 1…3650 days from a start date, an `HH:MM` reminder time or
+    /// null, at least one habit title; the totals `checkedIn` and `bestStreak` exactly when it is
+    /// archived. Whether its list exists is checked on import (`Store.importBackup`).
+    static func decodeChallenge(_ value: JSONValue, path: String, file: String) throws -> Challenge {
+        let r = try JSONObjectReader(value, path: path, file: file,
+                                     keys: ["id", "listId", "title", "startDate", "days", "remind", "routine", "habits",
+                                            "createdAt", "endedAt", "archivedAt", "checkedIn", "bestStreak"])
+        let start = try r.string("startDate")
+        guard let startDate = LocalDate(iso: start) else { throw r.fail("startDate", Phrase(key: .importErrorNotADate, start)) }
+        let days = try r.int("days", min: Store.challengeDays.lowerBound)
+        guard Store.challengeDays.contains(days) else {
+            throw r.fail("days", Phrase(key: .importErrorMustBe, "\(Store.challengeDays.lowerBound) … \(Store.challengeDays.upperBound)"))
+        }
+        let remind = try r.optionalString("remind")
+        if let remind, Store.remindTime(remind) == nil { throw r.fail("remind", Phrase(key: .routineErrorBadTime, remind)) }
+        let routine = try r.optionalString("routine")
+        if routine?.isEmpty == true { throw r.fail("routine", Phrase(key: .importErrorNotAStringOrNull)) }
+        let items = try r.array("habits")
+        guard !items.isEmpty else { throw r.fail("habits", Phrase(key: .routineErrorNoItems)) }
+        let habits = try items.enumerated().map { j, item -> String in
+            let habitPath = "\(path).habits[\(j)]"
+            guard let text = item.stringValue else { throw InterchangeError(file: file, path: habitPath, reason: Phrase(key: .importErrorNotAString)) }
+            do { return try TextRules.title(text) } catch let e as StoreError {
+                throw InterchangeError(file: file, path: habitPath, reason: e.quotablePhrase)
+            }
+        }
+        let archivedAt = try r.optionalDate("archivedAt")
+        let checkedIn = try r.optionalInt("checkedIn"), bestStreak = try r.optionalInt("bestStreak")
+        guard (archivedAt == nil) == (checkedIn == nil), (archivedAt == nil) == (bestStreak == nil) else {
+            throw r.fail(archivedAt == nil ? (checkedIn == nil ? "bestStreak" : "checkedIn") : (checkedIn == nil ? "checkedIn" : "bestStreak"),
+                         Phrase(key: .importErrorChallengeTotals))
+        }
+        return Challenge(id: try id(r, "id"), listId: try id(r, "listId"), title: try title(r, "title"), startDate: startDate,
+                         days: days, remind: remind, routine: routine, habits: habits, createdAt: try r.date("createdAt"),
+                         endedAt: try r.optionalDate("endedAt"), archivedAt: archivedAt,
+                         archivedCheckIns: checkedIn, archivedBestStreak: bestStreak)
     }
 }

@@ -82,6 +82,7 @@ extension Store {
                 if let wanted = item.listID, Backup.isID(wanted) { id = wanted }
                 try database.cachedStatement("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)")
                     .run([.text(id), .text(item.listTitle), .int(nextListOrder), .double(clock.now.timeIntervalSince1970)])
+                try setSearchKey(listID: id, title: item.listTitle)
                 nextListOrder += 1
                 listIDsByTitle[key] = id
                 existingIDs.insert(id)

@@ -4,7 +4,7 @@ import Foundation
 /// were added, updated or skipped (already identical), and every piece of data that could not be
 /// represented or had to be changed.
 public struct ImportReport: Sendable, Equatable {
-    /// Counts for one kind of record (`lists`, `todos`, `completions`, `settings`, `themes`, `routines`).
+    /// Counts for one kind of record (`lists`, `todos`, `completions`, `settings`, `themes`, `routines`, `challenges`).
     public struct Counts: Sendable, Equatable {
         public var added = 0, updated = 0, skipped = 0
         public init() {}
@@ -24,7 +24,7 @@ public struct ImportReport: Sendable, Equatable {
     }
 
     /// Kinds in report order.
-    public static let kinds = ["lists", "todos", "completions", "settings", "themes", "routines"]
+    public static let kinds = ["lists", "todos", "completions", "settings", "themes", "routines", "challenges"]
 
     /// Per kind the catalogue keys for one and several (`1 list`, `3 lists`).
     static let countKeys: [String: (one: StringKey, other: StringKey)] = [
@@ -32,6 +32,7 @@ public struct ImportReport: Sendable, Equatable {
         "completions": (.importKindCompletionsOne, .importKindCompletionsOther),
         "settings": (.importKindSettingsOne, .importKindSettingsOther),
         "themes": (.importKindThemesOne, .importKindThemesOther), "routines": (.importKindRoutinesOne, .importKindRoutinesOther),
+        "challenges": (.importKindChallengesOne, .importKindChallengesOther),
     ]
 
     public var counts: [String: Counts] = [:]

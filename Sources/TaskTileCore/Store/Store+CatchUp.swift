@@ -25,9 +25,16 @@ import Foundation
 /// `missed_count`) are a **cache** of what `Store.derived` computes from the anchor, the
 /// completion history and now. `Store.caughtUp` (pure, no history) decides cheaply which todos
 /// move; the ones that do are recomputed with `Store.derived` (one indexed history read each). The
-/// table `cycle_clock` holds the instant the cache was last written for; a process whose now is
-/// earlier (a clock that was wrong and is right again, a stray `TASKTILE_NOW`) recomputes every
-/// repeating todo with `Store.derived`, so a wrong clock reading leaves no lasting change.
+/// table `cycle_clock` holds the instant the cache was last written for (`at`) and the earliest
+/// completion the cache could not count (`unseen_from`). **Every repeating todo is recomputed with
+/// `Store.derived`** when now is before `at` (the clock went back: a clock that was wrong and is
+/// right again, a stray `TASKTILE_NOW`) **or at or past `unseen_from`** (history the cache could
+/// not see is now visible: it was recorded after the instant a recompute ran for). A recompute at
+/// now sets `at` to now and `unseen_from` to the earliest completion recorded after now (history
+/// `Store.derived` ignores), or NULL; a cache written at now by any other path counts all history up
+/// to now and keeps `unseen_from`. So in both directions a wrong clock reading leaves no lasting
+/// change: whatever the clock did, catch-up shows what `Store.derived` gives from the whole
+/// history at now.
 ///
 /// Every step is idempotent: running catch-up twice at the same instant changes nothing the second
 /// time, and running it from two processes at once counts each miss once, because the write
@@ -39,16 +46,18 @@ extension Store {
     /// long-running processes call it again before reading (a widget tick, a notification pass).
     ///
     /// First a plain read transaction looks for a todo that needs to move and compares now with the
-    /// cycle clock; when neither calls for it — the normal case for a status bar polling every
-    /// second — nothing is written: no write lock, no WAL frame, no change to `PRAGMA
-    /// data_version` in other connections. Otherwise one `BEGIN IMMEDIATE` transaction re-reads the
+    /// cycle clock (`CycleClock.recomputes(at:)`); when neither calls for it — the normal case for
+    /// a status bar polling every second — nothing is written: no write lock, no WAL frame, no
+    /// change to `PRAGMA data_version` in other connections. Otherwise one `BEGIN IMMEDIATE` transaction re-reads the
     /// candidates and moves them.
     /// - Returns: the number of todos moved to another cycle.
     /// - Throws: `StoreError.busy` when another process holds the write lock past the busy timeout.
     @discardableResult
     public func catchUpRepeats() throws -> Int {
         let now = clock.now
-        let needed = try read { try cycleClock().map { $0 > now } == true || !(try cycleAdvances(at: now, only: nil).isEmpty) }
+        let needed = try read {
+            try cycleClock()?.recomputes(at: now) == true || !(try cycleAdvances(at: now, only: nil).isEmpty)
+        }
         guard needed else { return 0 }
         return try write { try catchUpInTransaction(at: now, only: nil) }
     }
@@ -66,16 +75,17 @@ extension Store {
     }
 
     /// The body of `catchUpRepeats()` (or, with `only`, of one todo's catch-up): re-reads the
-    /// candidates and writes their new cycle; when the cycle clock is after `now` (the clock went
-    /// backwards), recomputes every repeating todo from its history instead. Then sets the cycle
-    /// clock to `now`. Call only inside a write transaction.
+    /// candidates and writes their new cycle; when the cycle clock calls for it (the clock went
+    /// backwards, or history the cache could not see is now visible), recomputes every repeating
+    /// todo from its history instead, even with `only`, and records the history it left out. Then
+    /// sets the cycle clock to `now` when anything was written. Call only inside a write transaction.
     /// - Returns: the number of todos moved.
     @discardableResult
     func catchUpInTransaction(at now: Date, only todoID: String?) throws -> Int {
         precondition(transaction == .write, "catch-up must run inside Store.write")
         var moved = 0
-        let backwards = try cycleClock().map { $0 > now } ?? false
-        if backwards {
+        let recompute = try cycleClock()?.recomputes(at: now) ?? false
+        if recompute {
             let all = try database.rows("""
                 SELECT \(Store.todoColumns) FROM todos WHERE repeat_frequency IS NOT NULL AND anchor_local IS NOT NULL
                 """).map(Store.todo(from:))
@@ -91,17 +101,46 @@ extension Store {
                 if fresh != todo { try updateCycle(fresh); moved += 1 }
             }
         }
-        if moved > 0 || backwards { try setCycleClock(now) }
+        if recompute {
+            try setCycleClock(now, unseenFrom: try earliestCompletion(after: now))
+        } else if moved > 0 {
+            try setCycleClock(now)
+        }
         return moved
     }
 
-    /// Records that the cycle columns were written for `now` (see `cycle_clock` above). Called
-    /// when a catch-up moved something or recomputed after the clock went backwards, and by
-    /// completion and undo; a catch-up that changes nothing writes nothing, so processes with
-    /// different clocks that merely read never write. Call inside a write transaction.
+    /// Records that the cycle columns were written for `now` (see `cycle_clock` above), keeping
+    /// `unseen_from`. Called when a catch-up moved something, and by completion and undo (after
+    /// their catch-up at `now`, so the cache counts all history up to `now`); a catch-up that
+    /// changes nothing writes nothing, so processes with different clocks that merely read never
+    /// write. Call inside a write transaction.
     func setCycleClock(_ now: Date) throws {
-        try database.run("INSERT INTO cycle_clock (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at WHERE at != excluded.at",
-                         [.double(now.timeIntervalSince1970)])
+        try database.run("""
+            INSERT INTO cycle_clock (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at WHERE at != excluded.at
+            """, [.double(now.timeIntervalSince1970)])
+    }
+
+    /// Records a recompute of every repeating todo at `now`: the cycle clock is `now`, and
+    /// `unseenFrom` (the earliest completion recorded after `now`, which the recompute could not
+    /// count; nil when none) is when the next catch-up must recompute again. Writes nothing when
+    /// both are as stored. Call inside a write transaction.
+    func setCycleClock(_ now: Date, unseenFrom: Date?) throws {
+        try database.run("""
+            INSERT INTO cycle_clock (id, at, unseen_from) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE
+            SET at = excluded.at, unseen_from = excluded.unseen_from
+            WHERE at != excluded.at OR unseen_from IS NOT excluded.unseen_from
+            """, [.double(now.timeIntervalSince1970), .optionalDouble(unseenFrom?.timeIntervalSince1970)])
+    }
+
+    /// The earliest completion (not undone) of a repeating todo recorded after `now` (UTC), which
+    /// `completedCycles(of:at:)` leaves out at `now`; nil when there is none. One pass over the
+    /// history, so only for a recompute of every todo. Call inside a transaction.
+    func earliestCompletion(after now: Date) throws -> Date? {
+        try database.rows("""
+            SELECT min(completed_at) FROM completions
+            WHERE undone_at IS NULL AND completed_at > ?
+              AND todo_id IN (SELECT id FROM todos WHERE repeat_frequency IS NOT NULL)
+            """, [.double(now.timeIntervalSince1970)]).first?.double(0).map { Date(timeIntervalSince1970: $0) }
     }
 
     /// Writes only the cycle columns of `todo` (its due, `is_completed`, `completed_at`,
@@ -116,11 +155,28 @@ extension Store {
                   .int(todo.missedCount), .int(todo.occurrenceCount), .text(todo.id)])
     }
 
-    /// The instant the cached cycle columns were last computed for (UTC), or nil before the first
-    /// catch-up that wrote. Call inside a transaction.
-    func cycleClock() throws -> Date? {
-        try database.cachedStatement("SELECT at FROM cycle_clock WHERE id = 1").rows([]).first?.double(0)
-            .map { Date(timeIntervalSince1970: $0) }
+    /// The row of `cycle_clock` (see the rule above), or nil before the first catch-up that wrote.
+    struct CycleClock: Equatable {
+        /// The instant the cached cycle columns were last computed for (UTC).
+        var at: Date
+        /// The earliest completion recorded after the instant of the last recompute of every
+        /// repeating todo, which that recompute could not count (UTC); nil when there was none.
+        var unseenFrom: Date?
+
+        /// Whether a catch-up at `now` recomputes every repeating todo from its history: `now` is
+        /// before `at` (the clock went back), or at or past `unseenFrom` (history the cache could
+        /// not count is now visible).
+        func recomputes(at now: Date) -> Bool {
+            at > now || unseenFrom.map { $0 <= now } == true
+        }
+    }
+
+    /// The cycle clock as stored, or nil before the first catch-up that wrote. Call inside a
+    /// transaction.
+    func cycleClock() throws -> CycleClock? {
+        guard let row = try database.cachedStatement("SELECT at, unseen_from FROM cycle_clock WHERE id = 1").rows([]).first,
+              let at = row.double(0) else { return nil }
+        return CycleClock(at: Date(timeIntervalSince1970: at), unseenFrom: row.double(1).map { Date(timeIntervalSince1970: $0) })
     }
 
     /// The todos (all, or the one with id `only`) that catch-up would move at `now`, as stored

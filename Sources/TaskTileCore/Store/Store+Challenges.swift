@@ -152,6 +152,14 @@ extension Store {
         }
     }
 
+    /// The time of day of a challenge's `remind` text (`HH:MM`, also `H:MM`), nil when it is not one.
+    static func remindTime(_ remind: String) -> (hour: Int, minute: Int)? {
+        let parts = remind.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2, let h = Int(parts[0]), let m = Int(parts[1]),
+              (0...23).contains(h), (0...59).contains(m) else { return nil }
+        return (h, m)
+    }
+
     /// Starts a challenge: one list titled `title`, one repeating todo per habit from `start`
     /// (default today) until the last day (daily, or weekly on its weekdays), a daily list
     /// reminder at `remind` (`HH:MM`) while it runs, and the challenge row — all in one transaction.
@@ -166,10 +174,8 @@ extension Store {
         let habitTitles = try habits.map { try TextRules.title($0.title) }
         var remindTime: (Int, Int)?
         if let remind {
-            let parts = remind.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2, let h = Int(parts[0]), let m = Int(parts[1]),
-                  (0...23).contains(h), (0...59).contains(m) else { throw ChallengeError.badRemind(remind) }
-            remindTime = (h, m)
+            guard let t = Store.remindTime(remind) else { throw ChallengeError.badRemind(remind) }
+            remindTime = t
         }
         let first = start ?? clock.today
         let zoneID = clock.timeZone.identifier

@@ -115,7 +115,7 @@ extension Store {
 
     /// Stores the folded search key of a list's title; called wherever the Store writes a title.
     func setSearchKey(listID: String, title: String) throws {
-        try database.run("UPDATE lists SET search_key = ? WHERE id = ?", [.text(SearchKey.fold(title)), .text(listID)])
+        try database.cachedStatement("UPDATE lists SET search_key = ? WHERE id = ?").run([.text(SearchKey.fold(title)), .text(listID)])
     }
 
     /// Whether `haystack` contains `needle` as a contiguous byte run (UTF-8: a code-point substring,

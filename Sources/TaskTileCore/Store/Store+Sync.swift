@@ -15,11 +15,15 @@ public struct SyncAccount: Hashable, Sendable {
     public var journalSeq: Int
     /// When the last complete pass ended (UTC); nil before the first.
     public var lastSyncAt: Date?
+    /// The CalDAV calendar home (absolute URL) discovery found on an earlier pass; nil before the
+    /// first pass and for a vdir. A pass starts there and discovers again only when it fails.
+    public var calendarHome: String?
 
     public init(name: String, kind: Kind, url: String, user: String?, passwordCommand: String?,
-                journalSeq: Int = 0, lastSyncAt: Date? = nil) {
+                journalSeq: Int = 0, lastSyncAt: Date? = nil, calendarHome: String? = nil) {
         self.name = name; self.kind = kind; self.url = url; self.user = user
         self.passwordCommand = passwordCommand; self.journalSeq = journalSeq; self.lastSyncAt = lastSyncAt
+        self.calendarHome = calendarHome
     }
 }
 
@@ -79,11 +83,14 @@ extension Store {
     /// Every account, by name.
     public func syncAccounts() throws -> [SyncAccount] {
         try read {
-            try database.rows("SELECT name, kind, url, user, password_command, journal_seq, last_sync_at FROM sync_accounts ORDER BY name").map {
+            try database.rows("""
+                SELECT name, kind, url, user, password_command, journal_seq, last_sync_at, calendar_home FROM sync_accounts ORDER BY name
+                """).map {
                 SyncAccount(name: $0.text("name") ?? "", kind: SyncAccount.Kind(rawValue: $0.text("kind") ?? "") ?? .caldav,
                             url: $0.text("url") ?? "", user: $0.text("user"), passwordCommand: $0.text("password_command"),
                             journalSeq: $0.int("journal_seq") ?? 0,
-                            lastSyncAt: $0.double("last_sync_at").map { Date(timeIntervalSince1970: $0) })
+                            lastSyncAt: $0.double("last_sync_at").map { Date(timeIntervalSince1970: $0) },
+                            calendarHome: $0.text("calendar_home"))
             }
         }
     }
@@ -175,12 +182,13 @@ extension Store {
         }
     }
 
-    /// Ends a pass: the account's journal cursor moves to `head` and entries every account has
-    /// synced are pruned.
-    public func finishSync(account: String, journalHead head: Int) throws {
+    /// Ends a pass: the account's journal cursor moves to `head`, the calendar home the pass used
+    /// is kept (`calendarHome`, nil for a vdir), and entries every account has synced are pruned.
+    public func finishSync(account: String, journalHead head: Int, calendarHome: String? = nil) throws {
         try write {
-            try database.run("UPDATE sync_accounts SET journal_seq = max(journal_seq, ?), last_sync_at = ? WHERE name = ?",
-                             [.int(head), .double(clock.now.timeIntervalSince1970), .text(account)])
+            try database.run("""
+                UPDATE sync_accounts SET journal_seq = max(journal_seq, ?), last_sync_at = ?, calendar_home = ? WHERE name = ?
+                """, [.int(head), .double(clock.now.timeIntervalSince1970), .optionalText(calendarHome), .text(account)])
             if let low = try database.scalarInt("SELECT min(journal_seq) FROM sync_accounts") {
                 try database.run("DELETE FROM sync_journal WHERE seq <= ?", [.int(low)])
             }

@@ -2,7 +2,7 @@
 /// `monitor` and `layer`. PNG output ignores all four.
 ///
 /// Everything is in **points** (logical pixels of the output); the output's scale factor turns
-/// points into device pixels (SPEC §5.1: pixels = points × scale). The spec's own `scale` applies
+/// points into device pixels (docs/widgets.md: pixels = points × scale). The spec's own `scale` applies
 /// to PNGs only: on the desktop the output's scale decides.
 public struct WidgetPlacement: Hashable, Sendable {
     /// Which corner, edge centre or the centre of the output the widget is pinned to.

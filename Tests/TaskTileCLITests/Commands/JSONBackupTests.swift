@@ -73,6 +73,9 @@ struct JSONBackupTests {
         let frequencies = Set(todos.compactMap { $0["repeat"]?["frequency"]?.stringValue })
         #expect(frequencies == ["daily", "weekly", "monthly", "yearly"])
         #expect(todos.contains { $0["due"]?["zone"] == .string("Asia/Tokyo") })
+        // A store without challenges, check-in notes or foreign UIDs writes none of those keys:
+        // the shape every version-1 reader reads (docs/interchange.md "Added keys, same version").
+        #expect(root["challenges"] == nil && !first.stdout.contains("\"foreignUID\"") && !first.stdout.contains("\"note\""))
 
         let target = CLIHarness()
         let file = source.writeFile("backup.json", first.stdout)

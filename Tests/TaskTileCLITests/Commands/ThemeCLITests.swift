@@ -187,21 +187,14 @@ struct ThemeCLITests {
         #expect(fileBytes(themesPath(cli)) == before)
     }
 
-    @Test func previewWritesSixPNGsWithoutTouchingTheStore() throws {
+    @Test func previewIsHandedToTasktileRenderWithTheArgumentsUnchanged() throws {
         let cli = prepared()
-        #expect(cli.run("theme", "import", themesDirectory + "/sakura.json").status == 0)
-        let before = storeFingerprint(cli.tmp.dataDirectory)
-        let out = cli.tmp.file("preview")
-        let r = cli.run("theme", "preview", "Sakura", "--out", out)
-        #expect(r.status == 0, "\(r.stderr)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(files == ["large-en.png", "large-ja.png", "medium-en.png", "medium-ja.png", "small-en.png", "small-ja.png"])
-        let header = Array(try #require(fileBytes(out + "/large-ja.png")).prefix(8))
-        #expect(header == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        #expect(storeFingerprint(cli.tmp.dataDirectory) == before)
-        #expect(!FileManager.default.fileExists(atPath: cli.tmp.dataDirectory.storePath))
-        // An output directory that cannot be created exits 73.
-        try AtomicFile.write("x", to: cli.tmp.file("blocker"))
-        #expect(cli.run("theme", "preview", "Sakura", "--out", cli.tmp.file("blocker") + "/sub").status == 73)
+        // tasktile draws nothing itself (issue #16): tasktile-render beside it runs the command.
+        let r = cli.run("--lang", "ja", "theme", "preview", "Sakura", "--out", "o")
+        let sibling = try #require(r.sibling, "not handed over: \(r.status) \(r.stderr)")
+        #expect(sibling.first?.hasSuffix("/tasktile-render") == true, "\(sibling)")
+        #expect(Array(sibling.dropFirst()) == ["--lang", "ja", "theme", "preview", "Sakura", "--out", "o"])
+        // Where it is missing (a broken install): 69 naming the path.
+        #expect(r.status == 69 && r.stderr.contains("tasktile-render"), "\(r.stderr)")
     }
 }

@@ -119,3 +119,172 @@ struct ClockJumpTests {
         try writer.execute("BEGIN") // for the deferred ROLLBACK
     }
 }
+
+/// Issue 21 item 2, the other direction: a clock set *back* for one run (a bad RTC, a stray
+/// `TASKTILE_NOW`) recomputes the cache at an instant before some of the history; when the clock is
+/// right again that history counts at once, not only after the next cycle boundary.
+extension ClockJumpTests {
+    static let tokyo = CycleFixtures.zone("Asia/Tokyo")
+
+    /// A daily 09:00 Asia/Tokyo todo from 2027-01-05 with the Jan 5 cycle completed late (09:30)
+    /// and the Jan 6 cycle early (Jan 6 07:30). Returns the directory and the todo id.
+    static func tokyoHabit() throws -> (DataDirectory, String) {
+        let dir = CycleFixtures.dataDirectory("clock")
+        let store = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-04T12:00:00+09:00"), zone: tokyo)
+        try store.addList(title: "Habits")
+        let t = try store.addTodo(title: "Stretch", list: "Habits",
+                                  due: .dateTime(LocalDateTime(iso: "2027-01-05T09:00")!, zoneID: "Asia/Tokyo"),
+                                  repeatRule: RepeatRule(frequency: .daily))
+        for at in ["2027-01-05T09:30:00+09:00", "2027-01-06T07:30:00+09:00"] {
+            try CycleFixtures.open(dir, now: CycleFixtures.instant(at), zone: tokyo).complete(todoID: t.id, source: .cli)
+        }
+        return (dir, t.id)
+    }
+
+    static func tokyoState(_ dir: DataDirectory, _ id: String, at now: String) throws -> Todo {
+        let store = try CycleFixtures.open(dir, now: CycleFixtures.instant(now), zone: tokyo)
+        return try #require(try store.read { try store.todo(id: id) })
+    }
+
+    @Test("a clock set back, then right again: the cycles are as before it, and a poll then writes nothing")
+    func setBackThenRight() throws {
+        let (dir, id) = try Self.tokyoHabit()
+        let right = "2027-01-06T08:00:00+09:00"
+        let before = try Self.tokyoState(dir, id, at: right)
+        #expect(before.occurrenceCount == 1 && before.isCompleted && before.missedCount == 0)
+        #expect(before.due == .dateTime(LocalDateTime(iso: "2027-01-06T09:00")!, zoneID: "Asia/Tokyo"))
+
+        // One process with a bad RTC: no completion has been made yet at that instant.
+        let wrong = try Self.tokyoState(dir, id, at: "2026-12-01T12:00:00+09:00")
+        #expect(wrong.occurrenceCount == 0 && !wrong.isCompleted && wrong.missedCount == 0)
+
+        // Right again, before the next boundary (Jan 6 09:00): Jan 6 completed, not Jan 5 overdue.
+        #expect(try Self.tokyoState(dir, id, at: right) == before)
+
+        // Having recomputed, the store is quiet again: a poll at the same instant writes nothing.
+        let observer = try CycleFixtures.observer(dir)
+        let version = try observer.dataVersion()
+        let poll = try CycleFixtures.open(dir, now: CycleFixtures.instant(right), zone: Self.tokyo)
+        #expect(try poll.catchUpRepeats() == 0)
+        _ = try poll.statusSnapshot()
+        #expect(try observer.dataVersion() == version)
+    }
+
+    @Test("right again in steps: each completion the set-back run could not see counts from the instant it was made")
+    func setBackThenRightInSteps() throws {
+        let (dir, id) = try Self.tokyoHabit()
+        _ = try Self.tokyoState(dir, id, at: "2026-12-01T12:00:00+09:00")
+        // After the Jan 5 completion (09:30) and before the Jan 6 one: Jan 5 completed late, Jan 6 pending.
+        let jan5 = try Self.tokyoState(dir, id, at: "2027-01-05T12:00:00+09:00")
+        #expect(jan5.occurrenceCount == 1 && !jan5.isCompleted && jan5.missedCount == 0)
+        // No boundary passes between Jan 5 12:00 and Jan 6 08:00; the Jan 6 completion (07:30) counts all the same.
+        let jan6 = try Self.tokyoState(dir, id, at: "2027-01-06T08:00:00+09:00")
+        #expect(jan6.occurrenceCount == 1 && jan6.isCompleted && jan6.missedCount == 0)
+        #expect(jan6.completedAt == CycleFixtures.instant("2027-01-06T07:30:00+09:00"))
+    }
+
+    @Test("a store migrated after a set-back run finds the history that run could not see")
+    func migrationRecordsUnseenHistory() throws {
+        let (dir, id) = try Self.tokyoHabit()
+        let right = "2027-01-06T08:00:00+09:00"
+        let before = try Self.tokyoState(dir, id, at: right)
+        _ = try Self.tokyoState(dir, id, at: "2026-12-01T12:00:00+09:00")
+        // The store as the previous version left it: no unseen_from column, the migration not applied.
+        let db = try CycleFixtures.observer(dir)
+        try db.execute("""
+            ALTER TABLE cycle_clock DROP COLUMN unseen_from;
+            DELETE FROM tasktile_migrations WHERE identifier = 'v6-cycle-clock-unseen-history';
+            """)
+        #expect(try Self.tokyoState(dir, id, at: right) == before)
+    }
+
+    struct Step: Sendable, CustomStringConvertible {
+        var at: String
+        var completes: String? = nil
+        var description: String { completes.map { "\(at) done \($0)" } ?? at }
+    }
+
+    struct Walk: Sendable, CustomStringConvertible {
+        var name: String
+        var steps: [Step]
+        var description: String { name }
+    }
+
+    static let walks: [Walk] = [
+        Walk(name: "set back before the series, then forward one step at a time", steps: [
+            Step(at: "2027-01-04T09:30:00+01:00", completes: "Timed"),
+            Step(at: "2027-01-05T08:00:00+01:00", completes: "Timed"),
+            Step(at: "2027-01-05T12:00:00+01:00", completes: "Dated"),
+            Step(at: "2027-01-06T10:00:00+01:00", completes: "Timed"),
+            Step(at: "2027-01-03T12:00:00+01:00"),
+            Step(at: "2027-01-04T10:00:00+01:00"), Step(at: "2027-01-05T08:30:00+01:00"),
+            Step(at: "2027-01-05T09:30:00+01:00"), Step(at: "2027-01-05T13:00:00+01:00"),
+            Step(at: "2027-01-06T09:30:00+01:00"), Step(at: "2027-01-06T10:30:00+01:00"),
+            Step(at: "2027-01-08T12:00:00+01:00"),
+        ]),
+        Walk(name: "a clock ahead completes, right again, then time reaches that completion", steps: [
+            Step(at: "2027-01-04T09:30:00+01:00", completes: "Timed"),
+            Step(at: "2027-01-07T10:00:00+01:00", completes: "Timed"),
+            Step(at: "2027-01-07T10:00:00+01:00", completes: "Dated"),
+            Step(at: "2027-01-05T10:00:00+01:00"), Step(at: "2027-01-07T09:59:00+01:00"),
+            Step(at: "2027-01-07T10:00:00+01:00"), Step(at: "2027-01-07T12:00:00+01:00"),
+        ]),
+        Walk(name: "two processes whose clocks disagree by an hour, alternating", steps: [
+            Step(at: "2027-01-05T09:10:00+01:00", completes: "Timed"),
+            Step(at: "2027-01-05T08:10:00+01:00"), Step(at: "2027-01-05T09:20:00+01:00"),
+            Step(at: "2027-01-06T08:50:00+01:00", completes: "Timed"),
+            Step(at: "2027-01-06T07:55:00+01:00"), Step(at: "2027-01-06T08:55:00+01:00"),
+            Step(at: "2027-01-06T09:05:00+01:00"), Step(at: "2027-01-06T08:06:00+01:00"),
+            Step(at: "2027-01-07T10:00:00+01:00"),
+        ]),
+    ]
+
+    @Test("whatever the clock did before, after catch-up every cycle column is what the whole history gives at now",
+          arguments: walks)
+    func cacheIsAlwaysDerived(_ walk: Walk) throws {
+        let dir = CycleFixtures.dataDirectory("clock")
+        let store = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-03T12:00:00+01:00"), zone: Self.berlin)
+        try store.addList(title: "Habits")
+        let ids = [
+            "Timed": try store.addTodo(title: "Timed", list: "Habits", due: Self.anchor, repeatRule: RepeatRule(frequency: .daily)).id,
+            "Dated": try store.addTodo(title: "Dated", list: "Habits", due: .date(LocalDate(iso: "2027-01-04")!),
+                                       repeatRule: RepeatRule(frequency: .daily)).id,
+        ]
+        for step in walk.steps {
+            let now = CycleFixtures.instant(step.at)
+            let process = try CycleFixtures.open(dir, now: now, zone: Self.berlin)
+            if let title = step.completes { try process.complete(todoID: try #require(ids[title]), source: .cli) }
+            for (title, id) in ids {
+                let (stored, derived) = try process.read {
+                    let stored = try #require(try process.todo(id: id))
+                    return (stored, try process.derivedInTransaction(stored, at: now))
+                }
+                #expect(stored == derived, "\(title) after \(step)")
+            }
+        }
+    }
+
+    @Test("a clock ahead that completed a cycle, then right again: no lasting change, and polls write nothing")
+    func aheadThenRightStaysQuiet() throws {
+        let dir = CycleFixtures.dataDirectory("clock")
+        let store = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-04T08:00:00+01:00"), zone: Self.berlin)
+        try store.addList(title: "Habits")
+        let t = try store.addTodo(title: "Stretch", list: "Habits", due: Self.anchor, repeatRule: RepeatRule(frequency: .daily))
+        let right = "2027-01-05T10:00:00+01:00"
+        let before = try Self.state(dir, t.id, at: right)
+        #expect(before.occurrenceCount == 1 && before.missedCount == 1 && !before.isCompleted)
+        // A day ahead, the cycle due there (Jan 6) is completed.
+        let ahead = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-06T10:00:00+01:00"), zone: Self.berlin)
+        #expect(try ahead.complete(todoID: t.id, source: .cli).todo.occurrenceCount == 2)
+        // Right again: that completion is not counted before the instant it was made at.
+        #expect(try Self.state(dir, t.id, at: "2027-01-05T10:00:30+01:00") == before)
+        let observer = try CycleFixtures.observer(dir)
+        let version = try observer.dataVersion()
+        for now in ["2027-01-05T10:00:30+01:00", "2027-01-05T10:01:00+01:00", "2027-01-05T18:00:00+01:00"] {
+            let poll = try CycleFixtures.open(dir, now: CycleFixtures.instant(now), zone: Self.berlin)
+            #expect(try poll.catchUpRepeats() == 0)
+            _ = try poll.statusSnapshot()
+        }
+        #expect(try observer.dataVersion() == version)
+    }
+}
