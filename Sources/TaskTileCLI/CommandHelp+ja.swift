@@ -58,7 +58,7 @@ enum CommandHelp {
 
         // Status bar and intent.
         "help.status.abstract": "ステータスバー向けに、未完了と期限切れの件数、次の期限、未完了のタイトルを出力します。",
-        "help.status.discussion": "形式はそれぞれのバーの流儀に従います: waybar（JSON 1行、Pango マークアップはエスケープ）、polybar（1行、'%{' は '% {' と出力）、i3blocks（全文、短縮文、色）、xbar/SwiftBar/Argos（メニュー項目から 'intent complete --id' を実行）。バー向けの形式は常に終了コード 0 です: 空のときは 'empty' クラス、エラーのときは 'error' クラスでツールチップにメッセージを出します。完了率は 完了 / (未完了 + 完了) の切り捨てです（未完了がなければ 100）。ストアには書き込みません。",
+        "help.status.discussion": "形式はそれぞれのバーの流儀に従います: waybar（JSON 1行、Pango マークアップはエスケープ）、polybar（1行、'%{' は '% {' と出力）、i3blocks（全文、短縮文、色）、xbar/SwiftBar/Argos（メニュー項目から 'intent complete --id' を実行）。バー向けの形式は常に終了コード 0 です: 空のときは 'empty' クラス、エラーのときは 'error' クラスでツールチップにメッセージを出します。完了率は 完了 / (未完了 + 完了) の切り捨てです（未完了がなければ 100）。ストアに書き込むのは、期限を過ぎた繰り返しタスクを次の回に進めるときだけで、そのために書き込みロックを待つことはありません。",
         "help.status.opt.list": "このリストだけ（リスト名か ID の先頭）。",
         "help.status.opt.format": "出力形式。",
         "help.status.opt.urgent": "i3blocks: 期限切れがあるとき終了コード 33（urgent）で終わります。",

@@ -55,7 +55,9 @@ struct ChallengeStartCommand: Command {
         remind = a.value("--remind")
         routine = a.value("--routine")
         if let s = a.value("--start") {
-            guard let d = LocalDate(iso: s) else { throw Self.usage(Phrase(key: .repeatOptionUntilNotDate, s)) }
+            guard let d = LocalDate(iso: s) else {
+                throw Self.usage(Phrase(key: .usageInvalidValue, s, "--start", "YYYY-MM-DD, a real calendar date"))
+            }
             start = d
         } else { start = nil }
         if title == nil && routine == nil { throw Self.usage(Phrase(key: .challengeErrorNoHabits)) }

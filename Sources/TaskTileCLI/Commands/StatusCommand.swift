@@ -19,7 +19,7 @@ struct StatusCommand: Command {
         '%{' printed as '% {'), i3blocks (full text, short text, colour), xbar/SwiftBar/Argos (menu lines whose \
         action runs 'intent complete --id'). Bar formats always exit 0: an empty list is the 'empty' class and an \
         error prints the 'error' class with the message in the tooltip. The done percentage is \
-        completed / (pending + completed), rounded down (100 when nothing is pending). Never writes to the store.
+        completed / (pending + completed), rounded down (100 when nothing is pending). Writes to the store only to move a repeating todo to its next cycle when a boundary has passed, and never waits for the write lock to do so.
         """,
         options: [.value("--list", valueName: "list", help: "Only this list (a title or id prefix)."),
                   .value("--format", valueName: "format", help: "Output format.",

@@ -112,6 +112,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case challengeErrorNotArchived = "challenge.error.notArchived"
     case challengeErrorBadDays = "challenge.error.badDays"
     case challengeErrorNoHabits = "challenge.error.noHabits"
+    case challengeErrorDuplicateHabit = "challenge.error.duplicateHabit"
     case challengeErrorBadRemind = "challenge.error.badRemind"
     case challengeStarted = "challenge.started"
     case challengeErrorRemoveWhich = "challenge.error.removeWhich"

@@ -107,6 +107,7 @@ extension StringCatalogue {
         .challengeErrorNotFinished: "The challenge \"{0}\" is still running (its last day is {1}); end it first with 'tasktile challenge end'",
         .challengeErrorNotArchived: "The challenge \"{0}\" is not archived; only archived challenges can be removed ('tasktile challenge archive' first)",
         .challengeErrorBadDays: "--days must be a whole number of days from 1 to 3650; got \"{0}\"",
+        .challengeErrorDuplicateHabit: "the habit \"{0}\" is given twice: each --habit needs its own title (check-ins find a habit by its title)",
         .challengeErrorNoHabits: "A challenge needs at least one --habit \"…\" (or --routine NAME)",
         .challengeErrorBadRemind: "--remind expects a time of day as HH:MM (e.g. 21:00); got \"{0}\"",
         .challengeErrorRemoveWhich: "Name one archived challenge, or give --all-archived (not both)",

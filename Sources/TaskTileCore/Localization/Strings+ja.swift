@@ -107,6 +107,7 @@ extension StringCatalogue {
         .challengeErrorNotFinished: "チャレンジ \"{0}\" はまだ進行中です (最終日 {1})。先に 'tasktile challenge end' で終了してください",
         .challengeErrorNotArchived: "チャレンジ \"{0}\" はアーカイブされていません。削除できるのはアーカイブ済みのものだけです (先に 'tasktile challenge archive')",
         .challengeErrorBadDays: "--days には 1 から 3650 までの日数を指定してください。\"{0}\" は使えません",
+        .challengeErrorDuplicateHabit: "習慣 \"{0}\" が 2 回指定されています: --habit はそれぞれ別のタイトルにしてください（チェックインはタイトルで習慣を探します）",
         .challengeErrorNoHabits: "チャレンジには --habit \"…\" (または --routine NAME) が 1 つ以上必要です",
         .challengeErrorBadRemind: "--remind には時刻を HH:MM (例: 21:00) で指定してください。\"{0}\" は使えません",
         .challengeErrorRemoveWhich: "アーカイブ済みのチャレンジを 1 つ指定するか、--all-archived を指定してください (両方は不可)",

@@ -108,6 +108,9 @@ public enum ChallengeError: Error, Hashable, Sendable, CustomStringConvertible {
     case noHabits
     /// `--remind` is not `HH:MM`.
     case badRemind(String)
+    /// Two habits with one title as matching sees it (trimmed, NFC; case-sensitive): `done HABIT --list`
+    /// could then check in neither by its title.
+    case duplicateHabit(String)
 
     public var description: String { message(Localizer(.en)) }
 
@@ -122,6 +125,7 @@ public enum ChallengeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badDays(let d): l.text(.challengeErrorBadDays, d)
         case .noHabits: l.text(.challengeErrorNoHabits)
         case .badRemind(let r): l.text(.challengeErrorBadRemind, r)
+        case .duplicateHabit(let t): l.text(.challengeErrorDuplicateHabit, t)
         }
     }
 }
@@ -130,7 +134,7 @@ extension ChallengeError: ReportableError {
     public var exitCode: ExitCode {
         switch self {
         case .notFound, .alreadyFinished, .notFinished, .notArchived: .nothingMatched
-        case .alreadyRunning, .badDays, .noHabits, .badRemind: .usage
+        case .alreadyRunning, .badDays, .noHabits, .badRemind, .duplicateHabit: .usage
         }
     }
     public var showsUsage: Bool { exitCode == .usage }
@@ -172,6 +176,8 @@ extension Store {
         guard Store.challengeDays.contains(days) else { throw ChallengeError.badDays(String(days)) }
         guard !habits.isEmpty else { throw ChallengeError.noHabits }
         let habitTitles = try habits.map { try TextRules.title($0.title) }
+        var seenHabits = Set<String>()
+        for t in habitTitles where !seenHabits.insert(TextRules.matchKey(t)).inserted { throw ChallengeError.duplicateHabit(t) }
         var remindTime: (Int, Int)?
         if let remind {
             guard let t = Store.remindTime(remind) else { throw ChallengeError.badRemind(remind) }

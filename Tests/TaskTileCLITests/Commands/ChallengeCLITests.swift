@@ -101,6 +101,8 @@ struct ChallengeCLITests {
         (["challenge", "start", "X", "--days", "ten", "--habit", "A"], 64, "1 to 3650"),
         (["challenge", "start", "X", "--days", "5"], 64, "--habit"),
         (["challenge", "start", "X", "--days", "5", "--habit", "A", "--remind", "25:00"], 64, "HH:MM"),
+        (["challenge", "start", "X", "--days", "5", "--habit", "A", "--start", "2026-02-30"], 64, "'2026-02-30' is not a valid value for '--start'"),
+        (["challenge", "start", "X", "--days", "5", "--habit", "Stretch", "--habit", " Stretch "], 64, "is given twice"),
         (["challenge", "archive", "Run"], 1, "still running"),
         (["challenge", "end", "Nope"], 1, "No challenge"),
         (["challenge", "rm"], 64, "--all-archived"),
