@@ -134,29 +134,37 @@ struct WidgetOutputTests {
         }
     }
 
-    @Test("two specs with one name: the first renders, the second is refused with 65 naming both files")
+    @Test("two specs with one name: neither renders, both are refused with 65 naming both files, the PNG already there stays")
     func duplicateNames() throws {
         let f = try LiveFixture()
         try f.cli("list", "add", "Home")
         try f.cli("add", "Dishes", "--list", "Home")
-        try f.spec("a")
-        try AtomicFile.write(#"{ "version": 1, "name": "a", "family": "small", "list": "Home" }"#, to: f.dir.widgetsPath + "/b.json")
+        try f.spec("rep")
+        #expect(try once(f).status == 0)
+        let drawn = try #require(f.png("rep"))
+        let hits = try #require(fileBytes(f.dir.widgetsPath + "/out/rep.hits.json"))
+        // A new spec that sorts first claims the same name: it must not replace rep's widget.
+        try AtomicFile.write(#"{ "version": 1, "name": "rep", "family": "small", "list": "Home" }"#, to: f.dir.widgetsPath + "/aaa.json")
         let r = try once(f)
         #expect(r.status == 65)
-        let a = f.dir.widgetsPath + "/a.json", b = f.dir.widgetsPath + "/b.json"
-        #expect(r.stderr.contains("\(a) and \(b) both write \(f.dir.widgetsPath)/out/a.png"), "\(r.stderr)")
-        #expect(r.stdout == f.dir.widgetsPath + "/out/a.png\n")
-        // The PNG is the first spec's (medium: 364 × 170 points at scale 2).
-        #expect(f.hits("a")?["width"]?.intValue == 728)
-        // A watcher renders the first and logs the second, naming both.
+        let a = f.dir.widgetsPath + "/aaa.json", b = f.dir.widgetsPath + "/rep.json"
+        let out = "\(f.dir.widgetsPath)/out/rep.png"
+        #expect(r.stderr.contains("\(b) and \(a) both write \(out)") && r.stderr.contains("\(a) and \(b) both write \(out)"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty, "\(r.stdout)")
+        #expect(f.png("rep") == drawn && fileBytes(f.dir.widgetsPath + "/out/rep.hits.json") == hits, "rep's widget was replaced")
+        // A watcher logs the conflict, naming both, and draws neither.
         let watch = try StreamingProcess(f.render, ["watch"], environment: f.env)
         #expect(eventually { watch.stderr.contains("\(a) and \(b) both write") }, "\(watch.stderr)")
+        #expect(try f.cli("add", "Laundry", "--list", "Home").status == 0)
+        usleep(1_500_000)
         #expect(watch.terminate() == 0)
-        #expect(f.hits("a")?["width"]?.intValue == 728)
-        // One file named twice is one spec, not two claiming one PNG.
-        let twice = try once(f, a, a)
+        #expect(f.png("rep") == drawn, "the watcher drew a widget two specs claim")
+        // Once the mistake is removed, rep renders again; one file named twice is one spec.
+        try FileManager.default.removeItem(atPath: a)
+        let twice = try once(f, b, b)
         #expect(twice.status == 0, "\(twice.stderr)")
-        #expect(twice.stdout == f.dir.widgetsPath + "/out/a.png\n")
+        #expect(twice.stdout == out + "\n")
+        #expect(f.png("rep") != drawn, "Laundry is drawn")
     }
 
     @Test("PNGs and hit maps are 0600; the hit map records its PNG, and click refuses a torn pair with exit 1")

@@ -92,12 +92,8 @@ struct ClickCommand: Command {
             let pipeline = WidgetPipeline(dataDirectory: directory, store: store, themes: themes)
             var files = Set(directory.specFiles)
             files.insert(specFile)
-            var specs: [WidgetSpec] = []
-            for file in files.sorted() {
-                guard let other = try? WidgetSpec.load(path: file),
-                      other.outputConflict(with: specs, dataDirectory: directory) == nil else { continue }
-                specs.append(other)
-            }
+            let all = files.sorted().compactMap { try? WidgetSpec.load(path: $0) }
+            let specs = all.filter { $0.outputConflict(among: all, dataDirectory: directory) == nil }
             for other in specs { _ = try? pipeline.render(other, flashes: .animating(shown: [])) }
             TerminationSource.install()
             _ = TerminationSource.wait(seconds: WidgetWatcher.flashDuration)

@@ -33,11 +33,15 @@ struct OnceCommand: Command {
         let pipeline = WidgetPipeline(dataDirectory: directory, store: store, themes: themes)
         let funnel = ErrorFunnel(program: Renderer.program.name)
         var status = ExitCode.success
+        // Every spec is read first, so that two claiming one PNG are both refused (neither renders).
+        var loaded: [(file: String, spec: Result<WidgetSpec, Error>)] = []
+        for file in files { loaded.append((file, Result { try WidgetSpec.load(path: file) })) }
+        let valid = loaded.compactMap { try? $0.spec.get() }
         var rendered: [WidgetSpec] = []
-        for file in files {
+        for (file, result) in loaded {
             do {
-                let spec = try WidgetSpec.load(path: file)
-                if let conflict = spec.outputConflict(with: rendered, dataDirectory: directory) { throw conflict }
+                let spec = try result.get()
+                if let conflict = spec.outputConflict(among: valid, dataDirectory: directory) { throw conflict }
                 rendered.append(spec)
                 context.out(try pipeline.render(spec, flashes: .steady).pngPath)
             } catch {

@@ -164,13 +164,12 @@ final class WidgetWatcher {
                 specs[file] = state
             }
         }
-        var claimed: [WidgetSpec] = []
+        let valid = files.sorted().compactMap { file in specs[file].flatMap { $0.error == nil ? $0.spec : nil } }
         for file in files.sorted() {
             guard var state = specs[file] else { continue }
             guard state.error == nil, let spec = state.spec else { continue }
-            let conflict = spec.outputConflict(with: claimed, dataDirectory: directory).map { "\($0)" }
+            let conflict = spec.outputConflict(among: valid, dataDirectory: directory).map { "\($0)" }
             if let conflict, conflict != state.conflict { log.error("[spec] \(conflict)") }
-            if conflict == nil { claimed.append(spec) }
             state.conflict = conflict
             specs[file] = state
         }
