@@ -183,7 +183,7 @@ extension StringCatalogue {
         .dueErrorInForm: "write it as 'in N hours', 'in N minutes' or 'in N days'",
         .dueErrorTooManyHours: "too many hours",
         .dueErrorTooManyMinutes: "too many minutes",
-        .dueErrorUnknownInUnit: "unknown unit '{0}' (accepted: minutes, hours, days)",
+        .dueErrorUnknownInUnit: "unknown unit '{0}' (accepted: minutes, hours, days, weeks)",
         .dueErrorDayMustFollowMonth: "a day number must follow the month",
         .dueErrorNotADate: "{0} is not a date",
         .dueErrorNotATime: "\"{0}\" is not a time (accepted: 18:00, 9am, 9:30pm)",

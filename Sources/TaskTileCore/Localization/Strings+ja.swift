@@ -183,7 +183,7 @@ extension StringCatalogue {
         .dueErrorInForm: "'in N hours'、'in N minutes'、'in N days' の形で書いてください",
         .dueErrorTooManyHours: "時間数が多すぎます",
         .dueErrorTooManyMinutes: "分数が多すぎます",
-        .dueErrorUnknownInUnit: "単位 '{0}' は使えません（指定できるのは minutes, hours, days）",
+        .dueErrorUnknownInUnit: "単位 '{0}' は使えません（指定できるのは minutes, hours, days, weeks）",
         .dueErrorDayMustFollowMonth: "月の後に日の数字が必要です",
         .dueErrorNotADate: "{0} は存在しない日付です",
         .dueErrorNotATime: "\"{0}\" は時刻ではありません（指定できる形式: 18:00, 9am, 9:30pm）",
