@@ -68,16 +68,48 @@ public struct Program: Sendable {
     /// `--version`, `help`) are skipped — so an executable that also runs another program's
     /// command (`tasktile-render` running `tasktile theme preview`) can tell whose it is.
     public func runsCommand(in arguments: [String]) -> Bool {
+        let leading = leadingGlobals(arguments)
+        return leading.missingValue == nil && findCommand(leading.rest) != nil
+    }
+
+    /// What comes before the command words: this program's global options, `-h`/`--help`,
+    /// `--version` and a `help` word, and the words left after them.
+    struct LeadingGlobals {
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        var help = false, showVersion = false
+        /// The command words and everything after them.
+        var rest: [String] = []
+        /// A value option at the end or with an empty value (`--data-dir` alone): a usage error.
+        var missingValue: String?
+    }
+
+    /// Reads the global options before the command words (step 1 of `main`).
+    func leadingGlobals(_ arguments: [String]) -> LeadingGlobals {
+        let globalNames = Set(globals.flatMap(\.names))
         let valueGlobals = Set(globals.filter { $0.valueName != nil }.flatMap(\.names))
-        let flags = Set(globals.filter { $0.valueName == nil }.flatMap(\.names)).union(["-h", "--help", "--version"])
+        var g = LeadingGlobals()
         var i = 0
         while i < arguments.count {
             let (option, inline) = Program.splitInline(arguments[i])
-            if flags.contains(option) || arguments[i] == "help" { i += 1; continue }
-            guard valueGlobals.contains(option) else { break }
-            i += inline == nil ? 2 : 1
+            if option == "-h" || option == "--help" { g.help = true; i += 1; continue }
+            if option == "--version" { g.showVersion = true; i += 1; continue }
+            guard globalNames.contains(option) else { break }
+            i += 1
+            if valueGlobals.contains(option) {
+                guard let v = inline ?? (i < arguments.count ? arguments[i] : nil), !v.isEmpty else {
+                    g.missingValue = option
+                    return g
+                }
+                if inline == nil { i += 1 }
+                g.values[option] = v
+            } else {
+                g.flags.insert(option)
+            }
         }
-        return i < arguments.count && findCommand(Array(arguments[i...])) != nil
+        g.rest = Array(arguments[i...])
+        if g.rest.first == "help" { g.help = true; g.rest.removeFirst() }
+        return g
     }
 
     /// The help layout for this program at `width` terminal columns (default: no wrapping).
@@ -125,32 +157,14 @@ public struct Program: Sendable {
         // Errors in the global options come before `--lang` is known: the environment decides.
         let early = Localizer(Language.fromEnvironment(environment))
         let funnel = ErrorFunnel(program: name)
-        let globalNames = Set(globals.flatMap(\.names))
-        let valueGlobals = Set(globals.filter { $0.valueName != nil }.flatMap(\.names))
-        var globalValues: [String: String] = [:]
-        var globalFlags: Set<String> = []
-        var help = false, showVersion = false
-
         // 1. Global options before the command words.
-        var i = 0
-        while i < arguments.count {
-            let (option, inline) = Program.splitInline(arguments[i])
-            if option == "-h" || option == "--help" { help = true; i += 1; continue }
-            if option == "--version" { showVersion = true; i += 1; continue }
-            guard globalNames.contains(option) else { break }
-            i += 1
-            if valueGlobals.contains(option) {
-                guard let v = inline ?? (i < arguments.count ? arguments[i] : nil), !v.isEmpty else {
-                    return funnel.report(UsageError(message: Phrase(key: .usageMissingValue, option), spec: nil), to: stderr, localizer: early)
-                }
-                if inline == nil { i += 1 }
-                globalValues[option] = v
-            } else {
-                globalFlags.insert(option)
-            }
+        let leading = leadingGlobals(arguments)
+        if let option = leading.missingValue {
+            return funnel.report(UsageError(message: Phrase(key: .usageMissingValue, option), spec: nil), to: stderr, localizer: early)
         }
-        var rest = Array(arguments[i...])
-        if rest.first == "help" { help = true; rest.removeFirst() }
+        var globalValues = leading.values, globalFlags = leading.flags
+        var help = leading.help, showVersion = leading.showVersion
+        var rest = leading.rest
         // A command another executable runs: that program parses everything, help included.
         if let sibling = findSibling(rest) {
             stdout.flush(); stderr.flush()

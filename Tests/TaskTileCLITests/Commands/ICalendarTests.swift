@@ -23,6 +23,35 @@ struct ICalendarTests {
         }
     }
 
+    /// `Tests/Scripts/rrule_expand.py` (python-dateutil) on the iCalendar file at `path`: todo id →
+    /// its next `cycles` occurrences from DTSTART, space-separated wall-clock times or dates.
+    static func dateutilExpansion(of path: String, cycles: Int) throws -> [String: String] {
+        let result = try runProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Scripts/rrule_expand.py", path, String(cycles)])
+        #expect(result.status == 0, "\(result.stderr)")
+        var oracle: [String: String] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            oracle[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return oracle
+    }
+
+    /// The engine's next `cycles` occurrences of a repeating `todo` from its current cycle, in the
+    /// form `dateutilExpansion` prints.
+    static func engineExpansion(_ todo: Todo, cycles: Int) -> String {
+        guard let rule = todo.repeatRule, let anchor = todo.anchor else { return "" }
+        var ours: [String] = []
+        var k = todo.occurrenceCount
+        while ours.count < cycles, let due = RecurrenceEngine.occurrence(k, of: rule, anchor: anchor) {
+            switch due {
+            case .date(let d): ours.append(d.description)
+            case .dateTime(let wc, _): ours.append(wc.description)
+            }
+            k += 1
+        }
+        return ours.joined(separator: " ")
+    }
+
     @Test("our export parsed back gives the same todos")
     func roundTrip() throws {
         let source = try JSONBackupTests.richHarness()
@@ -231,29 +260,12 @@ struct ICalendarTests {
         cli.run("add", "DST daily", "--list", "Routine", "--due", "2027-03-25 02:30", "--repeat", "daily", "--until", "2027-04-03")
         cli.run("add", "Weekdays", "--list", "Routine", "--due", "2027-01-07 07:15", "--repeat", "weekly", "--every", "3", "--on", "mon,thu,sat", "--times", "20")
         let path = cli.writeFile("diff.ics", cli.run("export", "--format", "ics").stdout)
-        let script = repositoryRoot + "/Tests/Scripts/rrule_expand.py"
-        let result = try runProcess("/usr/bin/python3", [script, path, "12"])
-        #expect(result.status == 0, "\(result.stderr)")
-        var oracle: [String: String] = [:]
-        for line in result.stdout.split(separator: "\n") {
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            oracle[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-        }
+        let oracle = try Self.dateutilExpansion(of: path, cycles: 12)
         let backup = try cli.withStore { try $0.backup() }
         let repeating = backup.todos.filter { $0.repeatRule != nil }
         #expect(repeating.count >= 10)
         for todo in repeating {
-            let rule = todo.repeatRule!, anchor = todo.anchor!
-            var ours: [String] = []
-            var k = todo.occurrenceCount
-            while ours.count < 12, let due = RecurrenceEngine.occurrence(k, of: rule, anchor: anchor) {
-                switch due {
-                case .date(let d): ours.append(d.description)
-                case .dateTime(let wc, _): ours.append(wc.description)
-                }
-                k += 1
-            }
-            #expect(oracle[todo.id] == ours.joined(separator: " "), "\(todo.title): RRULE expansion differs")
+            #expect(oracle[todo.id] == Self.engineExpansion(todo, cycles: 12), "\(todo.title): RRULE expansion differs")
         }
     }
 }
