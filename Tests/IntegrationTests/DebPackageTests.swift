@@ -20,15 +20,10 @@ struct DebPackageTests {
         built = (tasktile as NSString).deletingLastPathComponent
     }
 
-    func tool(_ path: String, package: String) throws -> String {
-        try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is missing: make deps installs it (Debian: \(package))")
-        return path
-    }
-
     @Test("build, inspect, install with dpkg --root, run every binary, remove")
     func buildInstallRunRemove() throws {
-        let dpkgDeb = try tool("/usr/bin/dpkg-deb", package: "dpkg")
-        let dpkg = try tool("/usr/bin/dpkg", package: "dpkg")
+        let dpkgDeb = try requiredTool("/usr/bin/dpkg-deb", package: "dpkg")
+        let dpkg = try requiredTool("/usr/bin/dpkg", package: "dpkg")
         let tmp = TemporaryDirectory("deb")
         let out = tmp.file("out")
         let make = try runProcess("/usr/bin/make", ["-s", "-C", repositoryRoot, "deb-files", "BUILT=\(built)", "DEB_OUT=\(out)"],

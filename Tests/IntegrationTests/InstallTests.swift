@@ -28,14 +28,9 @@ struct InstallTests {
         return paths.sorted()
     }
 
-    func tool(_ path: String, package: String) throws -> String {
-        try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is missing: make deps installs it (Debian: \(package))")
-        return path
-    }
-
     @Test("install puts binaries, man pages, completions, units, .desktop, themes, specs and routines; uninstall removes exactly that")
     func installAndUninstall() throws {
-        let make = try tool("/usr/bin/make", package: "make")
+        let make = try requiredTool("/usr/bin/make", package: "make")
         let tmp = TemporaryDirectory("install")
         let prefix = tmp.file("prefix")
         // What was there before (another program's file in bin/) must survive uninstall.
@@ -75,12 +70,12 @@ struct InstallTests {
             // The display units need the session's DISPLAY/WAYLAND_DISPLAY; sync needs none.
             if unit != "tasktile-sync" { #expect(text.contains("import-environment"), "\(unit) lacks the import-environment note") }
         }
-        let validate = try runProcess(try tool("/usr/bin/desktop-file-validate", package: "desktop-file-utils"),
+        let validate = try runProcess(try requiredTool("/usr/bin/desktop-file-validate", package: "desktop-file-utils"),
                                       [prefix + "/share/applications/tasktile.desktop"])
         #expect(validate.status == 0, "\(validate.stdout) \(validate.stderr)")
 
         // The man pages, read by man(1): every command of the command table is in there.
-        let man = try tool("/usr/bin/man", package: "man-db")
+        let man = try requiredTool("/usr/bin/man", package: "man-db")
         let page = try runProcess(man, ["-l", prefix + "/share/man/man1/tasktile.1.gz"], environment: ["MANWIDTH": "100", "MAN_KEEP_FORMATTING": ""])
         #expect(page.status == 0, "\(page.stderr)")
         for command in ["tasktile list add", "tasktile intent complete", "tasktile notify run", "tasktile import"] {
@@ -110,9 +105,9 @@ struct InstallTests {
         #expect(try bashComplete(["tasktile", "add", "--du"]) == ["--due"])
 
         // zsh and fish parse theirs.
-        let zsh = try runProcess(try tool("/usr/bin/zsh", package: "zsh"), ["-n", prefix + "/share/zsh/vendor-completions/_tasktile"])
+        let zsh = try runProcess(try requiredTool("/usr/bin/zsh", package: "zsh"), ["-n", prefix + "/share/zsh/vendor-completions/_tasktile"])
         #expect(zsh.status == 0, "\(zsh.stderr)")
-        let fish = try tool("/usr/bin/fish", package: "fish")
+        let fish = try requiredTool("/usr/bin/fish", package: "fish")
         let fishCheck = try runProcess(fish, ["--no-execute", prefix + "/share/fish/vendor_completions.d/tasktile.fish"])
         #expect(fishCheck.status == 0, "\(fishCheck.stderr)")
         let fishComplete = try runProcess(fish, ["-c", "source '\(prefix)/share/fish/vendor_completions.d/tasktile.fish'; complete -C 'tasktile status --format '"],

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 /// The repository root, found from this file's path.
 public let repositoryRoot: String = {
@@ -93,4 +94,11 @@ public func startProcess(_ executable: String, _ arguments: [String], environmen
         try p.run()
     }
     return RunningProcess(process: p, outPipe: out, errPipe: err)
+}
+
+/// `path` when it is an executable, else a recorded failure naming the Debian `package` that
+/// `make deps` installs (a test whose tool is missing fails, it never passes silently).
+public func requiredTool(_ path: String, package: String) throws -> String {
+    try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is missing: make deps installs it (Debian: \(package))")
+    return path
 }
