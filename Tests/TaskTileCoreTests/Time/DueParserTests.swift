@@ -49,6 +49,7 @@ struct DueParserTests {
         ("feb 30", "not a date"), ("feb 29 2027", "not a date"), ("2027-02-30", "does not exist"), ("2027-13-01", "month 13 does not exist"),
         ("someday", "not a recognised form"), ("25:00", "not a recognised form"), ("today 25:00", "not a time"),
         ("+99999999d", "0…36500"), ("in three hours", "in N hours"), ("", "empty"), ("2027-01-31T09:00+25:00", "HH:MM"),
+        ("in 3 fortnights", "minutes, hours, days, weeks"),
     ])
     func refused(input: String, fragment: String) {
         #expect {
