@@ -242,6 +242,19 @@ extension Store {
         }
     }
 
+    /// The index of the cycle of the series (`rule` from `anchor`) whose due is `due`, searched
+    /// outwards from cycle `near` (the current one: an item is nearly always on it or next to it)
+    /// over cycles 0 … `near` + 366; nil when `due` is no cycle there (a reschedule).
+    static func cycle(of due: Due, rule: RepeatRule, anchor: Due, near: Int) -> Int? {
+        let upper = near + 366
+        for distance in 0...max(near, 366) {
+            for i in distance == 0 ? [near] : [near + distance, near - distance] where i >= 0 && i <= upper {
+                if RecurrenceEngine.occurrence(i, of: rule, anchor: anchor) == due { return i }
+            }
+        }
+        return nil
+    }
+
     /// Forgets one item's sync state (deleted on both sides, or moved to another list).
     public func forgetSyncItem(account: String, todoID: String) throws {
         try write { _ = try database.run("DELETE FROM sync_items WHERE account = ? AND todo_id = ?", [.text(account), .text(todoID)]) }
@@ -285,7 +298,7 @@ extension Store {
                     var completes: (cycle: Int?, at: Date?)? = nil
                     if target.repeatRule != nil, local.repeatRule == target.repeatRule, let rule = local.repeatRule,
                        let anchor = local.anchor, let due = target.due,
-                       let i = (0...(local.occurrenceCount + 366)).first(where: { RecurrenceEngine.occurrence($0, of: rule, anchor: anchor) == due }) {
+                       let i = Store.cycle(of: due, rule: rule, anchor: anchor, near: local.occurrenceCount) {
                         if target.isCompleted, i <= local.occurrenceCount, try completedCycles(of: local, at: clock.now)[i] == nil,
                            !(i == local.occurrenceCount && local.isCompleted) {
                             completes = (i == local.occurrenceCount ? nil : i, target.completedAt)
