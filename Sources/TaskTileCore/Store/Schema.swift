@@ -300,6 +300,40 @@ enum Schema {
         m.register("sync-calendar-home", sql: """
         ALTER TABLE sync_accounts ADD COLUMN calendar_home TEXT;
         """)
+        // Catch-up boundaries (docs/cycles.md "Catch-up cost", issue #16): per repeating todo, the
+        // instant (a timed due's deadline, UTC seconds) or the date (a date-only due, 'YYYY-MM-DD',
+        // whose day ends in the user's zone) at which its cached cycle next moves — its own due
+        // when it is completed, the next cycle's due when it is not — so the check every open runs
+        // is two range seeks that find only the todos that move, not every overdue repeating todo.
+        // No row: the series has ended, nothing moves it. `catch_up_stale` lists the todos whose
+        // cycle, due or rule changed since their boundary was written, by any path (the triggers
+        // fire for the sqlite3 CLI too); catch-up treats them as candidates, and every
+        // `Store.write` (and the next catch-up) computes their boundary again. Existing repeating
+        // todos start stale; writes to these tables bump no list revision.
+        m.register("v7-catch-up-boundaries", sql: """
+        CREATE TABLE catch_up_boundaries (
+            todo_id        TEXT PRIMARY KEY NOT NULL,
+            boundary_utc   REAL,
+            boundary_local TEXT
+        );
+        CREATE INDEX catch_up_by_instant ON catch_up_boundaries(boundary_utc) WHERE boundary_utc IS NOT NULL;
+        CREATE INDEX catch_up_by_date ON catch_up_boundaries(boundary_local) WHERE boundary_local IS NOT NULL;
+        CREATE TABLE catch_up_stale (todo_id TEXT PRIMARY KEY NOT NULL);
+        INSERT INTO catch_up_stale (todo_id) SELECT id FROM todos WHERE repeat_frequency IS NOT NULL;
+        CREATE TRIGGER catch_up_stale_insert AFTER INSERT ON todos WHEN NEW.repeat_frequency IS NOT NULL
+            BEGIN INSERT OR IGNORE INTO catch_up_stale (todo_id) VALUES (NEW.id); END;
+        CREATE TRIGGER catch_up_stale_update AFTER UPDATE OF id, is_completed, due_local, due_zone, due_utc,
+            anchor_local, anchor_zone, repeat_frequency, repeat_interval, repeat_weekdays, repeat_end_count,
+            repeat_end_date, repeat_by_day, occurrence_count ON todos
+            WHEN NEW.repeat_frequency IS NOT NULL OR OLD.repeat_frequency IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO catch_up_stale (todo_id) VALUES (NEW.id);
+            DELETE FROM catch_up_boundaries WHERE todo_id = OLD.id AND OLD.id IS NOT NEW.id;
+        END;
+        CREATE TRIGGER catch_up_delete AFTER DELETE ON todos WHEN OLD.repeat_frequency IS NOT NULL BEGIN
+            DELETE FROM catch_up_boundaries WHERE todo_id = OLD.id;
+            DELETE FROM catch_up_stale WHERE todo_id = OLD.id;
+        END;
+        """)
         return m
     }
 }

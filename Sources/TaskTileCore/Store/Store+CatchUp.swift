@@ -56,7 +56,8 @@ extension Store {
     public func catchUpRepeats() throws -> Int {
         let now = clock.now
         let needed = try read {
-            try cycleClock()?.recomputes(at: now) == true || !(try cycleAdvances(at: now, only: nil).isEmpty)
+            try cycleClock()?.recomputes(at: now) == true || (try hasStaleBoundaries())
+                || !(try cycleAdvances(at: now, only: nil).isEmpty)
         }
         guard needed else { return 0 }
         return try write { try catchUpInTransaction(at: now, only: nil) }
@@ -182,29 +183,77 @@ extension Store {
     /// The todos (all, or the one with id `only`) that catch-up would move at `now`, as stored
     /// (not yet moved). Reads only; call inside a transaction.
     ///
-    /// The SQL narrows the rows cheaply — timed dues by the stored UTC instant (`due_utc <= now`),
-    /// date-only dues by their date text (`due_local < today` in the user's zone: a date-only due
-    /// ends at the *end* of its day, so one dated today has not passed) — and `Store.caughtUp` then
-    /// decides exactly. Keeping today's date-only dues out matters: on a large store they are
-    /// thousands of rows that every process would otherwise re-check on every open.
+    /// Without `only`, the SQL reads just the candidates: the todos whose catch-up boundary
+    /// (`catchUpBoundary(of:)`, kept in `catch_up_boundaries`) has passed — timed ones by instant
+    /// (`boundary_utc <= now`), date-only ones by date (`boundary_local < today` in the user's zone:
+    /// a date-only due ends at the *end* of its day) — and those whose boundary is stale
+    /// (`catch_up_stale`); `Store.caughtUp` then decides exactly. Two range seeks on partial indexes
+    /// and a read of a (normally empty) table: an overdue repeating todo that is still the cycle
+    /// due is no longer read by every open, so on a store with 20,000 repeating todos an open reads
+    /// none of them (issue #16).
     func cycleAdvances(at now: Date, only todoID: String?) throws -> [Todo] {
-        let zone = clock.timeZone
-        let today = ZonedClock.wallClock(of: now, in: zone).date
-        // Two range searches (one per partial index of migration v3-due-indexes), not one OR over every row.
-        let only = todoID == nil ? "" : " AND id = ?"
-        let sql = """
-            SELECT \(Store.todoColumns) FROM todos
-            WHERE repeat_frequency IS NOT NULL AND due_zone IS NOT NULL AND due_utc <= ? AND anchor_local IS NOT NULL\(only)
-            UNION ALL
-            SELECT \(Store.todoColumns) FROM todos
-            WHERE repeat_frequency IS NOT NULL AND due_zone IS NULL AND due_local < ? AND anchor_local IS NOT NULL\(only)
-            """
-        let idArgument: [SQLValue] = todoID.map { [.text($0)] } ?? []
-        let arguments: [SQLValue] = [.double(now.timeIntervalSince1970)] + idArgument + [.text(today.description)] + idArgument
-        // Cached: this runs on every open of the store, in every process.
-        return try database.cachedStatement(sql).rows(arguments).map(Store.todo(from:)).filter {
-            Store.caughtUp($0, at: now, userZone: zone) != nil
+        let candidates: [Todo]
+        if let todoID {
+            candidates = try database.cachedStatement("""
+                SELECT \(Store.todoColumns) FROM todos WHERE id = ? AND repeat_frequency IS NOT NULL AND anchor_local IS NOT NULL
+                """).rows([.text(todoID)]).map(Store.todo(from:))
+        } else {
+            candidates = try catchUpCandidates(at: now)
         }
+        return candidates.filter { Store.caughtUp($0, at: now, userZone: clock.timeZone) != nil }
+    }
+
+    /// The repeating todos whose catch-up boundary has passed at `now` or is stale (see
+    /// `cycleAdvances`), as stored: a superset of those that move, read by index. Call inside a
+    /// transaction.
+    func catchUpCandidates(at now: Date) throws -> [Todo] {
+        let today = ZonedClock.wallClock(of: now, in: clock.timeZone).date
+        // Cached: this runs on every open of the store, in every process.
+        return try database.cachedStatement("""
+            SELECT \(Store.todoColumns) FROM todos
+            WHERE repeat_frequency IS NOT NULL AND anchor_local IS NOT NULL AND id IN (
+                SELECT todo_id FROM catch_up_boundaries WHERE boundary_utc <= ?
+                UNION SELECT todo_id FROM catch_up_boundaries WHERE boundary_local < ?
+                UNION SELECT todo_id FROM catch_up_stale)
+            """).rows([.double(now.timeIntervalSince1970), .text(today.description)]).map(Store.todo(from:))
+    }
+
+    /// The due at whose deadline catch-up next moves `todo` (the rules above): its own due when it
+    /// is completed (cycle k's deadline moves it on to k + 1), the next cycle's due when it is not
+    /// (cycle k is missed when k + 1's deadline passes); nil when nothing ever moves it — it does
+    /// not repeat, or it is on the last cycle of its series. `caughtUp` returns nil for `todo` at
+    /// every instant before this due's deadline, which is what lets `cycleAdvances` skip it. Pure.
+    static func catchUpBoundary(of todo: Todo) -> Due? {
+        guard let rule = todo.repeatRule, let anchor = todo.anchor, let due = todo.due, todo.occurrenceCount >= 0,
+              let next = RecurrenceEngine.occurrence(todo.occurrenceCount + 1, of: rule, anchor: anchor) else { return nil }
+        return todo.isCompleted ? due : next
+    }
+
+    /// Whether some todo's catch-up boundary is stale (see `cycleAdvances`). Call inside a transaction.
+    func hasStaleBoundaries() throws -> Bool {
+        try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM catch_up_stale)").rows([]).first?.bool(0) ?? false
+    }
+
+    /// Writes the catch-up boundary of every todo in `catch_up_stale` and empties it; nothing when
+    /// it is empty (one indexed read). `Store.write` calls it before every commit, so a process's
+    /// own writes never leave a stale boundary behind; rows made stale by another program (the
+    /// sqlite3 CLI, an older build) are read as candidates by `cycleAdvances` until the next
+    /// catch-up writes. Call inside a write transaction.
+    func refreshCatchUpBoundaries() throws {
+        guard try hasStaleBoundaries() else { return }
+        try database.run("DELETE FROM catch_up_boundaries WHERE todo_id IN (SELECT todo_id FROM catch_up_stale)")
+        let insert = try database.cachedStatement("""
+            INSERT INTO catch_up_boundaries (todo_id, boundary_utc, boundary_local) VALUES (?, ?, ?)
+            """)
+        for row in try database.rows("""
+            SELECT \(Store.todoColumns) FROM todos WHERE repeat_frequency IS NOT NULL AND id IN (SELECT todo_id FROM catch_up_stale)
+            """) {
+            let todo = Store.todo(from: row)
+            guard let boundary = Store.catchUpBoundary(of: todo) else { continue }
+            let (local, zone, utc) = Store.encodeDue(boundary)
+            try insert.run(zone == .null ? [.text(todo.id), .null, local] : [.text(todo.id), utc, .null])
+        }
+        try database.run("DELETE FROM catch_up_stale")
     }
 
     /// The latest cycle of `rule` from `anchor` whose deadline is at or before `now` (-1 when

@@ -198,6 +198,17 @@ extension Store {
             var todo = try self.todo(id: resolved.id) ?? resolved
             if date == nil, todo.isCompleted || todo.repeatRule == nil {
                 guard todo.isCompleted else { throw StoreError.notCompleted(try candidate(todo)) }
+                if todo.repeatRule != nil {
+                    // The current cycle's check-in is taken back; its missed count comes back from
+                    // history with it (completing had reset it to 0).
+                    try database.run("UPDATE completions SET undone_at = ? WHERE todo_id = ? AND cycle_index = ? AND undone_at IS NULL",
+                                     [.double(now.timeIntervalSince1970), .text(todo.id), .int(todo.occurrenceCount)])
+                    todo = try derivedInTransaction(todo, at: now)
+                    try updateCycle(todo)
+                    try setCycleClock(now)
+                    try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
+                    return todo
+                }
                 todo.isCompleted = false
                 todo.completedAt = nil
                 try update(todo)

@@ -152,7 +152,13 @@ public final class Store {
         }
         transaction = .write
         defer { transaction = .none }
-        do { return try database.writeTransaction(body) } catch let e as DatabaseError {
+        do {
+            return try database.writeTransaction {
+                let result = try body()
+                try refreshCatchUpBoundaries() // the catch-up index stays exact for every write (Store+CatchUp.swift)
+                return result
+            }
+        } catch let e as DatabaseError {
             throw e.isBusy ? StoreError.busy(detail: e.message) : writeFailure(e)
         }
     }
