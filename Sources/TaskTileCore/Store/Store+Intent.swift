@@ -59,7 +59,7 @@ extension Store {
             var candidates: [Todo] = []
             var sawCompleted = false
             for list in lists {
-                for todo in try todos(inList: list.id) where TextRules.matchKey(todo.title) == key {
+                for todo in try todos(inList: list.id, matchKey: key) {
                     if todo.isCompleted { sawCompleted = true } else { candidates.append(todo) }
                 }
             }

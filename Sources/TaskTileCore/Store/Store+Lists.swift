@@ -26,7 +26,7 @@ extension Store {
     public func resolveList(_ reference: String) throws -> TodoList {
         let key = TextRules.matchKey(reference)
         let lists = try allLists()
-        let byTitle = lists.filter { TextRules.matchKey($0.title) == key }
+        let byTitle = lists.filter { TextRules.hasMatchKey($0.title, key) }
         if byTitle.count == 1 { return byTitle[0] }
         if byTitle.count > 1 { throw StoreError.ambiguousList(reference, candidates: byTitle) }
         let prefix = key.lowercased()
@@ -41,7 +41,7 @@ extension Store {
     /// Lists whose title equals `title` after trimming and NFC, in `sortOrder`. Call inside a transaction.
     func lists(titled title: String) throws -> [TodoList] {
         let key = TextRules.matchKey(title)
-        return try allLists().filter { TextRules.matchKey($0.title) == key }
+        return try allLists().filter { TextRules.hasMatchKey($0.title, key) }
     }
 
     /// Adds a list at the end (`sortOrder` = max + 1).
