@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// `-static-stdlib` for release links only, unless TASKTILE_SHARED_STDLIB is set (see TaskTileCLI).
+let staticRuntimeInRelease: [LinkerSetting] = Context.environment["TASKTILE_SHARED_STDLIB"] == nil
+    ? [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lCoreFoundation",
+                    "-lFoundationInternationalization", "-l_FoundationICU", "-lFoundationEssentials", "-l_FoundationCollections",
+                    "-l_FoundationCShims", "-lswiftSynchronization", "-lswiftDispatch", "-lswift_Concurrency",
+                    "-lswift_StringProcessing", "-lswift_RegexParser", "-lswiftGlibc", "-lswift_Builtin_float", "-Xlinker", "--end-group"], .when(configuration: .release))] : []
+
 let package = Package(
     name: "tasktile",
     products: [
@@ -37,7 +44,12 @@ let package = Package(
         .target(name: "TaskTileCommandLine", dependencies: ["TaskTileCore"]),
         // `tasktile`: no D-Bus, Cairo or Pango; `notify run`, `sync` and `theme preview` are handed to
         // `tasktile-notify`, `tasktile-sync` and `tasktile-render` beside it (SiblingCommand).
-        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRuntime", "TaskTileCommandLine"]),
+        // Release builds link the Swift runtime and Foundation into `tasktile` (issue #16): a status
+        // bar starts it every second, and resolving ~14 shared Swift libraries' symbols was half of
+        // its start-up (Benchmarks/RESULTS.md). TASKTILE_SHARED_STDLIB=1 builds the shared-runtime
+        // variant `make bench` compares against.
+        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRuntime", "TaskTileCommandLine"],
+                          linkerSettings: staticRuntimeInRelease),
         // `tasktile-notify`: the notification daemon, run for `tasktile notify run`.
         .executableTarget(name: "TaskTileNotifier", dependencies: ["TaskTileCore", "TaskTileNotify", "TaskTileRuntime",
                                                                    "TaskTileCommandLine"]),
