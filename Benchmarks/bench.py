@@ -69,11 +69,14 @@ def build(levers, before):
         src = os.path.join(WORK, "before-src")
         commit = run(["git", "rev-parse", "--short", before], cwd=ROOT).stdout.strip()
         say(f"release build of tasktile and tasktile-render at {before} ({commit}) in {src}")
-        if os.path.isdir(src):
-            run(["git", "worktree", "remove", "--force", src], cwd=ROOT, check=False)
-            shutil.rmtree(src, ignore_errors=True)
-        run(["git", "worktree", "prune"], cwd=ROOT, check=False)
-        run(["git", "worktree", "add", "--detach", src, before], cwd=ROOT)
+        # Kept between runs (its .build makes the next build incremental) while it is at REF.
+        at = run(["git", "rev-parse", "--short", "HEAD"], cwd=src, check=False).stdout.strip() if os.path.isdir(src) else ""
+        if at != commit:
+            if os.path.isdir(src):
+                run(["git", "worktree", "remove", "--force", src], cwd=ROOT, check=False)
+                shutil.rmtree(src, ignore_errors=True)
+            run(["git", "worktree", "prune"], cwd=ROOT, check=False)
+            run(["git", "worktree", "add", "--detach", src, before], cwd=ROOT)
         for product in ("tasktile", "tasktile-render"):
             run(["swift", "build", "-c", "release", "--product", product], capture=False, cwd=src)
         bins["before"] = run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=src).stdout.strip()
