@@ -71,6 +71,7 @@ public final class Database {
     deinit {
         guard let handle else { return }
         statementCache.removeAll()
+        truncateLongWAL(handle)
         // Statements that outlive their connection are finalized here; using one later is a
         // programmer error (`Statement` says so). Then nothing holds the handle and it closes.
         for box in liveStatements.values { box.statement?.invalidate() }
@@ -87,6 +88,7 @@ public final class Database {
     public func close() throws {
         guard let handle else { return }
         statementCache.removeAll()
+        truncateLongWAL(handle)
         let rc = sqlite3_close(handle)
         if rc == SQLITE_OK {
             self.handle = nil
@@ -143,6 +145,26 @@ public final class Database {
         _ = sqlite3_file_control(rawHandle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
         _ = tasktile_sqlite3_db_config_int(rawHandle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1)
         _ = sqlite3_exec(rawHandle, "PRAGMA journal_size_limit=4194304", nil, nil, nil)
+    }
+
+    /// The `-wal` size in bytes above which a connection that wrote checkpoints and truncates it
+    /// when it closes: 1 MiB, about 250 frames of 4 KiB pages.
+    static let walTruncateBytes = 1 << 20
+
+    /// Before closing: when this connection changed rows and the kept `-wal` file has grown past
+    /// `walTruncateBytes`, `PRAGMA wal_checkpoint(TRUNCATE)` (https://www.sqlite.org/pragma.html#pragma_wal_checkpoint),
+    /// without waiting for readers (busy timeout 0: a reader in the middle of a snapshot just leaves
+    /// it for the next writer). The next process to open the store is usually its only connection and
+    /// then rebuilds the WAL index by reading every valid frame (https://www.sqlite.org/walformat.html
+    /// "Recovery"): with the WAL kept between connections (`keepWALBetweenConnections`), a 6 MiB WAL
+    /// left by an import cost every later `status` poll ~1,500 reads (issue #16). Costs the writer
+    /// that crosses the size one checkpoint (a sync of the main file) every ~250 frames.
+    private func truncateLongWAL(_ handle: OpaquePointer) {
+        guard sqlite3_total_changes64(handle) > 0, sqlite3_db_readonly(handle, "main") == 0 else { return }
+        var info = stat()
+        guard stat(path + "-wal", &info) == 0, Int(info.st_size) > Database.walTruncateBytes else { return }
+        sqlite3_busy_timeout(handle, 0)
+        _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) // SQLITE_BUSY: left for the next writer
     }
 
     /// Runs one or more statements without parameters or results.
