@@ -72,8 +72,11 @@ stress: deps
 
 # tasktile against the floor (sqlite3, a C Cairo/Pango program) and the peer (Taskwarrior) on
 # 10,000 and 100,000 todos; prints a table and writes Benchmarks/RESULTS.md (~15 minutes).
+# BENCH_BEFORE=<git ref> also builds that commit and measures it in the same runs (RESULTS.md then
+# has a before/after table), e.g. `make bench BENCH_BEFORE=2aa676c`.
+BENCH_BEFORE ?=
 bench: bench-deps
-	/usr/bin/python3 Benchmarks/bench.py
+	/usr/bin/python3 Benchmarks/bench.py $(if $(BENCH_BEFORE),--before $(BENCH_BEFORE))
 	/usr/bin/python3 Benchmarks/follow.py
 	/usr/bin/python3 Benchmarks/desktop.py
 	/usr/bin/python3 Benchmarks/sync.py

@@ -3,15 +3,18 @@
 (Taskwarrior), on the same generated data set. Prints a table and writes Benchmarks/RESULTS.md.
 
     Benchmarks/bench.py [--sizes 10000,100000] [--runs 20] [--renders 10000] [--commits 200]
-                        [--no-levers] [--results FILE]
+                        [--no-levers] [--before REF] [--results FILE]
 
-Steps: release builds (tasktile, tasktile-render, tasktile-bench), the debug build and a
-`-static-stdlib` release build of tasktile (the two levers for the status path, in their own
-scratch paths), the C floor; then per size: generate (Benchmarks/generate.py), import into a
-tasktile data directory and a private Taskwarrior (TASKRC/TASKDATA in Benchmarks/work/), and ONE
-hyperfine run over every command so the ratios compare runs made under the same load. Then the
-in-process figures: commit -> PNG latency of `tasktile-render watch` (p50/p95) and RSS before and
-after N renders in one process (`tasktile-bench`).
+Steps: release builds (tasktile, linked statically with the Swift runtime; tasktile-render;
+tasktile-bench), the debug build and a shared-runtime release build of tasktile
+(TASKTILE_SHARED_STDLIB=1: the two levers for the status path, in their own scratch paths), the C
+floor and the Swift start-up floor; with --before, a release build of tasktile and tasktile-render
+at REF (a detached git worktree under Benchmarks/work/before-src) and a data directory of its own
+for each size. Then per size: generate (Benchmarks/generate.py), import into a tasktile data
+directory (and one for REF) and a private Taskwarrior (TASKRC/TASKDATA in Benchmarks/work/), and
+ONE hyperfine run over every command, REF's included, so the ratios compare runs made under the
+same load. Then the in-process figures: commit -> PNG latency of `tasktile-render watch` (p50/p95,
+REF's too) and RSS before and after N renders in one process (`tasktile-bench`).
 
 Nothing here is a test: no number is asserted. Only the Python standard library is used.
 """
@@ -49,7 +52,7 @@ def say(msg):
     print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
 
 
-def build(levers):
+def build(levers, before):
     say("release build")
     run(["swift", "build", "-c", "release"], capture=False, cwd=ROOT)
     bins = {"release": run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT).stdout.strip()}
@@ -57,11 +60,27 @@ def build(levers):
         say("debug build (lever: release vs debug)")
         run(["swift", "build", "--product", "tasktile"], capture=False, cwd=ROOT)
         bins["debug"] = run(["swift", "build", "--show-bin-path"], cwd=ROOT).stdout.strip()
-        say("release build with -static-stdlib (lever), scratch path .build/static-stdlib")
-        static = ["swift", "build", "-c", "release", "-Xswiftc", "-static-stdlib",
-                  "--scratch-path", os.path.join(ROOT, ".build", "static-stdlib")]
-        run(static + ["--product", "tasktile"], capture=False, cwd=ROOT)
-        bins["static"] = run(static + ["--show-bin-path"], cwd=ROOT).stdout.strip()
+        say("release build with the shared Swift runtime (lever), scratch path .build/shared-stdlib")
+        shared = ["swift", "build", "-c", "release", "--scratch-path", os.path.join(ROOT, ".build", "shared-stdlib")]
+        env = dict(os.environ, TASKTILE_SHARED_STDLIB="1")
+        run(shared + ["--product", "tasktile"], capture=False, cwd=ROOT, env=env)
+        bins["shared"] = run(shared + ["--show-bin-path"], cwd=ROOT, env=env).stdout.strip()
+    if before:
+        src = os.path.join(WORK, "before-src")
+        commit = run(["git", "rev-parse", "--short", before], cwd=ROOT).stdout.strip()
+        say(f"release build of tasktile and tasktile-render at {before} ({commit}) in {src}")
+        # Kept between runs (its .build makes the next build incremental) while it is at REF.
+        at = run(["git", "rev-parse", "--short", "HEAD"], cwd=src, check=False).stdout.strip() if os.path.isdir(src) else ""
+        if at != commit:
+            if os.path.isdir(src):
+                run(["git", "worktree", "remove", "--force", src], cwd=ROOT, check=False)
+                shutil.rmtree(src, ignore_errors=True)
+            run(["git", "worktree", "prune"], cwd=ROOT, check=False)
+            run(["git", "worktree", "add", "--detach", src, before], cwd=ROOT)
+        for product in ("tasktile", "tasktile-render"):
+            run(["swift", "build", "-c", "release", "--product", product], capture=False, cwd=src)
+        bins["before"] = run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=src).stdout.strip()
+        bins["beforeCommit"] = commit
     say("C floor (cc $(pkg-config --cflags --libs pangocairo))")
     flags = run(["pkg-config", "--cflags", "--libs", "pangocairo"]).stdout.split()
     floor = os.path.join(WORK, "render_floor")
@@ -122,15 +141,70 @@ class DataSet:
         return os.path.join(self.bin, "tasktile")
 
 
+class BeforeSet:
+    """The same generated data imported by the --before build into a data directory of its own (a
+    build refuses a store that a newer one has migrated), with the same widget spec."""
+
+    def __init__(self, ds, bins):
+        self.size, self.bin, self.facts = ds.size, bins["before"], ds.facts
+        self.dir = os.path.join(ds.dir, "before")
+        self.data = os.path.join(self.dir, "tasktile")
+        os.makedirs(self.dir)
+        self.env = dict(ds.env, TASKTILE_DATA_DIR=self.data)
+        gen = os.path.join(ds.dir, "gen")
+        say(f"{ds.size}: importing into a data directory for {bins['beforeCommit']}")
+        for part in sorted(p for p in os.listdir(gen) if p.startswith("backup-")):
+            run([self.tt(), "import", "--format", "json", os.path.join(gen, part)], env=self.env)
+        run([self.tt(), "status"], env=self.env)
+        os.makedirs(os.path.join(self.data, "widgets"), exist_ok=True)
+        with open(os.path.join(self.data, "widgets", "large.json"), "w") as f:
+            json.dump({"version": 1, "name": "large", "family": "large", "list": self.facts["bigList"], "scale": 2}, f)
+        run([os.path.join(self.bin, "tasktile-render"), "once"], env=self.env)
+
+    def tt(self):
+        return os.path.join(self.bin, "tasktile")
+
+
 def q(s):
     return shlex.quote(s)
 
 
-def commands(ds, bins):
+# The commands measured for both builds with --before: (name, arguments after `tasktile`, whether
+# the command completes the target, so its prepare undoes that). `before:` runs them on the
+# --before build and its own data directory.
+COMPARED = [
+    ("start: tasktile --version", ["--version"]),
+    ("status: tasktile status --format waybar", ["status", "--format", "waybar"]),
+    ("complete: tasktile intent complete --id", None),
+    ("complete: tasktile intent complete --list --todo", None),
+    ("add: tasktile add", None),
+    ("search: many hits", ["search", "buy milk"]),
+    ("search: a miss", ["search", "no such thing"]),
+    ("open store only: tasktile settings get", ["settings", "get", "sound.name"]),
+    ("show: tasktile show (1,000-todo list)", None),
+    ("render: tasktile-render once (large, 2x)", None),
+]
+
+
+def commands(ds, bins, before=None):
     """(name, command, prepare) for the one hyperfine run of a data set. Commands run without a shell
-    (hyperfine -N); every command that changes something gets a prepare that restores the target."""
-    tt, ttr = ds.tt(), os.path.join(ds.bin, "tasktile-render")
-    store = ds.store
+    (hyperfine -N); every command that changes something gets a prepare that restores the target.
+    With `before` (a BeforeSet), the COMPARED commands also run on that build, named `before: …`."""
+    c = own_commands(ds, bins)
+    if before:
+        by = {name: (cmd, prep) for name, cmd, prep in own_commands(before, bins, data_dir=before.data, floors=False)}
+        c += [(f"before: {name}", *by[name]) for name, _ in COMPARED if name in by]
+    return c
+
+
+def own_commands(ds, bins, data_dir=None, floors=True):
+    """The commands of one build on one data directory (`data_dir`: passed as --data-dir, for a
+    build whose data directory is not the run's TASKTILE_DATA_DIR); `floors`: with the floors and
+    the peer."""
+    dd = [] if data_dir is None else ["--data-dir", data_dir]
+    tt = " ".join(q(x) for x in [ds.tt()] + dd)
+    ttr = " ".join(q(x) for x in [os.path.join(ds.bin, "tasktile-render")] + dd)
+    store = os.path.join(ds.data, "tasktile.sqlite")
     # "now" as tasktile sees it (TASKTILE_NOW), so the floor counts exactly what status counts.
     now = dt.datetime.fromisoformat(ds.env["TASKTILE_NOW"].replace("Z", "+00:00"))
     now_s, today = repr(now.timestamp()), now.date().isoformat()
@@ -155,34 +229,32 @@ def commands(ds, bins):
     rows = json.load(open(os.path.join(ds.dir, "rows.json"), encoding="utf-8"))
     floor_png = os.path.join(ds.dir, "floor.png")
     none = "true"
-    c = [
-        ("start: tasktile --version", f"{q(tt)} --version", none),
-        ("start: Swift hello-world with FoundationEssentials (floor)", q(bins["hello"]), none),
-        ("status: tasktile status --format waybar", f"{q(tt)} status --format waybar", none),
-    ]
-    if "debug" in bins:
+    undo = f"{tt} undo {target['id']}"
+    floor = lambda *entries: list(entries) if floors else []
+    c = [("start: tasktile --version", f"{tt} --version", none)]
+    c += floor(("start: Swift hello-world with FoundationEssentials (floor)", q(bins["hello"]), none))
+    c += [("status: tasktile status --format waybar", f"{tt} status --format waybar", none)]
+    if "debug" in bins and floors:
         c.append(("status: debug build", f"{q(os.path.join(bins['debug'], 'tasktile'))} status --format waybar", none))
-        c.append(("status: release -static-stdlib", f"{q(os.path.join(bins['static'], 'tasktile'))} status --format waybar", none))
-    c += [
-        ("status: sqlite3 count query (floor)", f"sqlite3 {q(store)} {q(count_sql)}", none),
-        ("status: task +PENDING count (peer)", "task rc.hooks=off rc.gc=off +PENDING count", none),
-        ("complete: tasktile intent complete", f"{q(tt)} intent complete --list {q(big)} --todo {q(target['title'])}",
-         f"{q(tt)} undo {target['id']}"),
-        ("complete: sqlite3 UPDATE+history (floor)", f"sqlite3 {q(store)} {q(complete_sql)}", f"sqlite3 {q(store)} {q(reset_sql)}"),
-        ("complete: task N done (peer)", f"task rc.hooks=off rc.gc=off {ds.task_id} done",
-         f"task rc.hooks=off rc.gc=off {ds.task_id} modify status:pending"),
-        ("add: tasktile add", f"{q(tt)} add {q(add_title)} --list {q(big)}", f"sqlite3 {q(store)} {q(unadd_sql)}"),
-        ("add: sqlite3 INSERT (floor)", f"sqlite3 {q(store)} {q(add_sql)}", f"sqlite3 {q(store)} {q(unadd_sql)}"),
-        ("search: a title (few hits)", f"{q(tt)} search {q(rows['searchOne'])}", none),
-        ("search: many hits", f"{q(tt)} search {q('buy milk')}", none),
-        ("search: a miss", f"{q(tt)} search {q('no such thing')}", none),
-        ("search: task /buy milk/ count (peer)", f"task rc.hooks=off rc.gc=off rc.search.case.sensitive=no {q('/buy milk/')} count", none),
-        ("open store only: tasktile settings get", f"{q(tt)} settings get sound.name", none),
-        ("show: tasktile show (1,000-todo list)", f"{q(tt)} show {q(big)}", none),
-        ("render: tasktile-render once (large, 2x)", f"{q(ttr)} once", none),
-        ("render: C Cairo/Pango floor", " ".join([q(bins["floor"]), q(floor_png), "2", q(big), q(rows["counts"])]
-                                                 + [q(t) for t in rows["titles"]]), none),
-    ]
+        c.append(("status: release, shared Swift runtime", f"{q(os.path.join(bins['shared'], 'tasktile'))} status --format waybar", none))
+    c += floor(("status: sqlite3 count query (floor)", f"sqlite3 {q(store)} {q(count_sql)}", none),
+               ("status: task +PENDING count (peer)", "task rc.hooks=off rc.gc=off +PENDING count", none))
+    c += [("complete: tasktile intent complete --id", f"{tt} intent complete --id {target['id']}", undo),
+          ("complete: tasktile intent complete --list --todo", f"{tt} intent complete --list {q(big)} --todo {q(target['title'])}", undo)]
+    c += floor(("complete: sqlite3 UPDATE+history (floor)", f"sqlite3 {q(store)} {q(complete_sql)}", f"sqlite3 {q(store)} {q(reset_sql)}"),
+               ("complete: task N done (peer)", f"task rc.hooks=off rc.gc=off {ds.task_id} done",
+                f"task rc.hooks=off rc.gc=off {ds.task_id} modify status:pending"))
+    c += [("add: tasktile add", f"{tt} add {q(add_title)} --list {q(big)}", f"sqlite3 {q(store)} {q(unadd_sql)}")]
+    c += floor(("add: sqlite3 INSERT (floor)", f"sqlite3 {q(store)} {q(add_sql)}", f"sqlite3 {q(store)} {q(unadd_sql)}"),
+               ("search: a title (few hits)", f"{tt} search {q(rows['searchOne'])}", none))
+    c += [("search: many hits", f"{tt} search {q('buy milk')}", none),
+          ("search: a miss", f"{tt} search {q('no such thing')}", none)]
+    c += floor(("search: task /buy milk/ count (peer)", f"task rc.hooks=off rc.gc=off rc.search.case.sensitive=no {q('/buy milk/')} count", none))
+    c += [("open store only: tasktile settings get", f"{tt} settings get sound.name", none),
+          ("show: tasktile show (1,000-todo list)", f"{tt} show {q(big)}", none),
+          ("render: tasktile-render once (large, 2x)", f"{ttr} once", none)]
+    c += floor(("render: C Cairo/Pango floor", " ".join([q(bins["floor"]), q(floor_png), "2", q(big), q(rows["counts"])]
+                                                        + [q(t) for t in rows["titles"]]), none))
     return c
 
 
@@ -202,18 +274,20 @@ def prepare_rows(ds):
         json.dump(rows, f, ensure_ascii=False)
 
 
-def hyperfine(ds, bins, runs):
+def hyperfine(ds, bins, runs, before=None):
     # The completion targets start completed, so every prepare (an undo) has something to undo.
     t = ds.facts["target"]
     run([ds.tt(), "intent", "complete", "--id", t["id"]], env=ds.env)
+    if before:
+        run([before.tt(), "intent", "complete", "--id", t["id"]], env=before.env)
     run(["task", "rc.hooks=off", "rc.gc=off", ds.task_id, "done"], env=ds.env)
-    cmds = commands(ds, bins)
+    cmds = commands(ds, bins, before)
     # Each command once, checking its exit code (hyperfine then runs with -i, because a search that
     # finds nothing exits 1 by design).
     for name, cmd, prep in cmds:
         run(shlex.split(prep), env=ds.env)
         r = run(shlex.split(cmd), env=ds.env, check=False)
-        if r.returncode != (1 if name == "search: a miss" else 0):
+        if r.returncode != (1 if name.endswith("search: a miss") else 0):
             sys.exit(f"bench: {name}: exit {r.returncode}: {r.stderr}")
     out = os.path.join(ds.dir, "hyperfine.json")
     # hyperfine pairs the i-th name and the i-th --prepare with the i-th command.
@@ -296,7 +370,7 @@ def machine():
 TARGETS = [
     ("start: tasktile --version", "start: Swift hello-world with FoundationEssentials (floor)", 1.5, "ratio", None),
     ("status: tasktile status --format waybar", "status: sqlite3 count query (floor)", 2.0, "ratio", [10000]),
-    ("complete: tasktile intent complete", "complete: sqlite3 UPDATE+history (floor)", 3.0, "ratio", None),
+    ("complete: tasktile intent complete --id", "complete: sqlite3 UPDATE+history (floor)", 3.0, "ratio", None),
     ("add: tasktile add", "add: sqlite3 INSERT (floor)", 3.0, "ratio", None),
     ("search: many hits", None, 30.0, "ms", [100000]),
     ("search: a miss", None, 30.0, "ms", [100000]),
@@ -309,16 +383,17 @@ RATIOS = [
     ("status: tasktile status --format waybar", "status: sqlite3 count query (floor)"),
     ("status: tasktile status --format waybar", "status: task +PENDING count (peer)"),
     ("status: debug build", "status: tasktile status --format waybar"),
-    ("status: release -static-stdlib", "status: tasktile status --format waybar"),
-    ("complete: tasktile intent complete", "complete: sqlite3 UPDATE+history (floor)"),
-    ("complete: tasktile intent complete", "complete: task N done (peer)"),
+    ("status: release, shared Swift runtime", "status: tasktile status --format waybar"),
+    ("complete: tasktile intent complete --id", "complete: sqlite3 UPDATE+history (floor)"),
+    ("complete: tasktile intent complete --list --todo", "complete: sqlite3 UPDATE+history (floor)"),
+    ("complete: tasktile intent complete --id", "complete: task N done (peer)"),
     ("search: many hits", "search: task /buy milk/ count (peer)"),
     ("search: a title (few hits)", "open store only: tasktile settings get"),
     ("render: tasktile-render once (large, 2x)", "render: C Cairo/Pango floor"),
 ]
 
 
-def report(m, sizes, runs, path):
+def report(m, sizes, runs, path, before_commit=None):
     lines = ["# Benchmark results", "",
              "Written by `make bench` (Benchmarks/bench.py). Whole-command times are hyperfine medians "
              f"(-N, 3 warm-up runs, {runs} runs); every command of one data set ran in ONE hyperfine "
@@ -342,6 +417,14 @@ def report(m, sizes, runs, path):
         for a, b in RATIOS:
             if a in by and b in by:
                 lines.append(f"| {a} / {b} | {by[a]['median'] / by[b]['median']:.2f} |")
+        if before_commit:
+            lines += ["", f"Before ({before_commit}) and after (this commit), same hyperfine run, same data:", "",
+                      "| command | before | after | after / before |", "|---|---:|---:|---:|"]
+            for name, _ in COMPARED:
+                b = by.get(f"before: {name}")
+                if b and name in by:
+                    lines.append(f"| {name} | {b['median'] * 1000:.1f} ms | {by[name]['median'] * 1000:.1f} ms "
+                                 f"| {by[name]['median'] / b['median']:.2f} |")
         lines += ["", "| issue #16 target | measured | target | met |", "|---|---:|---:|:-:|"]
         for name, floor, bound, kind, only in TARGETS:
             if (only and ds["todos"] not in only) or name not in by or (floor and floor not in by):
@@ -357,7 +440,12 @@ def report(m, sizes, runs, path):
             lines += ["In-process figures (release build):", "",
                       f"- `tasktile-render watch`, large widget at 2×, commit → PNG over {w['commits']} commits (CLI `edit` returns → PNG mtime "
                       f"changes, polled every 0.5 ms): p50 {w['p50']:.1f} ms, p95 {w['p95']:.1f} ms, max {w['max']:.1f} ms "
-                      f"(issue #16 target p95 ≤ 30 ms: {'met' if w['p95'] <= 30 else 'not met'})",
+                      f"(issue #16 target p95 ≤ 30 ms: {'met' if w['p95'] <= 30 else 'not met'})"]
+            if "watchBefore" in s:
+                wb = s["watchBefore"]
+                lines.append(f"- the same for {before_commit}: p50 {wb['p50']:.1f} ms, p95 {wb['p95']:.1f} ms, max {wb['max']:.1f} ms")
+            lines += [
+
                       f"- `tasktile-bench renders` (small widget at 2×, one process): RSS {r['rssBeforeKiB'] / 1024:.1f} MiB after the first render, "
                       f"{r['rssAfterKiB'] / 1024:.1f} MiB after {r['renders']:,} more "
                       f"(render + PNG + hit map + atomic writes: p50 {r['renderP50Ms']:.1f} ms, p95 {r['renderP95Ms']:.1f} ms)", ""]
@@ -386,7 +474,8 @@ def main():
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--renders", type=int, default=10000)
     ap.add_argument("--commits", type=int, default=200)
-    ap.add_argument("--no-levers", action="store_true", help="skip the debug and -static-stdlib builds")
+    ap.add_argument("--no-levers", action="store_true", help="skip the debug and shared-runtime builds")
+    ap.add_argument("--before", metavar="REF", help="also measure tasktile and tasktile-render built at git REF, in the same runs")
     ap.add_argument("--results", default=os.path.join(ROOT, "Benchmarks", "RESULTS.md"))
     a = ap.parse_args()
     for tool in ("hyperfine", "sqlite3", "task", "cc", "pkg-config", "swift"):
@@ -394,22 +483,30 @@ def main():
             sys.exit(f"bench: {tool} is missing (make bench installs hyperfine and taskwarrior)")
     os.makedirs(WORK, exist_ok=True)
     started = time.monotonic()
-    bins = build(not a.no_levers)
+    bins = build(not a.no_levers, a.before)
     now = dt.datetime.now(dt.timezone.utc).replace(minute=0, second=0, microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
     sizes = [int(s) for s in a.sizes.split(",")]
     out = []
     for i, size in enumerate(sizes):
         ds = DataSet(size, now, bins)
         prepare_rows(ds)
+        before = None
+        if a.before:
+            before = BeforeSet(ds, bins)
+            before.task_id = ds.task_id
+            shutil.copy(os.path.join(ds.dir, "rows.json"), os.path.join(before.dir, "rows.json"))
         s = {"dataset": dict(ds.facts, tasktileStatus=ds.counts["tasktile"], taskCount=ds.counts["task"]),
-             "import": ds.import_seconds, "taskImport": ds.task_import_seconds, "results": hyperfine(ds, bins, a.runs)}
+             "import": ds.import_seconds, "taskImport": ds.task_import_seconds, "results": hyperfine(ds, bins, a.runs, before)}
         if i == 0:  # the in-process figures do not depend on the store's size: measured once, on the first
             say(f"{size}: watch latency over {a.commits} commits")
             s["watch"] = watch_latency(ds, a.commits)
+            if before:
+                say(f"{size}: watch latency of {bins['beforeCommit']} over {a.commits} commits")
+                s["watchBefore"] = watch_latency(before, a.commits)
             say(f"{size}: RSS over {a.renders} renders")
             s["rss"] = rss(ds, bins, a.renders)
         out.append(s)
-    report(machine(), out, a.runs, a.results)
+    report(machine(), out, a.runs, a.results, bins.get("beforeCommit"))
     say(f"done in {time.monotonic() - started:.0f} s")
 
 
