@@ -8,12 +8,17 @@ final class RowColumns: Sendable {
     /// The statement's SQL, for the message when a name is not among the columns.
     let sql: String
 
+    /// Where the `Store.todoColumns` are, when the statement returns all of them, so that
+    /// `Store.todo(from:)` reads each row by index instead of hashing 20 names per row.
+    let todoIndexes: TodoColumnIndexes?
+
     init(names: [String], sql: String) {
         self.names = names
         self.sql = sql
         var indexes: [String: Int] = [:]
         for (i, name) in names.enumerated() where indexes[name] == nil { indexes[name] = i }
         self.indexes = indexes
+        self.todoIndexes = TodoColumnIndexes(indexes)
     }
 }
 

@@ -22,9 +22,19 @@ extension Store {
         repeat_end_date, repeat_by_day, missed_count, occurrence_count, notes
         """
 
-    /// A todo from a row with the `todoColumns` names.
+    /// A todo from a row with the `todoColumns` names (read by index when the statement returns
+    /// all of them, the usual case; by name otherwise, where a missing one fails as `Row` does).
     static func todo(from row: Row) -> Todo {
-        Todo(id: row.text("id") ?? "", listId: row.text("list_id") ?? "", title: row.text("title") ?? "",
+        if let c = row.columns.todoIndexes {
+            return Todo(id: row.text(c.id) ?? "", listId: row.text(c.listID) ?? "", title: row.text(c.title) ?? "",
+                        isCompleted: row.bool(c.isCompleted), completedAt: row.double(c.completedAt).map { Date(timeIntervalSince1970: $0) },
+                        sortOrder: row.int(c.sortOrder) ?? 0, createdAt: Date(timeIntervalSince1970: row.double(c.createdAt) ?? 0),
+                        due: decodeDue(local: row.text(c.dueLocal), zone: row.text(c.dueZone)),
+                        anchor: decodeDue(local: row.text(c.anchorLocal), zone: row.text(c.anchorZone)),
+                        repeatRule: decodeRule(row, c), missedCount: row.int(c.missedCount) ?? 0,
+                        occurrenceCount: row.int(c.occurrenceCount) ?? 0, notes: row.text(c.notes))
+        }
+        return Todo(id: row.text("id") ?? "", listId: row.text("list_id") ?? "", title: row.text("title") ?? "",
              isCompleted: row.bool("is_completed"), completedAt: row.double("completed_at").map { Date(timeIntervalSince1970: $0) },
              sortOrder: row.int("sort_order") ?? 0, createdAt: Date(timeIntervalSince1970: row.double("created_at") ?? 0),
              due: decodeDue(local: row.text("due_local"), zone: row.text("due_zone")),
@@ -45,6 +55,20 @@ extension Store {
         }
         return RepeatRule(frequency: frequency, interval: row.int("repeat_interval") ?? 1, weekdays: weekdays, end: end,
                           nthWeekday: row.text("repeat_by_day").flatMap { RepeatRule.NthWeekday(byDay: $0) })
+    }
+
+    /// `decodeRule(_:)` for a row whose todo columns are at `c`.
+    static func decodeRule(_ row: Row, _ c: TodoColumnIndexes) -> RepeatRule? {
+        guard let f = row.text(c.repeatFrequency), let frequency = RepeatRule.Frequency(rawValue: f) else { return nil }
+        let weekdays = Set((row.text(c.repeatWeekdays) ?? "").split(separator: ",").compactMap { Weekday(name: $0) })
+        var end = RepeatRule.End.never
+        if let count = row.int(c.repeatEndCount) {
+            end = .afterCount(count)
+        } else if let d = row.text(c.repeatEndDate).flatMap({ LocalDate(iso: $0) }) {
+            end = .until(d)
+        }
+        return RepeatRule(frequency: frequency, interval: row.int(c.repeatInterval) ?? 1, weekdays: weekdays, end: end,
+                          nthWeekday: row.text(c.repeatByDay).flatMap { RepeatRule.NthWeekday(byDay: $0) })
     }
 
     /// Column encoding of a due: (`due_local`, `due_zone`, `due_utc`).
@@ -110,5 +134,33 @@ extension Store {
     /// Shortest unique prefixes for every list id in the store.
     public func listShortIDs() throws -> [String: String] {
         Store.shortIDs(try database.rows("SELECT id FROM lists").compactMap { $0.text(0) })
+    }
+}
+
+/// Positions of the `Store.todoColumns` in a statement's result (the leftmost column of each name,
+/// as `Row` reads by name), found once per statement (`RowColumns.todoIndexes`).
+struct TodoColumnIndexes: Sendable {
+    let id, listID, title, isCompleted, completedAt, sortOrder, createdAt, dueLocal, dueZone, anchorLocal, anchorZone: Int
+    let repeatFrequency, repeatInterval, repeatWeekdays, repeatEndCount, repeatEndDate, repeatByDay: Int
+    let missedCount, occurrenceCount, notes: Int
+
+    /// Nil unless every todo column is among `indexes` (name → index).
+    init?(_ indexes: [String: Int]) {
+        guard let id = indexes["id"], let listID = indexes["list_id"], let title = indexes["title"],
+              let isCompleted = indexes["is_completed"], let completedAt = indexes["completed_at"],
+              let sortOrder = indexes["sort_order"], let createdAt = indexes["created_at"],
+              let dueLocal = indexes["due_local"], let dueZone = indexes["due_zone"],
+              let anchorLocal = indexes["anchor_local"], let anchorZone = indexes["anchor_zone"],
+              let repeatFrequency = indexes["repeat_frequency"], let repeatInterval = indexes["repeat_interval"],
+              let repeatWeekdays = indexes["repeat_weekdays"], let repeatEndCount = indexes["repeat_end_count"],
+              let repeatEndDate = indexes["repeat_end_date"], let repeatByDay = indexes["repeat_by_day"],
+              let missedCount = indexes["missed_count"], let occurrenceCount = indexes["occurrence_count"],
+              let notes = indexes["notes"] else { return nil }
+        self.id = id; self.listID = listID; self.title = title; self.isCompleted = isCompleted
+        self.completedAt = completedAt; self.sortOrder = sortOrder; self.createdAt = createdAt
+        self.dueLocal = dueLocal; self.dueZone = dueZone; self.anchorLocal = anchorLocal; self.anchorZone = anchorZone
+        self.repeatFrequency = repeatFrequency; self.repeatInterval = repeatInterval; self.repeatWeekdays = repeatWeekdays
+        self.repeatEndCount = repeatEndCount; self.repeatEndDate = repeatEndDate; self.repeatByDay = repeatByDay
+        self.missedCount = missedCount; self.occurrenceCount = occurrenceCount; self.notes = notes
     }
 }

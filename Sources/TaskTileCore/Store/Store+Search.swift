@@ -91,19 +91,41 @@ extension Store {
         }
     }
 
-    /// Shortest unique id prefixes (≥ 6 characters, like `todoShortIDs`) for just `ids`, found from
-    /// each id's neighbours in the primary-key index, so it costs O(log n) per id instead of
-    /// reading every id in the store. Call inside a transaction.
+    /// Shortest unique id prefixes (≥ 6 characters, like `todoShortIDs`) for just `ids`, with the
+    /// same answers as `Store.shortIDs` over every id in the store, at O(log n) per id instead of
+    /// reading every id. Call inside a transaction.
+    ///
+    /// An id's prefix is longer than 6 only when another id shares its first 6 UTF-8 bytes (the
+    /// length is one more than the longest common byte prefix with a neighbour in sorted order). So
+    /// one range seek on the primary-key index, `id >= first6 AND id < first6 + 1`, settles most
+    /// ids: when the range holds just the id itself, the answer is its first 6 characters. Otherwise
+    /// (another id shares 6 bytes, about 1% of ids at 100,000 UUIDs) or when the id's first 6 bytes
+    /// are not printable ASCII or it is shorter (never a UUID), its two neighbours are read as before (`max(id) < id`,
+    /// `min(id) > id`) and `Store.shortIDs` decides.
     public func shortTodoIDs(for ids: [String]) throws -> [String: String] {
+        let minimum = 6
         var result: [String: String] = [:]
-        let before = try database.prepare("SELECT max(id) FROM todos WHERE id < ?")
-        let after = try database.prepare("SELECT min(id) FROM todos WHERE id > ?")
-        func neighbour(_ statement: Statement, _ id: String) throws -> String? {
-            try statement.rows([.text(id)]).first?.text(0)
-        }
+        result.reserveCapacity(ids.count)
+        let range = try database.prepare("SELECT id FROM todos WHERE id >= ? AND id < ?")
+        var neighbours: (before: Statement, after: Statement)?
         for id in ids {
-            let previous = try neighbour(before, id), next = try neighbour(after, id)
-            result[id] = Store.shortIDs([previous, id, next].compactMap { $0 })[id]
+            let head = Array(id.utf8.prefix(minimum))
+            if head.count == minimum, head.allSatisfy({ (0x20..<0x7E).contains($0) }) {
+                let low = String(decoding: head, as: UTF8.self)
+                let high = String(decoding: head.dropLast() + [head[minimum - 1] + 1], as: UTF8.self)
+                let sharing = try range.rows([.text(low), .text(high)])
+                if sharing.count == 1, let only = sharing[0].text(0), only.utf8.elementsEqual(id.utf8) {
+                    result[id] = String(id.prefix(minimum))
+                    continue
+                }
+            }
+            if neighbours == nil {
+                neighbours = (try database.prepare("SELECT max(id) FROM todos WHERE id < ?"),
+                              try database.prepare("SELECT min(id) FROM todos WHERE id > ?"))
+            }
+            let previous = try neighbours!.before.rows([.text(id)]).first?.text(0)
+            let next = try neighbours!.after.rows([.text(id)]).first?.text(0)
+            result[id] = Store.shortIDs([previous, id, next].compactMap { $0 }, minimum: minimum)[id]
         }
         return result
     }

@@ -69,13 +69,37 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         }
     }
 
-    /// Parses exactly `YYYY-MM-DD`; nil for any other shape or an impossible date.
+    /// Parses exactly `YYYY-MM-DD` (ASCII digits `0`–`9` only: no signs, spaces or other scripts'
+    /// digits such as `２０２６`); nil for any other shape or an impossible date.
+    ///
+    /// Works on the UTF-8 bytes: every accepted text is ten ASCII bytes, so checking bytes accepts
+    /// and rejects exactly what checking `Character`s did (a digit with a combining mark is one
+    /// non-ASCII `Character`, and its bytes are not all digits either).
     public init?(iso text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
-        self.init(year: y, month: m, day: d)
+        let parsed = text.utf8.withContiguousStorageIfAvailable { LocalDate.isoFields($0) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { LocalDate.isoFields($0) }
+        guard let parsed else { return nil }
+        self.init(year: parsed.year, month: parsed.month, day: parsed.day)
+    }
+
+    /// The fields of `bytes` when it is exactly `YYYY-MM-DD` in ASCII digits (not yet range-checked).
+    static func isoFields(_ bytes: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let y = asciiNumber(bytes, 0, 4), let m = asciiNumber(bytes, 5, 2), let d = asciiNumber(bytes, 8, 2)
+        else { return nil }
+        return (y, m, d)
+    }
+
+    /// The decimal value of `bytes[start ..< start + count]` when every byte is an ASCII digit.
+    @inline(__always)
+    static func asciiNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for i in start..<(start + count) {
+            let digit = bytes[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 
     /// `YYYY-MM-DD`.

@@ -41,20 +41,30 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     /// `HH:MM`.
     public var hourMinute: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
 
-    /// Parses `YYYY-MM-DDTHH:MM[:SS]` or `YYYY-MM-DD HH:MM[:SS]`; nil otherwise.
+    /// Parses `YYYY-MM-DDTHH:MM[:SS]` or `YYYY-MM-DD HH:MM[:SS]` (ASCII digits only); nil otherwise.
+    ///
+    /// Works on the UTF-8 bytes, like `LocalDate(iso:)`: every accepted text is 16 or 19 ASCII bytes.
     public init?(iso text: some StringProtocol) {
-        let s = String(text)
-        guard s.count >= 16 else { return nil }
-        let sepIndex = s.index(s.startIndex, offsetBy: 10)
-        guard s[sepIndex] == "T" || s[sepIndex] == " ",
-              let date = LocalDate(iso: s[..<sepIndex]) else { return nil }
-        let timePart = s[s.index(after: sepIndex)...]
-        let fields = timePart.split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 2 || fields.count == 3,
-              fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let h = Int(fields[0]), let m = Int(fields[1]) else { return nil }
-        let sec = fields.count == 3 ? Int(fields[2]) ?? -1 : 0
-        self.init(date: date, hour: h, minute: m, second: sec)
+        let parsed = text.utf8.withContiguousStorageIfAvailable { LocalDateTime.isoFields($0) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { LocalDateTime.isoFields($0) }
+        guard let parsed, let date = LocalDate(year: parsed.year, month: parsed.month, day: parsed.day) else { return nil }
+        self.init(date: date, hour: parsed.hour, minute: parsed.minute, second: parsed.second)
+    }
+
+    /// The fields of `bytes` when it has the `init(iso:)` shape (not yet range-checked).
+    static func isoFields(_ bytes: UnsafeBufferPointer<UInt8>)
+        -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
+        guard bytes.count == 16 || bytes.count == 19,
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+              let date = LocalDate.isoFields(UnsafeBufferPointer(rebasing: bytes[0..<10])),
+              bytes[13] == UInt8(ascii: ":"),
+              let h = LocalDate.asciiNumber(bytes, 11, 2), let m = LocalDate.asciiNumber(bytes, 14, 2) else { return nil }
+        var second = 0
+        if bytes.count == 19 {
+            guard bytes[16] == UInt8(ascii: ":"), let s = LocalDate.asciiNumber(bytes, 17, 2) else { return nil }
+            second = s
+        }
+        return (date.year, date.month, date.day, h, m, second)
     }
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool { a.naiveSeconds < b.naiveSeconds }

@@ -141,6 +141,35 @@ struct StoreSearchTests {
         #expect(try store.search("shop").lists.map(\.list.id) == ["l1"])
     }
 
+    @Test("short ids of hits equal the store-wide computation: shared 6-byte prefixes, short, non-ASCII and edge-byte ids")
+    func shortIDsOfHits() throws {
+        let tmp = TemporaryDirectory("search-short-ids")
+        let store = try Store.open(tmp.dataDirectory, clock: testClock())
+        try store.write { try store.addList(title: "L") }
+        let listID = try store.read { try store.database.scalarText("SELECT id FROM lists") }!
+        var rng = SearchIndexTests.SplitMix(state: 6)
+        let hex = Array("0123456789abcdef")
+        var ids = ["ab", "abc", "abcde", "abcdef", "abcdef0", "abcdef01", "abcdef012", "abcdeg", "abcde~", "abcde~1",
+                   "abcd}~x", "abcd~", "abcdé1", "abcdé2", "abcd\u{7F}zz", "abcd\u{7F}z", "zzzzzz", "zzzzzy9", "~~~~~~", "~~~~~~~",
+                   "      ", "     !", "ｂｕｙ123", "牛乳牛乳", "牛乳牛乳x", "e\u{301}abcde", "\u{e9}abcde"]
+        for _ in 0..<400 {   // random hex ids, some forced to share 5–8 characters with another
+            var id = String((0..<12).map { _ in hex[Int.random(in: 0..<16, using: &rng)] })
+            if let other = ids.randomElement(using: &rng), Bool.random(using: &rng), other.utf8.count >= 8 {
+                id = String(other.prefix(Int.random(in: 5...8, using: &rng))) + id.prefix(6)
+            }
+            ids.append(id)
+        }
+        ids = Array(Set(ids))
+        try store.write {
+            for (i, id) in ids.enumerated() {
+                _ = try store.database.run("INSERT INTO todos (id, list_id, title, sort_order, created_at) VALUES (?, ?, 'x', ?, 0)",
+                                       [.text(id), .text(listID), .int(i)])
+            }
+        }
+        let (some, all) = try store.read { (try store.shortTodoIDs(for: ids), try store.todoShortIDs()) }
+        for id in ids { #expect(some[id] == all[id], "short id of \(id.debugDescription)") }
+    }
+
     @Test("a 5,000-todo store answers correctly (timing lives in Benchmarks/bench.py)")
     func largeStore() throws {
         let tmp = TemporaryDirectory("search-large")
