@@ -18,12 +18,18 @@ public enum WidgetFingerprint {
         case .missingList(let r): parts.append("missing:\(r)")
         case .list(let c):
             parts.append("list:\(c.list.id):\(c.list.title)")
+            // One line per todo, built from plain fields: a watcher computes this for every todo of
+            // the list on every commit, and interpolating a `Due` (reflection) cost more than
+            // drawing the widget.
             for t in c.pending + c.completed {
-                parts.append("\(t.id)|\(t.title)|\(t.isCompleted)|\(t.sortOrder)|\(t.due.map { "\($0)" } ?? "")|\(t.repeatRule != nil)")
+                parts.append(t.id + "|" + t.title + (t.isCompleted ? "|1|" : "|0|") + String(t.sortOrder) + "|"
+                             + text(t.due) + (t.repeatRule != nil ? "|r" : "|"))
             }
             if let clock {
                 parts.append("today:\(clock.today)")
-                for t in c.pending { if let due = t.due { parts.append("\(t.id):\(DueLabel(due: due, now: clock.now, zone: clock.timeZone).kind)") } }
+                for t in c.pending {
+                    if let due = t.due { parts.append(t.id + ":" + text(DueLabel(due: due, now: clock.now, zone: clock.timeZone).kind)) }
+                }
             }
         case .grid(let r):
             // Every cell and today's column: changes at local midnight as well as on a check-in.
@@ -31,5 +37,22 @@ public enum WidgetFingerprint {
         }
         parts.append("flash:" + flashing.sorted().joined(separator: ","))
         return parts.joined(separator: "\n")
+    }
+
+    /// A due as fingerprint text: the day number of a floating date, the naive seconds and zone of a timed one.
+    static func text(_ due: Due?) -> String {
+        switch due {
+        case nil: ""
+        case .date(let d)?: "d" + String(d.dayNumber)
+        case .dateTime(let wc, let zoneID)?: "t" + String(wc.naiveSeconds) + "@" + zoneID
+        }
+    }
+
+    static func text(_ kind: DueLabel.Kind) -> String {
+        switch kind {
+        case .overdue: "overdue"
+        case .today: "today"
+        case .upcoming: "upcoming"
+        }
     }
 }
