@@ -28,6 +28,8 @@ struct OnceCommand: Command {
             context.stderr.write(context.localizer.text(.errorPrefix, context.localizer.text(.renderErrorNoSpecs, directory.widgetsPath)) + "\n")
             return .nothingMatched
         }
+        // fontconfig reads its configuration on Pango's thread while the store opens.
+        FontSetUp.start()
         let store = try context.store()
         let themes = try ThemeStore(dataDirectory: directory).load()
         let pipeline = WidgetPipeline(dataDirectory: directory, store: store, themes: themes)
