@@ -108,7 +108,8 @@ demo: release
 	DEMO_DIR="$(DEMO_DIR)" BIN="$$($(SWIFT) build -c release --show-bin-path)" ./scripts/demo.sh
 
 # `make install PREFIX=…` (default /usr/local; DESTDIR for staging): the binaries (tasktile,
-# tasktile-render and tasktile-notify, which `tasktile notify run` execs), tasktile-pick,
+# tasktile-render, tasktile-desktop, which `tasktile-render desktop` execs, and tasktile-notify,
+# which `tasktile notify run` execs), tasktile-pick,
 # tasktile-wallpaper, man pages and bash/zsh/fish completions generated from the programs' help and
 # command tables, systemd user units with the installed paths, tasktile.desktop, themes, specs and
 # routines. It never runs apt (no `deps`) and builds only what changed. `make uninstall` removes

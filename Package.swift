@@ -16,6 +16,8 @@ let package = Package(
         // `tasktile sync` execs this sibling, so plain commands never load networking or XML.
         .executable(name: "tasktile-sync", targets: ["TaskTileSyncCLI"]),
         .executable(name: "tasktile-notify", targets: ["TaskTileNotifier"]),
+        // `tasktile-render desktop` execs this sibling, so `once`, `watch` and `click` never load GTK.
+        .executable(name: "tasktile-desktop", targets: ["TaskTileDesktopCLI"]),
         .executable(name: "tasktile-bench", targets: ["TaskTileBench"]), // Benchmarks/bench.py only
         .library(name: "TaskTileCore", targets: ["TaskTileCore"]),
         .library(name: "TaskTileRender", targets: ["TaskTileRender"]),
@@ -56,7 +58,10 @@ let package = Package(
         // The desktop host: widgets as desktop surfaces, drawn by TaskTileRender, fed by the change source.
         .target(name: "TaskTileDesktop", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime", "CGtk"]),
         .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",
-                                                                   "TaskTileCommandLine", "TaskTileDesktop"]),
+                                                                   "TaskTileCommandLine"]),
+        // `tasktile-desktop`: `tasktile-render desktop`, handed over by `tasktile-render` (SiblingCommand).
+        .executableTarget(name: "TaskTileDesktopCLI", dependencies: ["TaskTileCore", "TaskTileDesktop", "TaskTileRuntime",
+                                                                     "TaskTileCommandLine"]),
         // CalDAV/vdir sync (docs/sync.md): FoundationNetworking (libcurl) and FoundationXML, kept
         // out of `tasktile` itself (issue #16: load only what a command needs).
         .target(name: "TaskTileSync", dependencies: ["TaskTileCore", "TaskTileRuntime"]),
@@ -70,7 +75,8 @@ let package = Package(
         .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileNotifyTests", dependencies: ["TaskTileNotify", "TestSupport"]),
         .testTarget(name: "TaskTileNotifierTests", dependencies: ["TaskTileNotifier", "TaskTileNotify", "TestSupport"]),
-        .testTarget(name: "TaskTileRendererTests", dependencies: ["TaskTileRenderer", "TaskTileRender", "TaskTileCommandLine", "TestSupport"]),
+        .testTarget(name: "TaskTileRendererTests", dependencies: ["TaskTileRenderer", "TaskTileDesktopCLI", "TaskTileRender",
+                                                                  "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TestSupport"]),
         .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender", "TestSupport"]),

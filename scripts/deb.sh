@@ -24,7 +24,7 @@ printf 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.
   > "$STAGE/usr/share/doc/tasktile/copyright"
 
 packages=""
-for b in tasktile tasktile-render tasktile-notify tasktile-sync; do
+for b in tasktile tasktile-render tasktile-desktop tasktile-notify tasktile-sync; do
   # The libraries each binary names itself (NEEDED), where the loader finds them.
   for needed in $(readelf -d "$BUILT/$b" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
     lib=$(ldd "$BUILT/$b" | awk -v n="$needed" '$1 == n && $3 ~ /^\// { print $3 }')

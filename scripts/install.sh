@@ -12,7 +12,7 @@ PREFIX=$2
 DESTDIR=${3:-}
 ROOT="$DESTDIR$PREFIX"
 ROOT_SRC=$(cd "$(dirname "$0")/.." && pwd)
-for b in tasktile tasktile-render tasktile-notify tasktile-sync; do
+for b in tasktile tasktile-render tasktile-desktop tasktile-notify tasktile-sync; do
   [ -x "$BUILT/$b" ] || { echo "install: $BUILT/$b is missing: build first (make release)" >&2; exit 1; }
 done
 MANIFEST_REL=share/tasktile/install-manifest.txt
@@ -43,6 +43,8 @@ gen() {
 
 put 0755 "$BUILT/tasktile" bin/tasktile
 put 0755 "$BUILT/tasktile-render" bin/tasktile-render
+# `tasktile-render desktop` becomes this executable (the only one that links GTK).
+put 0755 "$BUILT/tasktile-desktop" bin/tasktile-desktop
 # `tasktile notify run` becomes this executable (execve of the sibling beside tasktile).
 put 0755 "$BUILT/tasktile-notify" bin/tasktile-notify
 # `tasktile sync …` becomes this one (the CalDAV/vdir client: networking and XML stay out of tasktile).

@@ -6,18 +6,25 @@ import TaskTileRuntime
 
 /// The `tasktile-render` program (docs/widgets.md): `once`, `watch`, `click` and `desktop`, run by the
 /// command-line core both programs share (one parser, help layout, error layout and exit codes).
+/// `desktop` runs in `tasktile-desktop` beside it (`desktopSibling`), the one executable that links GTK.
 enum Renderer {
     /// The version printed by `--version`.
     static let version = "0.1.0"
 
     /// Every subcommand, in help order.
-    static let commands: [any Command.Type] = [OnceCommand.self, WatchCommand.self, ClickCommand.self, DesktopCommand.self]
+    static let commands: [any Command.Type] = [OnceCommand.self, WatchCommand.self, ClickCommand.self]
+
+    /// `tasktile-render desktop`, run by `tasktile-desktop` (its `DesktopCommand` spec has this
+    /// abstract; a test checks the two agree): GTK and the display libraries stay out of this
+    /// executable, whose every `once` would otherwise load them (issue #16).
+    static let desktopSibling = SiblingCommand(path: ["desktop"], abstract: "Show the widgets on the desktop, clickable, until SIGTERM/SIGINT.",
+                                               executable: "tasktile-desktop")
 
     static let globals = [Program.dataDirOption, Program.langOption]
 
     static let program = Program(name: "tasktile-render", version: version, commands: commands,
                                  globals: globals, translations: Program.withGlobalTranslations(RenderHelp.ja, for: globals),
-                                 overview: { $0.text(.renderOverview) })
+                                 siblings: [desktopSibling], overview: { $0.text(.renderOverview) })
 
     /// The `tasktile` commands this executable runs for `tasktile` (`SiblingCommand`; issue #16:
     /// they draw, so `tasktile` itself links no Cairo or Pango). They arrive with `tasktile`'s

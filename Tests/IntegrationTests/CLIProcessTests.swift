@@ -147,6 +147,21 @@ struct SiblingExecutableTests {
         #expect(notify.stdout.contains("libdbus"), "\(notify.stdout)")
     }
 
+    @Test("tasktile-render links no GTK: desktop runs in tasktile-desktop, with the same help and exit codes")
+    func noGTKInRender() throws {
+        let render = try #require(builtProduct("tasktile-render"))
+        let ldd = try runProcess("/usr/bin/ldd", [render])
+        for library in ["libgtk-3", "libgdk-3", "libgtk-layer-shell", "libatk"] {
+            #expect(!ldd.stdout.contains(library), "tasktile-render links \(library): \(ldd.stdout)")
+        }
+        let desktop = try runProcess("/usr/bin/ldd", [try #require(builtProduct("tasktile-desktop"))])
+        #expect(desktop.stdout.contains("libgtk-3") && desktop.stdout.contains("libgtk-layer-shell"), "\(desktop.stdout)")
+        let help = try runProcess(render, ["desktop", "--help"], environment: ["LANG": "C"])
+        #expect(help.status == 0 && help.stdout.contains("tasktile-render desktop"), "\(help.stdout) \(help.stderr)")
+        let bad = try runProcess(render, ["desktop", "--no-such-option"], environment: ["LANG": "C"])
+        #expect(bad.status == 64 && bad.stderr.contains("See 'tasktile-render desktop --help'"), "\(bad.stderr)")
+    }
+
     @Test("theme preview through tasktile: tasktile-render draws the six PNGs; errors, exit codes and --json read as tasktile's")
     func themePreviewHandedOver() throws {
         let tmp = TemporaryDirectory("sibling-preview")

@@ -2,6 +2,7 @@ import Testing
 import TaskTileCommandLine
 import TaskTileCore
 @testable import TaskTileRenderer
+@testable import TaskTileDesktopCLI
 
 /// `tasktile-render --help` in Japanese: every command, argument and option has an entry, and no
 /// entry names something that does not exist (the same rule as `tasktile`'s help).
@@ -11,6 +12,17 @@ import TaskTileCore
         #expect(gaps.missing == [], "help keys without Japanese")
         #expect(gaps.unused == [], "entries for nothing")
         #expect(!RenderHelp.ja.isEmpty)
+    }
+
+    /// `desktop` runs in `tasktile-desktop`; the command list here shows its abstract from a copy.
+    @Test func desktopSiblingAgreesWithItsCommand() {
+        #expect(Renderer.desktopSibling.path == DesktopCommand.spec.path)
+        #expect(Renderer.desktopSibling.abstract == DesktopCommand.spec.abstract)
+        #expect(Renderer.desktopSibling.executable == "tasktile-desktop")
+        #expect(RenderHelp.ja["help.desktop.abstract"] == DesktopHelp.ja["help.desktop.abstract"])
+        #expect(DesktopProgram.program.name == Renderer.program.name && DesktopProgram.version == Renderer.version)
+        let gaps = DesktopProgram.program.helpTranslationGaps()
+        #expect(gaps.missing == [] && gaps.unused == [], "\(gaps)")
     }
 
     @Test func japaneseHelpIsPrinted() {

@@ -4,9 +4,10 @@ import TaskTileDesktop
 import TaskTileRuntime
 
 /// `tasktile-render desktop [SPEC…]`: the widgets as clickable surfaces on the desktop
-/// (`DesktopHost` in TaskTileDesktop, the only target that links GTK).
+/// (`DesktopHost` in TaskTileDesktop, the only target that links GTK), run in this executable,
+/// `tasktile-desktop`, which `tasktile-render` execs for the command (`DesktopProgram`).
 struct DesktopCommand: Command {
-    static let spec = Renderer.spec(["desktop"], abstract: "Show the widgets on the desktop, clickable, until SIGTERM/SIGINT.",
+    static let spec = CommandSpec(program: "tasktile-render", path: ["desktop"], abstract: "Show the widgets on the desktop, clickable, until SIGTERM/SIGINT.",
         discussion: "Shows each widget spec (default: every *.json in <data-dir>/widgets/, following additions and removals) as its own surface below every window, on every workspace, out of taskbars and the task switcher: a wlr-layer-shell surface on Wayland (sway, Hyprland, KWin, river…), a _NET_WM_WINDOW_TYPE_DESKTOP window on X11. The spec keys anchor, margin, monitor and layer place it; it is drawn at the output's scale. A click on a pending checkbox completes that todo; a click on a row or the header runs the widget.openCommand setting; text never completes. Widgets redraw when the store commits (from any process), themes.json or a spec changes, a flash ends, or a minute boundary passes. Exit codes: 0 after SIGTERM/SIGINT, 69 no display (WAYLAND_DISPLAY and DISPLAY unset or unreachable) or the display went away, 74 the data directory cannot be watched, 75 another desktop runs for this data directory on this display.",
         arguments: [ArgumentSpec(name: "spec", help: "Path of a widget spec JSON file (keys: see README \"Widgets\").", optional: true, repeating: true)])
 
