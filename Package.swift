@@ -57,8 +57,12 @@ let package = Package(
                                                                    "TaskTileCommandLine"]),
         // The desktop host: widgets as desktop surfaces, drawn by TaskTileRender, fed by the change source.
         .target(name: "TaskTileDesktop", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime", "CGtk"]),
+        // Release builds link the Swift runtime and Foundation in (as for `tasktile`): `once` is run
+        // by scripts and wallpaper hooks, and resolving the shared Swift libraries' symbols was the
+        // largest part of its start-up after GTK went to `tasktile-desktop`.
         .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",
-                                                                   "TaskTileCommandLine"]),
+                                                                   "TaskTileCommandLine"],
+                          linkerSettings: staticRuntimeInRelease),
         // `tasktile-desktop`: `tasktile-render desktop`, handed over by `tasktile-render` (SiblingCommand).
         .executableTarget(name: "TaskTileDesktopCLI", dependencies: ["TaskTileCore", "TaskTileDesktop", "TaskTileRuntime",
                                                                      "TaskTileCommandLine"]),
