@@ -147,7 +147,7 @@ struct StoreSearchTests {
         let store = try Store.open(tmp.dataDirectory, clock: testClock())
         try store.write { try store.addList(title: "L") }
         let listID = try store.read { try store.database.scalarText("SELECT id FROM lists") }!
-        var rng = SearchIndexTests.SplitMix(state: 6)
+        var rng = SplitMix(state: 6)
         let hex = Array("0123456789abcdef")
         var ids = ["ab", "abc", "abcde", "abcdef", "abcdef0", "abcdef01", "abcdef012", "abcdeg", "abcde~", "abcde~1",
                    "abcd}~x", "abcd~", "abcdé1", "abcdé2", "abcd\u{7F}zz", "abcd\u{7F}z", "zzzzzz", "zzzzzy9", "~~~~~~", "~~~~~~~",
@@ -191,17 +191,6 @@ struct StoreSearchTests {
 
 @Suite("Search: the trigram index (migration v5-search-index)")
 struct SearchIndexTests {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Pieces titles are made of: English, Japanese (kana with and without dakuten, half width,
     /// kanji), full-width Latin, emoji, combining marks, and every character that means something to

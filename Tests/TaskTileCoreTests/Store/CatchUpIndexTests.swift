@@ -81,16 +81,6 @@ struct CatchUpIndexTests {
         #expect(boundaries["raw-1"] == "\(String(CycleFixtures.instant("2027-01-05T09:00:00+01:00").timeIntervalSince1970))|-")
     }
 
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Random repeating todos: timed in three zones or date-only; daily, weekly on days, monthly
     /// (also on the Nth weekday), yearly; with intervals and ends.

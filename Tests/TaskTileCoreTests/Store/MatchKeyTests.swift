@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TaskTileCore
 
 /// `TextRules.hasMatchKey` is `matchKey(title) == key` without the NFC normalisation of every title
@@ -7,16 +8,6 @@ import Testing
 /// canonical equivalence, trimming and byte order marks differ.
 @Suite("Title match keys")
 struct MatchKeyTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// Precomposed and decomposed é, か + dakuten and が, Hangul syllable and jamo, Å as A + ring and
     /// as the Angstrom sign, combining marks in two orders, spaces (ASCII, ideographic, no-break),

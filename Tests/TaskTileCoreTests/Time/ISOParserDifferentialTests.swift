@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TaskTileCore
 
 /// The byte-level `LocalDate(iso:)` and `LocalDateTime(iso:)` against the `Character`-level parsers
@@ -87,7 +88,7 @@ struct ISOParserDifferentialTests {
 
     @Test("random texts: mutations of valid ones and strings from a small alphabet")
     func random() {
-        var rng = SearchIndexTests.SplitMix(state: 16)
+        var rng = SplitMix(state: 16)
         let bases = ["2026-12-01", "2024-02-29T23:59:59", "2026-02-28 00:00", "0001-01-01T00:00:00"]
         for _ in 0..<20_000 {
             var characters = bases.randomElement(using: &rng)!.map(String.init)
