@@ -208,17 +208,9 @@ extension Store {
             var todo = try self.todo(id: resolved.id) ?? resolved
             if date == nil, todo.isCompleted || todo.repeatRule == nil {
                 guard todo.isCompleted else { throw StoreError.notCompleted(try candidate(todo)) }
-                if todo.repeatRule != nil {
-                    // The current cycle's check-in is taken back; its missed count comes back from
-                    // history with it (completing had reset it to 0).
-                    try database.run("UPDATE completions SET undone_at = ? WHERE todo_id = ? AND cycle_index = ? AND undone_at IS NULL",
-                                     [.double(now.timeIntervalSince1970), .text(todo.id), .int(todo.occurrenceCount)])
-                    todo = try derivedInTransaction(todo, at: now)
-                    try updateCycle(todo)
-                    try setCycleClock(now)
-                    try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
-                    return todo
-                }
+                // The current cycle's check-in; its missed count comes back from history with it
+                // (completing had reset it to 0).
+                if todo.repeatRule != nil { return try reopen(todo, cycle: todo.occurrenceCount, at: now) }
                 todo.isCompleted = false
                 todo.completedAt = nil
                 try update(todo)
@@ -242,14 +234,21 @@ extension Store {
                 }
             }
             guard history[cycle] != nil else { throw StoreError.notCompleted(try candidate(todo)) }
-            try database.run("UPDATE completions SET undone_at = ? WHERE todo_id = ? AND cycle_index = ? AND undone_at IS NULL",
-                             [.double(now.timeIntervalSince1970), .text(todo.id), .int(cycle)])
-            let stored = try derivedInTransaction(todo, at: now)
-            try updateCycle(stored)
-            try setCycleClock(now)
-            try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
-            return stored
+            return try reopen(todo, cycle: cycle, at: now)
         }
+    }
+
+    /// Takes back the check-ins of `cycle` of repeating `todo` (marks them undone at `now`), then
+    /// writes the cycle columns as the remaining history gives them (`Store.derived`) and drops
+    /// the todo's flash. Call inside a write transaction. - Returns: the todo as stored.
+    func reopen(_ todo: Todo, cycle: Int, at now: Date) throws -> Todo {
+        try database.run("UPDATE completions SET undone_at = ? WHERE todo_id = ? AND cycle_index = ? AND undone_at IS NULL",
+                         [.double(now.timeIntervalSince1970), .text(todo.id), .int(cycle)])
+        let stored = try derivedInTransaction(todo, at: now)
+        try updateCycle(stored)
+        try setCycleClock(now)
+        try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
+        return stored
     }
 
     /// Deletes a todo. Completion history is kept.
