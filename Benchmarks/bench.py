@@ -93,6 +93,17 @@ def build(levers, before):
     return bins
 
 
+def import_data(tt, env, gen, data, facts):
+    """Imports the generated JSON backups with `tt`, runs the first status (it catches repeating
+    todos up to "now", a one-time write) and writes the large widget's spec."""
+    for part in sorted(p for p in os.listdir(gen) if p.startswith("backup-")):
+        run([tt, "import", "--format", "json", os.path.join(gen, part)], env=env)
+    run([tt, "status"], env=env)
+    os.makedirs(os.path.join(data, "widgets"), exist_ok=True)
+    with open(os.path.join(data, "widgets", "large.json"), "w") as f:
+        json.dump({"version": 1, "name": "large", "family": "large", "list": facts["bigList"], "scale": 2}, f)
+
+
 class DataSet:
     """One size of the generated data set in a tasktile data directory and a Taskwarrior store."""
 
@@ -111,14 +122,8 @@ class DataSet:
                         TASKTILE_NOW=now, TASKRC=os.path.join(self.dir, "taskrc"),
                         TASKDATA=os.path.join(self.dir, "taskdata"))
         t = time.monotonic()
-        for part in sorted(p for p in os.listdir(gen) if p.startswith("backup-")):
-            run([self.tt(), "import", "--format", "json", os.path.join(gen, part)], env=self.env)
-        # The first command after the import catches repeating todos up to "now" (a one-time write).
-        run([self.tt(), "status"], env=self.env)
+        import_data(self.tt(), self.env, gen, self.data, self.facts)
         self.import_seconds = time.monotonic() - t
-        os.makedirs(os.path.join(self.data, "widgets"), exist_ok=True)
-        with open(os.path.join(self.data, "widgets", "large.json"), "w") as f:
-            json.dump({"version": 1, "name": "large", "family": "large", "list": self.facts["bigList"], "scale": 2}, f)
         # Taskwarrior: private rc, hooks and confirmation off, no instance generation (see generate.py).
         os.makedirs(self.env["TASKDATA"])
         with open(self.env["TASKRC"], "w") as f:
@@ -143,22 +148,20 @@ class DataSet:
 
 class BeforeSet:
     """The same generated data imported by the --before build into a data directory of its own (a
-    build refuses a store that a newer one has migrated), with the same widget spec."""
+    build refuses a store that a newer one has migrated), with the same widget spec. Create it
+    after `prepare_rows(ds)`."""
 
     def __init__(self, ds, bins):
-        self.size, self.bin, self.facts = ds.size, bins["before"], ds.facts
+        self.size, self.bin, self.facts, self.task_id = ds.size, bins["before"], ds.facts, ds.task_id
         self.dir = os.path.join(ds.dir, "before")
         self.data = os.path.join(self.dir, "tasktile")
         os.makedirs(self.dir)
+        # What the floors and the peer read (own_commands builds them even when it leaves them out).
+        shutil.copy(os.path.join(ds.dir, "rows.json"), os.path.join(self.dir, "rows.json"))
         self.env = dict(ds.env, TASKTILE_DATA_DIR=self.data)
         gen = os.path.join(ds.dir, "gen")
         say(f"{ds.size}: importing into a data directory for {bins['beforeCommit']}")
-        for part in sorted(p for p in os.listdir(gen) if p.startswith("backup-")):
-            run([self.tt(), "import", "--format", "json", os.path.join(gen, part)], env=self.env)
-        run([self.tt(), "status"], env=self.env)
-        os.makedirs(os.path.join(self.data, "widgets"), exist_ok=True)
-        with open(os.path.join(self.data, "widgets", "large.json"), "w") as f:
-            json.dump({"version": 1, "name": "large", "family": "large", "list": self.facts["bigList"], "scale": 2}, f)
+        import_data(self.tt(), self.env, gen, self.data, self.facts)
         run([os.path.join(self.bin, "tasktile-render"), "once"], env=self.env)
 
     def tt(self):
@@ -169,20 +172,19 @@ def q(s):
     return shlex.quote(s)
 
 
-# The commands measured for both builds with --before: (name, arguments after `tasktile`, whether
-# the command completes the target, so its prepare undoes that). `before:` runs them on the
-# --before build and its own data directory.
+# The commands measured for both builds with --before (names from own_commands); `before:` runs
+# them on the --before build and its own data directory.
 COMPARED = [
-    ("start: tasktile --version", ["--version"]),
-    ("status: tasktile status --format waybar", ["status", "--format", "waybar"]),
-    ("complete: tasktile intent complete --id", None),
-    ("complete: tasktile intent complete --list --todo", None),
-    ("add: tasktile add", None),
-    ("search: many hits", ["search", "buy milk"]),
-    ("search: a miss", ["search", "no such thing"]),
-    ("open store only: tasktile settings get", ["settings", "get", "sound.name"]),
-    ("show: tasktile show (1,000-todo list)", None),
-    ("render: tasktile-render once (large, 2x)", None),
+    "start: tasktile --version",
+    "status: tasktile status --format waybar",
+    "complete: tasktile intent complete --id",
+    "complete: tasktile intent complete --list --todo",
+    "add: tasktile add",
+    "search: many hits",
+    "search: a miss",
+    "open store only: tasktile settings get",
+    "show: tasktile show (1,000-todo list)",
+    "render: tasktile-render once (large, 2x)",
 ]
 
 
@@ -193,7 +195,7 @@ def commands(ds, bins, before=None):
     c = own_commands(ds, bins)
     if before:
         by = {name: (cmd, prep) for name, cmd, prep in own_commands(before, bins, data_dir=before.data, floors=False)}
-        c += [(f"before: {name}", *by[name]) for name, _ in COMPARED if name in by]
+        c += [(f"before: {name}", *by[name]) for name in COMPARED if name in by]
     return c
 
 
@@ -420,7 +422,7 @@ def report(m, sizes, runs, path, before_commit=None):
         if before_commit:
             lines += ["", f"Before ({before_commit}) and after (this commit), same hyperfine run, same data:", "",
                       "| command | before | after | after / before |", "|---|---:|---:|---:|"]
-            for name, _ in COMPARED:
+            for name in COMPARED:
                 b = by.get(f"before: {name}")
                 if b and name in by:
                     lines.append(f"| {name} | {b['median'] * 1000:.1f} ms | {by[name]['median'] * 1000:.1f} ms "
@@ -493,8 +495,6 @@ def main():
         before = None
         if a.before:
             before = BeforeSet(ds, bins)
-            before.task_id = ds.task_id
-            shutil.copy(os.path.join(ds.dir, "rows.json"), os.path.join(before.dir, "rows.json"))
         s = {"dataset": dict(ds.facts, tasktileStatus=ds.counts["tasktile"], taskCount=ds.counts["task"]),
              "import": ds.import_seconds, "taskImport": ds.task_import_seconds, "results": hyperfine(ds, bins, a.runs, before)}
         if i == 0:  # the in-process figures do not depend on the store's size: measured once, on the first
