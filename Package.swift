@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// `-static-stdlib` for release links only, unless TASKTILE_SHARED_STDLIB is set (see TaskTileCLI).
+/// `-static-stdlib` for release links only, unless TASKTILE_SHARED_STDLIB is set (see the tasktile target).
 let staticRuntimeInRelease: [LinkerSetting] = Context.environment["TASKTILE_SHARED_STDLIB"] == nil
     ? [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lCoreFoundation",
                     "-lFoundationInternationalization", "-l_FoundationICU", "-lFoundationEssentials", "-l_FoundationCollections",
@@ -11,14 +11,14 @@ let staticRuntimeInRelease: [LinkerSetting] = Context.environment["TASKTILE_SHAR
 let package = Package(
     name: "tasktile",
     products: [
-        .executable(name: "tasktile", targets: ["TaskTileCLI"]),
-        .executable(name: "tasktile-render", targets: ["TaskTileRenderer"]),
+        .executable(name: "tasktile", targets: ["tasktile"]),
+        .executable(name: "tasktile-render", targets: ["tasktile-render"]),
         // `tasktile sync` execs this sibling, so plain commands never load networking or XML.
-        .executable(name: "tasktile-sync", targets: ["TaskTileSyncCLI"]),
-        .executable(name: "tasktile-notify", targets: ["TaskTileNotifier"]),
+        .executable(name: "tasktile-sync", targets: ["tasktile-sync"]),
+        .executable(name: "tasktile-notify", targets: ["tasktile-notify"]),
         // `tasktile-render desktop` execs this sibling, so `once`, `watch` and `click` never load GTK.
-        .executable(name: "tasktile-desktop", targets: ["TaskTileDesktopCLI"]),
-        .executable(name: "tasktile-bench", targets: ["TaskTileBench"]), // Benchmarks/bench.py only
+        .executable(name: "tasktile-desktop", targets: ["tasktile-desktop"]),
+        .executable(name: "tasktile-bench", targets: ["tasktile-bench"]), // Benchmarks/bench.py only
         .library(name: "TaskTileCore", targets: ["TaskTileCore"]),
         .library(name: "TaskTileRender", targets: ["TaskTileRender"]),
     ],
@@ -50,36 +50,36 @@ let package = Package(
         // bar starts it every second, and resolving ~14 shared Swift libraries' symbols was half of
         // its start-up (Benchmarks/RESULTS.md). TASKTILE_SHARED_STDLIB=1 builds the shared-runtime
         // variant `make bench` compares against.
-        .executableTarget(name: "TaskTileCLI", dependencies: ["TaskTileCore", "TaskTileRuntime", "TaskTileCommandLine"],
+        .executableTarget(name: "tasktile", dependencies: ["TaskTileCore", "TaskTileRuntime", "TaskTileCommandLine"],
                           linkerSettings: staticRuntimeInRelease),
         // `tasktile-notify`: the notification daemon, run for `tasktile notify run`.
-        .executableTarget(name: "TaskTileNotifier", dependencies: ["TaskTileCore", "TaskTileNotify", "TaskTileRuntime",
+        .executableTarget(name: "tasktile-notify", dependencies: ["TaskTileCore", "TaskTileNotify", "TaskTileRuntime",
                                                                    "TaskTileCommandLine"]),
         // The desktop host: widgets as desktop surfaces, drawn by TaskTileRender, fed by the change source.
         .target(name: "TaskTileDesktop", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime", "CGtk"]),
         // Release builds link the Swift runtime and Foundation in (as for `tasktile`): `once` is run
         // by scripts and wallpaper hooks, and resolving the shared Swift libraries' symbols was the
         // largest part of its start-up after GTK went to `tasktile-desktop`.
-        .executableTarget(name: "TaskTileRenderer", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",
+        .executableTarget(name: "tasktile-render", dependencies: ["TaskTileCore", "TaskTileRender", "TaskTileRuntime",
                                                                    "TaskTileCommandLine"],
                           linkerSettings: staticRuntimeInRelease),
         // `tasktile-desktop`: `tasktile-render desktop`, handed over by `tasktile-render` (SiblingCommand).
-        .executableTarget(name: "TaskTileDesktopCLI", dependencies: ["TaskTileCore", "TaskTileDesktop", "TaskTileRuntime",
+        .executableTarget(name: "tasktile-desktop", dependencies: ["TaskTileCore", "TaskTileDesktop", "TaskTileRuntime",
                                                                      "TaskTileCommandLine"]),
         // CalDAV/vdir sync (docs/sync.md): FoundationNetworking (libcurl) and FoundationXML, kept
         // out of `tasktile` itself (issue #16: load only what a command needs).
         .target(name: "TaskTileSync", dependencies: ["TaskTileCore", "TaskTileRuntime"]),
-        .executableTarget(name: "TaskTileSyncCLI", dependencies: ["TaskTileCore", "TaskTileSync", "TaskTileCommandLine"]),
-        .executableTarget(name: "TaskTileBench", dependencies: ["TaskTileCore", "TaskTileRender"]),
+        .executableTarget(name: "tasktile-sync", dependencies: ["TaskTileCore", "TaskTileSync", "TaskTileCommandLine"]),
+        .executableTarget(name: "tasktile-bench", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .target(name: "TestSupport", dependencies: ["TaskTileCore", "CCairo"], path: "Tests/TestSupport"), // CCairo: StatusGrammar's Pango parser
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
         .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"],
                     exclude: ["fonts.conf", "__Snapshots__"]), // read via #filePath
-        .testTarget(name: "TaskTileCLITests", dependencies: ["TaskTileCLI", "TaskTileCommandLine", "TestSupport"]),
+        .testTarget(name: "tasktileTests", dependencies: ["tasktile", "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileNotifyTests", dependencies: ["TaskTileNotify", "TestSupport"]),
-        .testTarget(name: "TaskTileNotifierTests", dependencies: ["TaskTileNotifier", "TaskTileNotify", "TestSupport"]),
-        .testTarget(name: "TaskTileRendererTests", dependencies: ["TaskTileRenderer", "TaskTileDesktopCLI", "TaskTileRender",
+        .testTarget(name: "tasktile-notifyTests", dependencies: ["tasktile-notify", "TaskTileNotify", "TestSupport"]),
+        .testTarget(name: "tasktile-renderTests", dependencies: ["tasktile-render", "tasktile-desktop", "TaskTileRender",
                                                                   "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TestSupport"]),

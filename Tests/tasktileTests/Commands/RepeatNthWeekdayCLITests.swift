@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskTileCore
 import TestSupport
-@testable import TaskTileCLI
+@testable import tasktile
 
 /// `--repeat monthly|yearly --on 3thu` (#19 item 9, docs/cycles.md "Repeat rules"): the accepted spellings, refusals
 /// (exit 64, store untouched), `edit`, `show`, `done` moving to the next cycle, and the JSON backup and iCalendar round

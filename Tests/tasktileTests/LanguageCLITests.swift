@@ -1,5 +1,5 @@
 import Testing
-@testable import TaskTileCLI
+@testable import tasktile
 import TaskTileCommandLine
 import TaskTileCore
 

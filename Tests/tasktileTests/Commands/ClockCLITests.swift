@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskTileCore
 import TestSupport
-@testable import TaskTileCLI
+@testable import tasktile
 
 /// Issue 21 item 2 from the command line (docs/cycles.md "A wrong clock"): one `tasktile` run with
 /// a wrong `TASKTILE_NOW`, earlier or later than the real instant, leaves no lasting change in

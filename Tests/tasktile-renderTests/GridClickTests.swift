@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 import TaskTileCore
 import TaskTileRender
-@testable import TaskTileRenderer
+@testable import tasktile_render
 import TestSupport
 
 /// The `grid` family end to end, in-process (issue 18 item 4, docs/widgets.md "grid"): a real

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TaskTileNotifier
+@testable import tasktile_notify
 import TaskTileCore
 import TaskTileNotify
 import TaskTileRuntime

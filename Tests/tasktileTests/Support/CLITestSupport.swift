@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-@testable import TaskTileCLI
+@testable import tasktile
 import TaskTileCommandLine
 import TaskTileCore
 import TestSupport

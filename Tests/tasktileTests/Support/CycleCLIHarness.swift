@@ -1,7 +1,7 @@
 import Foundation
 import TaskTileCore
 import TestSupport
-@testable import TaskTileCLI
+@testable import tasktile
 import TaskTileCommandLine
 
 /// Runs `tasktile` in-process against one data directory, at a fixed "now" in Europe/Berlin.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskTileCore
 import TestSupport
-@testable import TaskTileCLI
+@testable import tasktile
 
 /// Challenges (issue 18 items 3 and 5, docs/challenges.md): a challenge's whole life from the
 /// command line, the day it turns finished, refusals, and a routine started as a challenge.

@@ -1,8 +1,8 @@
 import Testing
 import TaskTileCommandLine
 import TaskTileCore
-@testable import TaskTileRenderer
-@testable import TaskTileDesktopCLI
+@testable import tasktile_render
+@testable import tasktile_desktop
 
 /// `tasktile-render --help` in Japanese: every command, argument and option has an entry, and no
 /// entry names something that does not exist (the same rule as `tasktile`'s help).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskTileCore
 import TestSupport
-@testable import TaskTileCLI
+@testable import tasktile
 
 /// Habits from the command line (docs/cycles.md "Completing a past cycle"): `done --on`, `undo --on`,
 /// `--note`, and `edit --repeat` keeping what it does not name (issue 21 item 3).

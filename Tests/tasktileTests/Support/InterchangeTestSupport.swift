@@ -1,5 +1,5 @@
 import Foundation
-@testable import TaskTileCLI
+@testable import tasktile
 import TaskTileCore
 import TestSupport
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TaskTileCLI
+@testable import tasktile
 import TaskTileCore
 import TestSupport
 

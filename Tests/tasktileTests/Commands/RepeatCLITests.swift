@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TaskTileCore
 import TestSupport
-@testable import TaskTileCLI
+@testable import tasktile
 
 /// `add`/`edit` repeat options, the `show` repeat line and `occurrences` (docs/lists-and-todos.md "show", docs/cycles.md).
 @Suite("Repeat CLI")

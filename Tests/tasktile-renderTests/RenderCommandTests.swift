@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 import TaskTileCore
 import TaskTileRender
-@testable import TaskTileRenderer
+@testable import tasktile_render
 import TestSupport
 
 /// `tasktile-render once` end to end, in-process: spec files → PNG + hits.json on disk.
