@@ -37,6 +37,9 @@ let package = Package(
         .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk-layer-shell-0",
                        providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
         .target(name: "TaskTileCore", dependencies: ["CSQLite"]),
+        // JSON backup, iCalendar, todo.txt, Taskwarrior and routine packs: formats over Store's API,
+        // used by `tasktile` (import/export/routine) and TaskTileSync only.
+        .target(name: "TaskTileInterchange", dependencies: ["TaskTileCore"]),
         .target(name: "TaskTileRender", dependencies: ["TaskTileCore", "CCairo", "CPNG"]),
         // What long-running programs share: the change source, instance lock, termination signals,
         // log lines, process spawning and the one completion path with its feedback.
@@ -50,7 +53,7 @@ let package = Package(
         // bar starts it every second, and resolving ~14 shared Swift libraries' symbols was half of
         // its start-up (Benchmarks/RESULTS.md). TASKTILE_SHARED_STDLIB=1 builds the shared-runtime
         // variant `make bench` compares against.
-        .executableTarget(name: "tasktile", dependencies: ["TaskTileCore", "TaskTileRuntime", "TaskTileCommandLine"],
+        .executableTarget(name: "tasktile", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRuntime", "TaskTileCommandLine"],
                           linkerSettings: staticRuntimeInRelease),
         // `tasktile-notify`: the notification daemon, run for `tasktile notify run`.
         .executableTarget(name: "tasktile-notify", dependencies: ["TaskTileCore", "TaskTileNotify", "TaskTileRuntime",
@@ -68,15 +71,16 @@ let package = Package(
                                                                      "TaskTileCommandLine"]),
         // CalDAV/vdir sync (docs/sync.md): FoundationNetworking (libcurl) and FoundationXML, kept
         // out of `tasktile` itself (issue #16: load only what a command needs).
-        .target(name: "TaskTileSync", dependencies: ["TaskTileCore", "TaskTileRuntime"]),
+        .target(name: "TaskTileSync", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRuntime"]),
         .executableTarget(name: "tasktile-sync", dependencies: ["TaskTileCore", "TaskTileSync", "TaskTileCommandLine"]),
         .executableTarget(name: "tasktile-bench", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .target(name: "TestSupport", dependencies: ["TaskTileCore", "CCairo"], path: "Tests/TestSupport"), // CCairo: StatusGrammar's Pango parser
-        .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
+        .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TaskTileInterchange", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
+        .testTarget(name: "TaskTileInterchangeTests", dependencies: ["TaskTileInterchange", "TaskTileCore", "TestSupport"]),
         .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"],
                     exclude: ["fonts.conf", "__Snapshots__"]), // read via #filePath
-        .testTarget(name: "tasktileTests", dependencies: ["tasktile", "TaskTileCommandLine", "TestSupport"]),
+        .testTarget(name: "tasktileTests", dependencies: ["tasktile", "TaskTileInterchange", "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileNotifyTests", dependencies: ["TaskTileNotify", "TestSupport"]),
         .testTarget(name: "tasktile-notifyTests", dependencies: ["tasktile-notify", "TaskTileNotify", "TestSupport"]),
         .testTarget(name: "tasktile-renderTests", dependencies: ["tasktile-render", "tasktile-desktop", "TaskTileRender",
@@ -84,7 +88,7 @@ let package = Package(
         .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TestSupport"]),
         .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender", "TestSupport"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TaskTileRender", "TestSupport"],
+        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRender", "TestSupport"],
                     exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath
     ],
     swiftLanguageModes: [.v6]

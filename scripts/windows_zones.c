@@ -1,4 +1,4 @@
-/* Generates Sources/TaskTileCore/Interchange/ICalendar/WindowsZones.swift: the CLDR windowsZones
+/* Generates Sources/TaskTileInterchange/ICalendar/WindowsZones.swift: the CLDR windowsZones
  * table ("001" territory: Windows zone name -> IANA id) as ICU ships it, through
  * ucal_getWindowsTimeZoneID / ucal_getTimeZoneIDForWindowsID (ICU 52+, unicode/ucal.h).
  *   gcc scripts/windows_zones.c $(pkg-config --cflags --libs icu-i18n) -o /tmp/wz && /tmp/wz > Sources/.../WindowsZones.swift

@@ -1,5 +1,6 @@
 import Foundation
 import TaskTileCore
+import TaskTileInterchange
 
 /// What one pass did (or, with `dryRun`, would do), printed by `tasktile sync`.
 public struct SyncReport: Sendable {

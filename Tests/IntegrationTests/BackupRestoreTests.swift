@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TaskTileCore
 import TestSupport
+import TaskTileInterchange
 
 /// Issue #21.1: whatever `export --format json` writes, `import` reads back, in bounded memory
 /// (the file is streamed one record at a time; docs/interchange.md "JSON backup").

@@ -43,14 +43,6 @@ extension ThemeFileError: ReportableError {
     public var exitCode: ExitCode { .dataError }
 }
 
-extension RoutineError: ReportableError {
-    public var exitCode: ExitCode { .nothingMatched }
-}
-
-extension InterchangeError: ReportableError {
-    public var exitCode: ExitCode { .dataError }
-}
-
 extension FileError: ReportableError {
     public var exitCode: ExitCode { .ioError }
 }

@@ -115,7 +115,7 @@ extension Store {
     /// their catch-up at `now`, so the cache counts all history up to `now`); a catch-up that
     /// changes nothing writes nothing, so processes with different clocks that merely read never
     /// write. Call inside a write transaction.
-    func setCycleClock(_ now: Date) throws {
+    package func setCycleClock(_ now: Date) throws {
         try database.run("""
             INSERT INTO cycle_clock (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at WHERE at != excluded.at
             """, [.double(now.timeIntervalSince1970)])

@@ -33,6 +33,16 @@ public struct Challenge: Hashable, Sendable {
     public var archivedCheckIns: Int?
     public var archivedBestStreak: Int?
 
+    /// A challenge from its stored fields (the store and the backup reader make them; nothing checks them here).
+    package init(id: String, listId: String, title: String, startDate: LocalDate, days: Int, remind: String? = nil,
+                 routine: String? = nil, habits: [String], createdAt: Date, endedAt: Date? = nil, archivedAt: Date? = nil,
+                 archivedCheckIns: Int? = nil, archivedBestStreak: Int? = nil) {
+        self.id = id; self.listId = listId; self.title = title; self.startDate = startDate; self.days = days
+        self.remind = remind; self.routine = routine; self.habits = habits; self.createdAt = createdAt
+        self.endedAt = endedAt; self.archivedAt = archivedAt; self.archivedCheckIns = archivedCheckIns
+        self.archivedBestStreak = archivedBestStreak
+    }
+
     /// The last day (`startDate + days − 1`).
     public var lastDay: LocalDate { startDate.adding(days: days - 1) }
 
@@ -157,7 +167,7 @@ extension Store {
     }
 
     /// The time of day of a challenge's `remind` text (`HH:MM`, also `H:MM`), nil when it is not one.
-    static func remindTime(_ remind: String) -> (hour: Int, minute: Int)? {
+    package static func remindTime(_ remind: String) -> (hour: Int, minute: Int)? {
         let parts = remind.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2, let h = Int(parts[0]), let m = Int(parts[1]),
               (0...23).contains(h), (0...59).contains(m) else { return nil }

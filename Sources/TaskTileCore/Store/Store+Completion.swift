@@ -111,7 +111,7 @@ extension Store {
     /// overdue. One row for cycle `todo.occurrenceCount`, dated `todo.completedAt` but never after
     /// now (history after now is ignored), unless history already holds that cycle. A todo that
     /// does not repeat or is not completed is left alone. Call only inside a write transaction.
-    func recordArrivedCompletion(of todo: Todo, source: CompletionSource) throws {
+    package func recordArrivedCompletion(of todo: Todo, source: CompletionSource) throws {
         guard todo.repeatRule != nil, todo.isCompleted, let due = todo.due else { return }
         let now = clock.now
         guard try completedCycles(of: todo, at: now)[todo.occurrenceCount] == nil else { return }

@@ -15,7 +15,7 @@ extension Store {
     }
 
     /// Lists in order; call inside a transaction. Cached: `status` asks on every call.
-    func allLists() throws -> [TodoList] {
+    package func allLists() throws -> [TodoList] {
         try database.cachedStatement("SELECT \(Store.listColumns) FROM lists ORDER BY sort_order, created_at, id").rows()
             .map { Store.list(from: $0) }
     }

@@ -82,7 +82,7 @@ extension Store {
         }
     }
 
-    static func decodeDue(local: String?, zone: String?) -> Due? {
+    package static func decodeDue(local: String?, zone: String?) -> Due? {
         guard let local else { return nil }
         if let zone, let wc = LocalDateTime(iso: local) { return .dateTime(wc, zoneID: zone) }
         return LocalDate(iso: local).map(Due.date)

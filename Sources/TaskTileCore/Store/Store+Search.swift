@@ -131,12 +131,12 @@ extension Store {
     }
 
     /// Stores the folded search key of a todo's title; called wherever the Store writes a title.
-    func setSearchKey(todoID: String, title: String) throws {
+    package func setSearchKey(todoID: String, title: String) throws {
         try database.cachedStatement("UPDATE todos SET search_key = ? WHERE id = ?").run([.text(SearchKey.fold(title)), .text(todoID)])
     }
 
     /// Stores the folded search key of a list's title; called wherever the Store writes a title.
-    func setSearchKey(listID: String, title: String) throws {
+    package func setSearchKey(listID: String, title: String) throws {
         try database.cachedStatement("UPDATE lists SET search_key = ? WHERE id = ?").run([.text(SearchKey.fold(title)), .text(listID)])
     }
 

@@ -219,7 +219,7 @@ extension Store {
         let clean = (try? TextRules.title(title)) ?? "Inbox"
         return try write {
             var id = Store.newID()
-            if let wanted, Backup.isID(wanted), try database.scalarInt("SELECT count(*) FROM lists WHERE id = ?", [.text(wanted)]) == 0 {
+            if let wanted, Store.isID(wanted), try database.scalarInt("SELECT count(*) FROM lists WHERE id = ?", [.text(wanted)]) == 0 {
                 id = wanted
             }
             var order = (try database.scalarInt("SELECT max(sort_order) FROM lists") ?? -1) + 1

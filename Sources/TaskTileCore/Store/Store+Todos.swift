@@ -18,7 +18,7 @@ public struct TodoChanges: Sendable {
 extension Store {
     /// Todos of one list: pending then completed, each by `sortOrder` (ties `createdAt`, `id`).
     /// Call inside a transaction.
-    func todos(inList listID: String) throws -> [Todo] {
+    package func todos(inList listID: String) throws -> [Todo] {
         try database.rows("""
             SELECT \(Store.todoColumns) FROM todos WHERE list_id = ?
             ORDER BY is_completed, sort_order, created_at, id
@@ -37,7 +37,7 @@ extension Store {
 
     /// One todo by exact id, or nil. Call inside a transaction.
     /// Through the statement cache: imports ask once per item.
-    func todo(id: String) throws -> Todo? {
+    package func todo(id: String) throws -> Todo? {
         try database.cachedStatement("SELECT \(Store.todoColumns) FROM todos WHERE id = ?").rows([.text(id)]).first.map(Store.todo(from:))
     }
 
@@ -123,7 +123,7 @@ extension Store {
     /// trigger fills it once (an INSERT then an UPDATE of the key made the update trigger delete and
     /// re-add the index row and bump the list's revision twice). Through the statement cache:
     /// imports insert once per item, and preparing this INSERT compiles every trigger on `todos`.
-    func insert(_ todo: Todo) throws {
+    package func insert(_ todo: Todo) throws {
         let (dueLocal, dueZone, dueUTC) = Store.encodeDue(todo.due)
         let (anchorLocal, anchorZone, _) = Store.encodeDue(todo.anchor)
         try database.cachedStatement("""
@@ -142,7 +142,7 @@ extension Store {
     /// Writes every column of an existing todo, then its search key (a second statement: an
     /// UPDATE that changes the title but not its folded key would be reset to NULL by the
     /// `todos_search_key_stale` trigger). Through the statement cache, as `insert`.
-    func update(_ todo: Todo) throws {
+    package func update(_ todo: Todo) throws {
         let (dueLocal, dueZone, dueUTC) = Store.encodeDue(todo.due)
         let (anchorLocal, anchorZone, _) = Store.encodeDue(todo.anchor)
         try database.cachedStatement("""

@@ -60,7 +60,7 @@ public enum TextRules {
     }
 
     /// Control characters (Unicode general category Cc) and the line/paragraph separators.
-    static func isForbidden(_ s: Unicode.Scalar) -> Bool {
+    package static func isForbidden(_ s: Unicode.Scalar) -> Bool {
         s.properties.generalCategory == .control || s == "\u{2028}" || s == "\u{2029}"
     }
 

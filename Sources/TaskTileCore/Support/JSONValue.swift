@@ -86,6 +86,11 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     public var reason: String
     /// `line L, column C: reason`.
     public var description: String { "line \(line), column \(column): \(reason)" }
+
+    /// A syntax error at `line`, `column` (both from 1).
+    package init(line: Int, column: Int, reason: String) {
+        self.line = line; self.column = column; self.reason = reason
+    }
 }
 
 extension JSONValue {

@@ -142,7 +142,7 @@ public enum Weekday: String, CaseIterable, Hashable, Comparable, Sendable, Codab
 }
 
 /// Zero-padded decimal, e.g. `pad(7, 2) == "07"`.
-@inlinable func pad(_ value: Int, _ width: Int) -> String {
+package func pad(_ value: Int, _ width: Int) -> String {
     let s = String(value)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
 }

@@ -1,5 +1,6 @@
 import TaskTileCommandLine
 import TaskTileCore
+import TaskTileInterchange
 
 /// `challenge` subcommands share the challenge argument.
 private let challengeArgument = ArgumentSpec(name: "challenge", help: "A challenge title (or id prefix).")

@@ -1,6 +1,7 @@
 import Foundation
 import TaskTileCommandLine
 import TaskTileCore
+import TaskTileInterchange
 
 /// The interchange formats of `export` and `import` (docs/interchange.md).
 enum InterchangeFormat: String, CaseIterable {

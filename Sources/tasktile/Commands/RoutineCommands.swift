@@ -1,5 +1,6 @@
 import TaskTileCommandLine
 import TaskTileCore
+import TaskTileInterchange
 
 /// `tasktile routine ls`: the packs found in the data directory, the install prefix and the checkout.
 struct RoutineLsCommand: Command {

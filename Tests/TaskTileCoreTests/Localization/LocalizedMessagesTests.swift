@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TaskTileCore
+@testable import TaskTileInterchange
 
 /// The errors' `message(_:)` and the repeat vocabulary in both languages. English must stay what
 /// `description` says (logs and existing tests read it), so every case is compared.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TaskTileCore
 import TestSupport
+@testable import TaskTileInterchange
 
 /// The change journal (docs/sync.md "Changes on each side"): written by triggers in the same
 /// transaction as the change, only while a sync account exists.

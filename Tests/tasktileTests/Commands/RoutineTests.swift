@@ -3,6 +3,7 @@ import Testing
 @testable import tasktile
 import TaskTileCore
 import TestSupport
+import TaskTileInterchange
 
 @Suite("routines: ls, apply, remove")
 struct RoutineTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// A bad import file (exit 65, docs/exit-codes.md): what was wrong, where, and what is accepted.
 ///
@@ -68,4 +69,8 @@ public enum InterchangeLimits {
         }
         throw InterchangeError(file: file, reason: Phrase(key: .importErrorNotUTF8))
     }
+}
+
+extension InterchangeError: ReportableError {
+    public var exitCode: ExitCode { .dataError }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// What an import did (docs/interchange.md: importing never silently drops data): per kind of record how many
 /// were added, updated or skipped (already identical), and every piece of data that could not be

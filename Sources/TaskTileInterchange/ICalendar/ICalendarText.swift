@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// The iCalendar content-line layer (RFC 5545 §3.1–§3.3): TEXT escaping, line folding, and
 /// parsing of folded content lines with their line numbers.

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// Reads Taskwarrior's `task export` (https://taskwarrior.org/docs/commands/export/, JSON format:
 /// https://github.com/GothenburgBitFactory/taskwarrior/blob/2.6.0/doc/devel/rfcs/task.md) into an

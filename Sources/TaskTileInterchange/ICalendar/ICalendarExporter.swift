@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// Writes the store as one iCalendar object (RFC 5545) with a VTODO per todo.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// Reads one JSON object of an import file strictly: unknown keys are refused (a key this build
 /// does not know would otherwise be dropped silently), and each error names the member's path

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// A time zone defined only by a VTIMEZONE block (RFC 5545 §3.6.5) — a TZID that is neither an
 /// IANA id, a Windows name (`WindowsZones`) nor carries `X-LIC-LOCATION`. Its STANDARD and

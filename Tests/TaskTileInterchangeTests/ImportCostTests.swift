@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TaskTileCore
 import TestSupport
+@testable import TaskTileInterchange
 
 /// Issue #21.8: an import's cost is linear in its records. Time is not asserted (the machine is
 /// shared; `Benchmarks/faults.py` measures it); what is asserted is a count that made it

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// Reading the store into a `Backup` for `export --format json`; `Store+BackupImport.swift` writes
 /// one back.

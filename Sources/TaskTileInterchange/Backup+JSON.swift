@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// Writing a backup file (the shape is documented on `Backup`; `Backup+Decode.swift` reads it).
 extension Backup {

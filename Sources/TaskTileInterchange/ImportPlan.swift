@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// Todos read from an iCalendar or todo.txt file, ready to be merged into the store by
 /// `Store.importPlan(_:file:)`: each with the list it belongs to (by id when the file names one,
@@ -79,7 +80,7 @@ extension Store {
                 let key = TextRules.matchKey(item.listTitle)
                 if let id = listIDsByTitle[key] { return id }
                 var id = Store.newID()
-                if let wanted = item.listID, Backup.isID(wanted) { id = wanted }
+                if let wanted = item.listID, Store.isID(wanted) { id = wanted }
                 try database.cachedStatement("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)")
                     .run([.text(id), .text(item.listTitle), .int(nextListOrder), .double(clock.now.timeIntervalSince1970)])
                 try setSearchKey(listID: id, title: item.listTitle)

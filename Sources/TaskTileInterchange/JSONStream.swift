@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// A routine pack (docs/interchange.md "Routines"): a person's (or a character's) daily schedule that becomes a list of
 /// repeating todos, one per item, due at the item's wall-clock time in the user's zone.
@@ -181,4 +182,21 @@ extension Store {
             return try removeList(list.id)
         }
     }
+}
+
+extension RoutineError {
+    /// The message in `localizer`'s language; in English it is `description` (a test keeps them equal).
+    public func message(_ localizer: Localizer) -> String {
+        let l = localizer
+        switch self {
+        case .notFound(let r, let dirs): return l.text(.routineErrorNotFound, r, dirs.joined(separator: ", "))
+        case .alreadyApplied(let n, let list): return l.text(.routineErrorAlreadyApplied, n, list)
+        case .notARoutine(let n): return l.text(.routineErrorNotARoutine, n)
+        case .holdsOtherTodos(let n, let list, let count): return l.text(.routineErrorHoldsOtherTodos, n, list, count)
+        }
+    }
+}
+
+extension RoutineError: ReportableError {
+    public var exitCode: ExitCode { .nothingMatched }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 extension Store {
     /// Whether the store holds no user data (no lists, todos, history, settings, routines or

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// Instants in a backup: ISO 8601 UTC text whose fractional seconds are the shortest decimal that
 /// reads back to the same `Double` (so a backup restores every stored instant bit for bit), e.g.

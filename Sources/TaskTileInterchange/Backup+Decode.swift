@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// Reading a backup file strictly: every key known, every record valid, before anything is written.
 extension Backup {
@@ -153,7 +154,7 @@ extension Backup {
                     try array(&s, key) { i, item in
                         let r = try JSONObjectReader(item, path: "routines[\(i)]", file: file, keys: ["listId", "name", "source", "appliedAt", "todoIds"])
                         let ids = try r.array("todoIds").map { v -> String in
-                            guard let s = v.stringValue, isID(s) else { throw r.fail("todoIds", "must be an array of todo ids") }
+                            guard let s = v.stringValue, Store.isID(s) else { throw r.fail("todoIds", "must be an array of todo ids") }
                             return s
                         }
                         try visit(.routine(i, RoutineRecord(listId: try id(r, "listId"), name: try r.string("name"), source: try r.string("source"),
@@ -187,26 +188,9 @@ extension Backup {
         }
     }
 
-    /// Lowercase hyphenated UUID text, as the store writes ids: 8-4-4-4-12 digits `0-9a-f`.
-    /// Checked on the UTF-8 bytes (a backup checks two or three ids per record; `Character`
-    /// properties and `UUID(uuidString:)` made it a third of a JSON import).
-    static func isID(_ s: String) -> Bool {
-        var count = 0
-        for (i, b) in s.utf8.enumerated() {
-            count += 1
-            guard i < 36 else { return false }
-            if i == 8 || i == 13 || i == 18 || i == 23 {
-                guard b == UInt8(ascii: "-") else { return false }
-            } else {
-                guard (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f")) else { return false }
-            }
-        }
-        return count == 36
-    }
-
     static func id(_ r: JSONObjectReader, _ key: String) throws -> String {
         let s = try r.string(key)
-        guard isID(s) else { throw r.fail(key, "\"\(s)\" is not an id (a lowercase UUID such as 0f8e…-…)") }
+        guard Store.isID(s) else { throw r.fail(key, "\"\(s)\" is not an id (a lowercase UUID such as 0f8e…-…)") }
         return s
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// Our repeat rules ↔ RFC 5545 RRULE (§3.3.10, §3.8.5.3), in forms other clients expand the way
 /// `RecurrenceEngine` does (docs/cycles.md "iCalendar forms"):

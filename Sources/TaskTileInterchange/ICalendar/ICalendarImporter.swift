@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// Reads VTODOs from an iCalendar file (RFC 5545) as real clients write it — Thunderbird, Nextcloud
 /// Tasks, Apple Reminders, Tasks.org — into an `ImportPlan`.

@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// Everything in a data directory, as the JSON backup holds it (docs/interchange.md "JSON backup").
 ///

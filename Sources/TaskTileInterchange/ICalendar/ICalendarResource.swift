@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// One calendar object resource (RFC 4791 §4.1: one VCALENDAR holding one VTODO) as CalDAV servers
 /// and vdirs store it — the unit `tasktile sync` reads, merges and writes (docs/sync.md).

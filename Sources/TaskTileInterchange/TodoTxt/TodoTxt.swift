@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 
 /// todo.txt (https://github.com/todotxt/todo.txt) ↔ tasktile. Decisions (docs/interchange.md):
 ///
