@@ -37,10 +37,12 @@ let package = Package(
         .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk-layer-shell-0",
                        providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
         .target(name: "TaskTileCore", dependencies: ["CSQLite"]),
-        .target(name: "TaskTileRender", dependencies: ["TaskTileCore", "CCairo", "CPNG"]),
         // What long-running programs share: the change source, instance lock, termination signals,
         // log lines, process spawning and the one completion path with its feedback.
         .target(name: "TaskTileRuntime", dependencies: ["TaskTileCore", "CSystem"]),
+        // Drawing, and the `WidgetSession` both live hosts (`watch`, `desktop`) share, which runs on
+        // Runtime's change source: Render → Runtime, never back (`tasktile` links Runtime, no Cairo).
+        .target(name: "TaskTileRender", dependencies: ["TaskTileCore", "TaskTileRuntime", "CCairo", "CPNG"]),
         .target(name: "TaskTileNotify", dependencies: ["TaskTileCore", "TaskTileRuntime", "CDBus"]),
         // The parser, help layout, exit codes and error funnel both programs share.
         .target(name: "TaskTileCommandLine", dependencies: ["TaskTileCore"]),
