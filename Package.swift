@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["TaskTileCore", "CCairo"], path: "Tests/TestSupport"), // CCairo: StatusGrammar's Pango parser
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
-        .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"],
+        .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TaskTileRuntime", "TestSupport", "CCairo"],
                     exclude: ["fonts.conf", "__Snapshots__"]), // read via #filePath
         .testTarget(name: "tasktileTests", dependencies: ["tasktile", "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileNotifyTests", dependencies: ["TaskTileNotify", "TestSupport"]),
