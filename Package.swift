@@ -40,10 +40,12 @@ let package = Package(
         // JSON backup, iCalendar, todo.txt, Taskwarrior and routine packs: formats over Store's API,
         // used by `tasktile` (import/export/routine) and TaskTileSync only.
         .target(name: "TaskTileInterchange", dependencies: ["TaskTileCore"]),
-        .target(name: "TaskTileRender", dependencies: ["TaskTileCore", "CCairo", "CPNG"]),
         // What long-running programs share: the change source, instance lock, termination signals,
         // log lines, process spawning and the one completion path with its feedback.
         .target(name: "TaskTileRuntime", dependencies: ["TaskTileCore", "CSystem"]),
+        // Drawing, and the `WidgetSession` both live hosts (`watch`, `desktop`) share, which runs on
+        // Runtime's change source: Render → Runtime, never back (`tasktile` links Runtime, no Cairo).
+        .target(name: "TaskTileRender", dependencies: ["TaskTileCore", "TaskTileRuntime", "CCairo", "CPNG"]),
         .target(name: "TaskTileNotify", dependencies: ["TaskTileCore", "TaskTileRuntime", "CDBus"]),
         // The parser, help layout, exit codes and error funnel both programs share.
         .target(name: "TaskTileCommandLine", dependencies: ["TaskTileCore"]),
@@ -78,7 +80,7 @@ let package = Package(
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TaskTileInterchange", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
         .testTarget(name: "TaskTileInterchangeTests", dependencies: ["TaskTileInterchange", "TaskTileCore", "TestSupport"]),
-        .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TestSupport", "CCairo"],
+        .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TaskTileRuntime", "TestSupport", "CCairo"],
                     exclude: ["fonts.conf", "__Snapshots__"]), // read via #filePath
         .testTarget(name: "tasktileTests", dependencies: ["tasktile", "TaskTileInterchange", "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileNotifyTests", dependencies: ["TaskTileNotify", "TestSupport"]),

@@ -1,3 +1,5 @@
+import TaskTileCore
+
 /// Why `tasktile-render desktop` cannot run (each with its exit code, docs/exit-codes.md).
 public enum DesktopError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Neither `WAYLAND_DISPLAY` nor `DISPLAY` names a display we can connect to (exit 69).
@@ -23,10 +25,10 @@ public enum DesktopError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// 69 (unavailable) for display problems, 75 (temporary failure) for a second instance.
-    public var exitCode: Int32 {
+    public var exitCode: ExitCode {
         switch self {
-        case .noDisplay, .displayLost: 69
-        case .alreadyRunning: 75
+        case .noDisplay, .displayLost: .unavailable
+        case .alreadyRunning: .busy
         }
     }
 }

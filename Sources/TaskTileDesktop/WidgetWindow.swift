@@ -7,30 +7,22 @@ import TaskTileRender
 /// Cairo context (no image or PNG in between) at the output's scale factor, and the input that
 /// goes through the hit map of the frame last drawn.
 ///
-/// The window exists while its output does (`show(on:)` / `hide()`); the spec, theme and content
-/// it draws are the last good ones, so a bad edit keeps the last good frame on screen.
+/// The window exists while its output does (`show(on:)` / `hide()`); the frame it draws is the
+/// last one its `WidgetSession` put out, so a bad edit keeps the last good frame on screen.
 final class WidgetWindow {
     unowned let host: DesktopHost
     /// The spec file path.
     let file: String
-    /// The last good spec.
+    /// The last good spec (placement and size of the surface).
     var spec: WidgetSpec
-    /// The last good theme for the spec.
-    var theme: Theme
-    /// The last content read from the store.
-    var content: WidgetContent = .setup
-    /// Todo id → its completion instant, for todos completed within the flash window.
-    var flashes: [String: Date] = [:]
-    /// Todo id → when this window first drew its flash frame (wall clock).
-    var flashFirstShown: [String: Date] = [:]
+    /// What to draw: the last frame the session put out for this widget (nil: none yet).
+    var frame: WidgetFrame?
     /// The pending todo whose checkbox the pointer is over.
     private(set) var hovered: String?
     /// The hit map of the frame last drawn, in device pixels of that frame.
     private(set) var hitMap: HitMap?
     /// Device pixels per point of the frame last drawn (the output's scale factor).
     private(set) var drawnScale = 1
-    /// What the last queued frame shows; unchanged fingerprint = no redraw.
-    var fingerprint: String?
     /// The connector name of the output the window is on (nil while waiting for its output).
     private(set) var outputName: String?
     /// Frames drawn, for the log and the benchmarks.
@@ -38,26 +30,11 @@ final class WidgetWindow {
 
     private var widget: UnsafeMutablePointer<GtkWidget>?
 
-    init(host: DesktopHost, file: String, spec: WidgetSpec, theme: Theme) {
-        self.host = host; self.file = file; self.spec = spec; self.theme = theme
+    init(host: DesktopHost, file: String, spec: WidgetSpec) {
+        self.host = host; self.file = file; self.spec = spec
     }
 
     var isShown: Bool { widget != nil }
-
-    /// Todos drawn as the flash frame now: completed within the window and shown for less than
-    /// 1.5 s (less 20 ms, so a wake-up that fires a hair early still ends the flash).
-    func flashing(now: Date) -> Set<String> {
-        Set(flashes.keys.filter { id in flashFirstShown[id].map { now.timeIntervalSince($0) < DesktopHost.flashDuration - 0.02 } ?? true })
-    }
-
-    /// Seconds until the earliest flash on screen ends (nil: none is on screen).
-    func secondsUntilFlashEnds(now: Date) -> Double? {
-        flashing(now: now).compactMap { id in flashFirstShown[id].map { DesktopHost.flashDuration - now.timeIntervalSince($0) } }.min()
-    }
-
-    /// When the wake-up for the end of this window's flash was asked for (wall clock), so each
-    /// flash asks once.
-    var flashWake: Date?
 
     // MARK: Surface
 
@@ -131,7 +108,7 @@ final class WidgetWindow {
     /// theme's corner radius (points, = pixels there since GDK draws X11 at scale 1 unless
     /// GDK_SCALE says otherwise, and shapes are in GDK's logical pixels).
     func applyShape() {
-        guard let widget, !composited else { return }
+        guard let widget, !composited, let theme = frame?.theme else { return }
         let size = spec.pointSize
         let width = Int(size.width.rounded(.up)), height = Int(size.height.rounded(.up))
         let r = max(0, min(theme.cornerRadius, Double(min(width, height)) / 2))
@@ -203,26 +180,24 @@ final class WidgetWindow {
 
     /// The `draw` handler: the whole widget at the window's current scale factor.
     private func draw(_ cr: OpaquePointer) {
-        guard let widget else { return }
+        guard let widget, let frame else { return }
         let scale = max(1, Int(gtk_widget_get_scale_factor(widget)))
         let started = Date()
-        let now = host.wallClock()
         do {
-            let layout = try WidgetRenderer(spec: spec, theme: theme, clock: host.clock)
-                .draw(content, flashing: flashing(now: now), highlighted: hovered, onto: cr, deviceScale: Double(scale))
+            let layout = try frame.renderer
+                .draw(frame.content, flashing: frame.flashing, highlighted: hovered, onto: cr, deviceScale: Double(scale))
             hitMap = layout.hitMap
             drawnScale = scale
             frames += 1
             host.drew(self, scale: scale, milliseconds: Date().timeIntervalSince(started) * 1000)
         } catch {
-            host.log("error", "spec=\(spec.name) cannot draw: \(error)")
+            host.log.error("spec=\(spec.name) cannot draw: \(error)")
         }
     }
 
     /// The output's scale changed (the window moved to another output, or the output's scale was
     /// set): a new frame at the new scale, and its hit map with it.
     private func scaleChanged() {
-        fingerprint = nil
         host.willRedraw(self, reason: "scale")
         queueDraw()
     }

@@ -5,6 +5,16 @@ import TaskTileCore
 /// `2027-01-05T09:00:00+0900 info tasktile-render: spec=desk [change] wrote desk.png (7.1 ms)`:
 /// local wall-clock time with its UTC offset, a level, the program name, the message.
 public struct DaemonLog {
+    /// How much a line matters; its raw value is the word printed after the time stamp.
+    public enum Level: String, Sendable, CaseIterable {
+        /// Something happened as it should (a frame drawn, a spec removed, a delivery).
+        case info
+        /// Something the user should know about that the daemon works around (no layer-shell, a retry).
+        case warning
+        /// Something failed (a bad file, a store error); the daemon goes on where it can.
+        case error
+    }
+
     /// The name after the level, e.g. `tasktile-render`.
     public let program: String
     let zone: TimeZone
@@ -21,14 +31,17 @@ public struct DaemonLog {
         self.program = program; self.zone = zone; self.clock = clock; self.write = write
     }
 
-    /// The line for `message` at `level` (`info`, `warning`, `error`), newline included.
-    public func line(_ level: String, _ message: String) -> String {
+    /// The line for `message` at `level`, newline included.
+    public func line(_ level: Level, _ message: String) -> String {
         let now = clock()
         let offset = ZonedClock.offsetText(zone.secondsFromGMT(for: now)).replacingOccurrences(of: ":", with: "")
-        return "\(ZonedClock.wallClock(of: now, in: zone))\(offset) \(level) \(program): \(message)\n"
+        return "\(ZonedClock.wallClock(of: now, in: zone))\(offset) \(level.rawValue) \(program): \(message)\n"
     }
 
-    public func info(_ message: String) { write(line("info", message)) }
-    public func warning(_ message: String) { write(line("warning", message)) }
-    public func error(_ message: String) { write(line("error", message)) }
+    /// Writes the line for `message` at `level`.
+    public func callAsFunction(_ level: Level, _ message: String) { write(line(level, message)) }
+
+    public func info(_ message: String) { self(.info, message) }
+    public func warning(_ message: String) { self(.warning, message) }
+    public func error(_ message: String) { self(.error, message) }
 }

@@ -17,11 +17,10 @@ struct DesktopCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         TerminationSource.install() // first, before GTK starts threads: they inherit the blocked signals
         let stderr = context.stderr
-        let code = DesktopHost(directory: context.dataDirectory, environment: context.environment,
-                               specFiles: specs.isEmpty ? nil : specs) { line in
+        return DesktopHost(directory: context.dataDirectory, environment: context.environment,
+                           specFiles: specs.isEmpty ? nil : specs) { line in
             stderr.write(line)
             stderr.flush()
         }.run()
-        return ExitCode(rawValue: code) ?? .ioError
     }
 }

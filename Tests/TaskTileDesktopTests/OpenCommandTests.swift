@@ -13,10 +13,10 @@ import TaskTileRender
     }
 
     @Test func exitCodes() {
-        #expect(DesktopError.noDisplay(wayland: nil, x11: nil).exitCode == 69)
+        #expect(DesktopError.noDisplay(wayland: nil, x11: nil).exitCode.rawValue == 69)
         #expect(DesktopError.noDisplay(wayland: nil, x11: "").description.contains("WAYLAND_DISPLAY is not set and DISPLAY is not set"))
         #expect(DesktopError.noDisplay(wayland: "wayland-9", x11: ":9").description.contains("WAYLAND_DISPLAY=wayland-9 cannot be reached and DISPLAY=:9 cannot be reached"))
-        #expect(DesktopError.alreadyRunning(dataDirectory: "/d", display: ":1").exitCode == 75)
-        #expect(DesktopError.displayLost("wayland-1").exitCode == 69)
+        #expect(DesktopError.alreadyRunning(dataDirectory: "/d", display: ":1").exitCode.rawValue == 75)
+        #expect(DesktopError.displayLost("wayland-1").exitCode.rawValue == 69)
     }
 }

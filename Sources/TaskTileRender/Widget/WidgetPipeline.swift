@@ -29,8 +29,9 @@ public struct WidgetPipeline {
     ///
     /// With `.steady` (the default: `once`, and the last frame `click` draws) completed todos are
     /// where they belong; with `.animating(shown:)` todos completed within the flash window
-    /// (docs/widgets.md "Flash") are drawn as the flash frame, except those in `shown` (a watcher
-    /// passes the ones it has already shown for 1.5 s).
+    /// (docs/widgets.md "Flash") are drawn as the flash frame, except those in `shown`. (`click`
+    /// passes none and draws the steady frame `WidgetSession.flashDuration` later; the live hosts'
+    /// frames come from `WidgetSession`, which keeps each widget's flash record.)
     /// - Throws: `WidgetSpecError`, `StoreError`, `CairoError`.
     public func draw(_ spec: WidgetSpec, flashes frames: FlashFrames = .steady) throws -> WidgetDrawing {
         let theme = try theme(for: spec)
@@ -57,9 +58,9 @@ public struct WidgetPipeline {
 }
 
 /// Which frame a drawing shows for todos completed within the flash window (docs/widgets.md
-/// "Flash"). Only something that will draw again 1.5 s later animates — a running watcher, the
-/// desktop host, or `click` (which draws the steady frame itself afterwards); `once` draws the
-/// steady state, so a flash frame never becomes the permanent picture.
+/// "Flash"). Only something that will draw again `WidgetSession.flashDuration` later animates — a
+/// running watcher, the desktop host, or `click` (which draws the steady frame itself afterwards);
+/// `once` draws the steady state, so a flash frame never becomes the permanent picture.
 public enum FlashFrames: Hashable, Sendable {
     /// Completed todos where they belong, with no flash frame.
     case steady

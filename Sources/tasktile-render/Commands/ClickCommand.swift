@@ -96,7 +96,7 @@ struct ClickCommand: Command {
             let specs = all.filter { $0.outputConflict(among: all, dataDirectory: directory) == nil }
             for other in specs { _ = try? pipeline.render(other, flashes: .animating(shown: [])) }
             TerminationSource.install()
-            _ = TerminationSource.wait(seconds: WidgetWatcher.flashDuration)
+            _ = TerminationSource.wait(seconds: WidgetSession.flashDuration)
             for other in specs { _ = try? pipeline.render(other, flashes: .steady) }
             return .success
         }

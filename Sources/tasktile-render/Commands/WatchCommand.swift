@@ -2,7 +2,8 @@ import TaskTileCommandLine
 import TaskTileCore
 import TaskTileRuntime
 
-/// `tasktile-render watch [--on-render CMD]`: the live widget daemon (`WidgetWatcher`).
+/// `tasktile-render watch [--on-render CMD]`: the live widget daemon (`WidgetWatcher`, the PNG
+/// sink of a `WidgetSession`).
 struct WatchCommand: Command {
     static let spec = Renderer.spec(["watch"], abstract: "Keep every widget's PNG fresh until SIGTERM/SIGINT.",
         discussion: "Renders every spec, then re-renders exactly the affected widgets when the store commits, themes.json or a spec changes, a flash ends, a minute or a repeat's cycle boundary passes. Exit codes: 0 after SIGTERM/SIGINT, 74 when the data directory cannot be watched, 75 when another watch holds it.",
@@ -23,10 +24,9 @@ struct WatchCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         TerminationSource.install()
         let stderr = context.stderr
-        let code = WidgetWatcher(directory: context.dataDirectory, environment: context.environment, onRender: onRender) { line in
+        return WidgetWatcher(directory: context.dataDirectory, environment: context.environment, onRender: onRender) { line in
             stderr.write(line)
             stderr.flush()
         }.run()
-        return ExitCode(rawValue: code) ?? .ioError
     }
 }

@@ -3,48 +3,22 @@ import TaskTileCore
 import TaskTileRender
 import TaskTileRuntime
 
-/// `tasktile-render watch` (docs/widgets.md "Live widgets"): renders every spec, then re-renders
-/// exactly the widgets whose picture would change, driven by the one `ChangeSource`:
-/// - another process commits to the store (the lists it changed, or a setting),
-/// - `themes.json` or a spec in `widgets/` changes (specs added or removed too),
-/// - a flash frame has been shown for 1.5 s (a wake-up asked of the change source), a minute
-///   boundary passes, or a repeating todo's cycle boundary passes (catch-up runs, then the
-///   widgets follow).
-///
-/// A widget is re-rendered only when its *fingerprint* (spec, theme, the todos it can show, the
-/// flash set) differs from the one last written, so unaffected widgets are never touched.
-/// A bad theme or spec is logged with file and key; the last good PNG stays and the watcher goes on.
-final class WidgetWatcher {
-    /// How long a flash frame stays before the normal frame (docs/widgets.md "Flash"), seconds.
-    static let flashDuration: Double = 1.5
-
+/// `tasktile-render watch` (docs/widgets.md "Live widgets"): the `WidgetSession` whose frames
+/// become PNG and hit-map pairs. The session decides when a widget needs a frame and what it
+/// shows; this type is the loop around the change source and the sink that writes the files:
+/// - each frame is written atomically to the spec's checked output path (also when someone
+///   deleted the PNG or its hit map: the next pass, at the latest the minute tick, puts it back);
+/// - two specs claiming one name or PNG are both refused (docs/widgets.md "Output files");
+/// - the files written for a spec that is removed, or whose output moved, are removed;
+/// - after a pass that wrote files, the `--on-render` hook runs (docs/widgets.md "Hooks").
+final class WidgetWatcher: WidgetSink {
     let directory: DataDirectory
     let environment: [String: String]
     let log: DaemonLog
     let onRender: [String]?
     let spawner = ProcessSpawner()
-    var source: ChangeSource?
-    var store: Store?
-    var themes: [Theme] = []
-    var themesError: String?
-    var specs: [String: SpecState] = [:]
-
-    struct SpecState {
-        var spec: WidgetSpec?
-        var error: String?
-        var fingerprint: String?
-        /// Flash todo id → when this watcher first drew it.
-        var flashFirstShown: [String: Date] = [:]
-        /// Flash todo id → its completion instant (to forget it when the window ends).
-        var flashAt: [String: Date] = [:]
-        /// The last render error logged, so a spec that keeps failing is logged once, not every pass.
-        var lastRenderError: String?
-        /// Why the spec is not rendered although it parses: an earlier spec claims its name or PNG.
-        var conflict: String?
-        /// The PNG this watcher last wrote for the spec: removed (with its hit map) when the spec
-        /// goes away or its output moves (docs/widgets.md "Output files").
-        var writtenPath: String?
-    }
+    /// Spec file → the PNG this watcher last wrote for it.
+    var written: [String: String] = [:]
 
     /// A watcher for `directory`. `onRender` is an argv run after each pass that wrote files (no shell).
     /// - Parameter log: receives each log line (with its newline) for stderr.
@@ -55,123 +29,68 @@ final class WidgetWatcher {
         self.log = DaemonLog(program: "tasktile-render", zone: Clock.timeZone(environment: environment), write: log)
     }
 
-    /// Runs until SIGTERM or SIGINT. Returns the exit code: 0 after a signal, 75 when another watcher
-    /// holds the data directory, 74 when the directory cannot be watched.
-    func run() -> Int32 {
-        do { try directory.ensureExists() } catch {
-            log.error("cannot create \(directory.path): \(error)")
-            return 74
-        }
-        let lock: InstanceLock
-        do {
-            guard let l = try InstanceLock(path: directory.path + "/render.lock") else {
-                let path = directory.path + "/render.lock"
-                log.error("another tasktile-render watch is running for \(directory.path)"
-                          + (InstanceLock.holder(of: path).map { " (pid \($0))" } ?? ""))
-                return 75
-            }
-            lock = l
+    /// Runs until SIGTERM or SIGINT: `.success` after a signal, `.busy` (75) when another watcher
+    /// holds the data directory, `.ioError` (74) when it cannot be created or watched, `.usage`
+    /// (64) for a bad `TASKTILE_NOW`.
+    func run() -> ExitCode {
+        let source: ChangeSource, lock: InstanceLock
+        do throws(WidgetSessionError) {
+            source = try WidgetSession.changeSource(for: directory, environment: environment)
+            let path = directory.path + "/render.lock"
+            lock = try WidgetSession.lock(path, whenHeld: "another tasktile-render watch is running for \(directory.path)"
+                                            + (InstanceLock.holder(of: path).map { " (pid \($0))" } ?? ""))
         } catch {
-            log.error("\(error)")
-            return 74
+            log.error(error.description)
+            return error.exitCode
         }
         defer { lock.release() }
-        let source: ChangeSource
-        do {
-            try FileManager.default.createDirectory(atPath: directory.widgetsPath, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            source = try ChangeSource(directory: directory, environment: environment)
-        } catch {
-            log.error("cannot watch \(directory.path): \(error)")
-            return 74
-        }
-        self.source = source
+        let session = WidgetSession(directory: directory, log: log, clock: source, sink: self)
         log.info("watching \(directory.path)")
-        reloadThemes()
-        rescanSpecs()
-        renderPass(reason: "start")
+        session.start()
         while true {
             let changes = source.next(timeout: nil)
             if changes.terminate { break }
-            var reason = "change"
-            var relevant = changes.store || changes.timer
-            if changes.themes { reloadThemes(); relevant = true }
-            if !changes.specs.isEmpty { rescanSpecs(); relevant = true }
-            if changes.everything { store = nil }
-            if changes.minute {
-                reason = changes.store ? "change" : "minute"
-                catchUp()
-                relevant = true
-            } else if changes.timer && !changes.store {
-                reason = "timer"
-            }
-            if relevant { renderPass(reason: reason) }
+            session.apply(changes)
         }
         log.info("stopping")
-        return 0
+        return .success
     }
 
-    // MARK: Changes
+    // MARK: WidgetSink
 
-    func openStore() -> Store? {
-        if let store { return store }
+    func refusal(for spec: WidgetSpec, among specs: [WidgetSpec]) -> Error? {
+        spec.outputConflict(among: specs, dataDirectory: directory)
+    }
+
+    func remove(_ widget: WidgetSession.Widget) {
+        if let path = written.removeValue(forKey: widget.file) { removeOutput(path, spec: PathText.split(widget.file).name) }
+    }
+
+    func needsFrame(_ frame: WidgetFrame, file: String) -> Bool {
+        guard let path = try? frame.spec.checkedOutputPath(dataDirectory: directory) else { return true }
+        return !FileManager.default.fileExists(atPath: path) || !FileManager.default.fileExists(atPath: WidgetSpec.hitMapPath(forPNG: path))
+    }
+
+    func present(_ frame: WidgetFrame, file: String, reason: String) throws -> Bool {
+        let started = Date()
+        let path = try frame.spec.checkedOutputPath(dataDirectory: directory)
+        try WidgetOutput.write(try frame.render(), to: path)
+        if let old = written[file], old != path { removeOutput(old, spec: frame.spec.name) }
+        written[file] = path
+        let ms = Date().timeIntervalSince(started) * 1000
+        log.info("spec=\(frame.spec.name) [\(reason)] wrote \(PathText.split(path).name) (\(String(format: "%.1f", ms)) ms)")
+        return true
+    }
+
+    func passEnded(presented: [String]) {
+        guard !presented.isEmpty, let argv = onRender else { return }
+        // The hook learns what was written and which data directory (docs/widgets.md "Hooks").
+        let paths = presented.compactMap { written[$0] }
         do {
-            let s = try Store.open(directory, clock: try Clock.fromEnvironment(environment))
-            store = s
-            return s
+            try spawner.spawn(argv, extraEnvironment: ["TASKTILE_RENDERED": paths.joined(separator: "\n"),
+                                                       "TASKTILE_DATA_DIR": directory.path])
         } catch {
-            log.error("store: \(error)")
-            return nil
-        }
-    }
-
-    func reloadThemes() {
-        do {
-            themes = try ThemeStore(dataDirectory: directory).load()
-            if themesError != nil { log.info("themes.json is valid again") }
-            themesError = nil
-        } catch {
-            let message = "\(error)"
-            if message != themesError { log.error("[themes] \(message); keeping the last good widgets") }
-            themesError = message
-        }
-    }
-
-    /// Reads every spec of `widgets/` again. Any successful parse clears a spec's error, whatever
-    /// its content (a spec restored to exactly its last good content must render again); a spec
-    /// that is gone has the files this watcher wrote for it removed; of two specs claiming one
-    /// name or PNG the first (in file order) is rendered, the other logged and skipped.
-    func rescanSpecs() {
-        let files = Set(directory.specFiles)
-        for removed in Set(specs.keys).subtracting(files) {
-            if let path = specs[removed]?.writtenPath { removeOutput(path, spec: PathText.split(removed).name) }
-            specs[removed] = nil
-            log.info("spec removed: \(PathText.split(removed).name)")
-        }
-        for file in files {
-            do {
-                let spec = try WidgetSpec.load(path: file)
-                var state = specs[file] ?? SpecState()
-                if state.spec != spec { state.spec = spec }
-                if state.error != nil { log.info("[spec] \(PathText.split(file).name) is valid again") }
-                state.error = nil
-                specs[file] = state
-            } catch {
-                let message = "\(error)"
-                if specs[file]?.error != message { log.error("[spec] \(message); keeping the last good widget") }
-                var state = specs[file] ?? SpecState()
-                state.error = message
-                specs[file] = state
-            }
-        }
-        let valid = files.sorted().compactMap { file in specs[file].flatMap { $0.error == nil ? $0.spec : nil } }
-        for file in files.sorted() {
-            guard var state = specs[file] else { continue }
-            guard state.error == nil, let spec = state.spec else { continue }
-            let conflict = spec.outputConflict(among: valid, dataDirectory: directory).map { "\($0)" }
-            if let conflict, conflict != state.conflict { log.error("[spec] \(conflict)") }
-            state.conflict = conflict
-            specs[file] = state
+            log.error("--on-render \(argv[0]): \(error)")
         }
     }
 
@@ -179,17 +98,6 @@ final class WidgetWatcher {
     func removeOutput(_ path: String, spec name: String) {
         for removed in WidgetOutput.remove(pngPath: path) {
             log.info("spec=\(name) removed \(PathText.split(removed).name)")
-        }
-    }
-
-    func catchUp() {
-        guard let store = openStore() else { return }
-        store.clock = currentClock(store.clock)
-        do {
-            let n = try store.catchUpRepeats()
-            if n > 0 { log.info("[catch-up] advanced \(n) repeating todos") }
-        } catch {
-            log.error("[catch-up] \(error)")
         }
     }
 }
