@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TaskTileCore
 
 /// Reads VTODOs from an iCalendar file (RFC 5545) as real clients write it — Thunderbird, Nextcloud
@@ -92,16 +93,17 @@ public enum ICalendarImporter {
         return nil
     }
 
-    /// The system zones found for a calendar's VTIMEZONE-only TZIDs, by TZID and years: the todos of one file share
-    /// a few (one match of the tz database each).
+    /// The system zones found for VTIMEZONE-only TZIDs, by TZID, rules and years, for the whole process: the todos of
+    /// a file, and the resources of a sync pass (one calendar each), share a few, and each is one walk over the tz
+    /// database.
     final class ZoneMatches {
-        private var found: [String: VTimeZoneRules.Match?] = [:]
+        private static let found = Mutex<[String: VTimeZoneRules.Match?]>([:])
 
         func match(_ tzid: String, _ rules: VTimeZoneRules, years: ClosedRange<Int>) -> VTimeZoneRules.Match? {
-            let key = "\(years.lowerBound)-\(years.upperBound) \(tzid)"
-            if let known = found[key] { return known }
+            let key = "\(years.lowerBound)-\(years.upperBound) \(rules.key) \(tzid)"
+            if let known = Self.found.withLock({ $0[key] }) { return known }
             let match = rules.matchingZone(tzid: tzid, years: years)
-            found[key] = match
+            Self.found.withLock { $0[key] = match }
             return match
         }
     }

@@ -53,6 +53,14 @@ struct VTimeZoneRules: Sendable {
         observances = list
     }
 
+    /// The observances as text, equal for equal rules (a cache key).
+    var key: String {
+        observances.map { o in
+            "\(o.start) \(o.offset) \(o.offsetFrom.map(String.init) ?? "-") \(o.month.map(String.init) ?? "-") "
+                + (o.byDay.map { "\($0.0)\($0.1.rawValue)" } ?? "-")
+        }.joined(separator: ";")
+    }
+
     /// `+0100` / `-0530` / `+053000` → seconds.
     static func offset(_ text: String) -> Int? {
         let t = text.trimmingCharacters(in: .whitespaces)
