@@ -237,7 +237,8 @@ extension Backup {
         var rule: RepeatRule?
         if let v = r.value("repeat") {
             let rr = try JSONObjectReader(v, path: path + ".repeat", file: file,
-                                          keys: ["frequency", "interval", "weekdays", "endCount", "endDate", "nthWeekday"])
+                                          keys: ["frequency", "interval", "weekdays", "endCount", "endDate", "nthWeekday",
+                                                 "endTime", "skipShortMonths"])
             let f = try rr.string("frequency")
             guard let frequency = RepeatRule.Frequency(rawValue: f) else {
                 throw rr.fail("frequency", "\"\(f)\" is not one of daily, weekly, monthly, yearly")
@@ -253,6 +254,15 @@ extension Backup {
                 guard let d = LocalDate(iso: s) else { throw rr.fail("endDate", "\"\(s)\" is not a date YYYY-MM-DD") }
                 end = .until(d)
             }
+            // An RFC 5545 UNTIL time (added after version 1 shipped; see `Backup`): it is the end, `endDate` its date.
+            if let s = try rr.optionalString("endTime") {
+                let isUTC = s.hasSuffix("Z")
+                guard case .until = end, let wc = LocalDateTime(iso: isUTC ? s.dropLast() : Substring(s)), s.count == (isUTC ? 20 : 19) else {
+                    throw rr.fail("endTime", Phrase(key: .importErrorMustBe, "YYYY-MM-DDTHH:MM:SS or YYYY-MM-DDTHH:MM:SSZ, beside endDate"))
+                }
+                end = .untilTime(wc, isUTC: isUTC)
+            }
+            let skips = rr.value("skipShortMonths") == nil ? false : try rr.bool("skipShortMonths")
             var nth: RepeatRule.NthWeekday?
             if let v = rr.value("nthWeekday") {
                 let nr = try JSONObjectReader(v, path: path + ".repeat.nthWeekday", file: file, keys: ["ordinal", "weekday"])
@@ -262,7 +272,7 @@ extension Backup {
                 nth = RepeatRule.NthWeekday(ordinal, day)
             }
             let candidate = RepeatRule(frequency: frequency, interval: try rr.int("interval", min: 1), weekdays: Set(weekdays), end: end,
-                                       nthWeekday: nth)
+                                       nthWeekday: nth, skipsShortMonths: skips)
             do { try candidate.validate() } catch { throw InterchangeError(file: file, path: path + ".repeat", reason: "\(error)") }
             guard anchor != nil, due != nil else { throw r.fail("repeat", "a repeating todo needs both due and anchor") }
             rule = candidate

@@ -25,6 +25,8 @@ import TaskTileCore
 /// key`), never half read. Absent means "none" on a restore into an empty store; on a merge an absent
 /// `foreignUID` or `note` keeps what the store has (a file cannot say "remove it"; the store
 /// removes neither except with its todo or history row).
+/// `repeat` is the `--json` repeat object (`RepeatRule.jsonValue`); its `skipShortMonths` and `endTime` (an RFC 5545
+/// rule's meaning, docs/cycles.md "Repeat rules") came after version 1 too, written only on such rules.
 /// A due or anchor is `{ "local": "2027-07-20" }` (floating date) or
 /// `{ "local": "2027-07-20T09:00:00", "zone": "Asia/Tokyo" }` (wall clock in an IANA zone); the UTC
 /// instant is derived, not stored. Instants are `BackupTime` text (exact to the bit).

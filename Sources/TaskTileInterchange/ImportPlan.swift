@@ -23,6 +23,26 @@ public struct ImportPlan: Sendable {
         /// The file's UID when it is not the todo id (a foreign UID): kept in `todo_uids` and
         /// written back by export and sync.
         public var uid: String? = nil
+        /// Check-ins of the repeating todo's cycles that the file records besides its current state (Taskwarrior's
+        /// completed and deleted occurrences); `todo` is already in the state they give.
+        public var checkIns: [CheckIn] = []
+
+        /// `checkIns` as `Store.recordCheckIns` takes them.
+        var checkInRows: [(cycle: Int, completedAt: Date, note: String?)] { checkIns.map { ($0.cycle, $0.completedAt, $0.note) } }
+    }
+
+    /// A check-in of one cycle of an imported repeating todo: a completion-history row.
+    public struct CheckIn: Sendable, Hashable {
+        /// The cycle index (0 = the anchor's cycle).
+        public var cycle: Int
+        /// When it was checked in (UTC), at most the import's now.
+        public var completedAt: Date
+        /// The check-in's note (annotations of a Taskwarrior occurrence), or nil.
+        public var note: String?
+
+        public init(cycle: Int, completedAt: Date, note: String?) {
+            self.cycle = cycle; self.completedAt = completedAt; self.note = note
+        }
     }
 
     public var items: [Item] = []
@@ -37,7 +57,8 @@ extension Store {
     /// with that title, else a new list at the end (with the recorded id when it is free).
     /// Todos merge by id: absent → added at the end of its list (items of one list in `sortHint`,
     /// then file order); present and the same → skipped; present and different → updated, keeping
-    /// its place and creation time.
+    /// its place and creation time. An item's `checkIns` are added to the history where it holds none
+    /// for that cycle (an item that adds one is updated, not skipped).
     /// - Throws: store errors (rolled back, nothing written).
     @discardableResult
     public func importPlan(_ plan: ImportPlan, file: String) throws -> ImportReport {
@@ -100,8 +121,13 @@ extension Store {
                     todo = Store.keepingWhatTheFileCannotSay(imported: todo, existing: existing)
                     todo.createdAt = existing.createdAt
                     todo.sortOrder = existing.listId == todo.listId ? existing.sortOrder : end
-                    if todo == existing { report.count("todos", \.skipped); continue }
+                    if todo == existing {
+                        let added = try recordCheckIns(of: todo, item.checkInRows, source: .imported)
+                        report.count("todos", added > 0 ? \.updated : \.skipped)
+                        continue
+                    }
                     try update(todo)
+                    try recordCheckIns(of: todo, item.checkInRows, source: .imported)
                     try recordArrivedCompletion(of: todo, source: .imported)
                     endOfLists[todo.listId] = max(end, todo.sortOrder + 1)
                     report.count("todos", \.updated)
@@ -117,6 +143,7 @@ extension Store {
                     takenOrders[todo.listId, default: []].insert(todo.sortOrder)
                     endOfLists[todo.listId] = max(end, todo.sortOrder + 1)
                     try insert(todo)
+                    try recordCheckIns(of: todo, item.checkInRows, source: .imported)
                     try recordArrivedCompletion(of: todo, source: .imported)
                     report.count("todos", \.added)
                 }
@@ -138,8 +165,8 @@ extension Store {
     ///   has no time); a timed due at the same instant keeps the stored zone id (`Etc/UTC` ≡ `UTC`);
     /// - absent notes keep the stored notes;
     /// - a repeat of the same frequency and interval keeps the stored weekdays and end when the file
-    ///   has none (todo.txt `rec:` has neither); no repeat in the file keeps the stored one, with its
-    ///   anchor and cycle counters;
+    ///   has none (todo.txt `rec:` has neither), and the stored skipping of short months (`rec:+1m` cannot say it);
+    ///   no repeat in the file keeps the stored one, with its anchor and cycle counters;
     /// - a completion time within a day keeps the stored one (todo.txt keeps only the date, and
     ///   iCalendar drops fractions of seconds).
     static func keepingWhatTheFileCannotSay(imported: Todo, existing: Todo) -> Todo {
@@ -163,6 +190,7 @@ extension Store {
                         rule.weekdays = old.weekdays
                     }
                     if rule.end == .never { rule.end = old.end }
+                    if old.skipsShortMonths, rule.nthWeekday == old.nthWeekday { rule.skipsShortMonths = true }
                     t.repeatRule = rule
                 }
             } else if t.due != nil {

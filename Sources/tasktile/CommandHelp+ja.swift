@@ -22,6 +22,7 @@ enum CommandHelp {
         "help.opt.on": "毎週: 曜日（例: mon,wed,fri。既定は期限の曜日）。毎月・毎年: 月の第何曜日を1つ（例: 3thu, 2nd-tue, last-fri, -1fr。既定は期限の日付）。",
         "help.opt.times": "N回で終了します（最初の回を含む）。",
         "help.opt.until": "この日付で終了します（YYYY-MM-DD、その日を含む）。",
+        "help.opt.skip-short-months": "29〜31日からの毎月、2月29日からの毎年で、その日がない月（年）を月末に移さず飛ばします（RFC 5545 のカレンダーと同じ）。",
 
         // Lists.
         "help.list.ls.abstract": "すべてのリストを、未完了の件数と全件数と一緒に表示します。",

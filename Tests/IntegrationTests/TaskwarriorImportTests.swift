@@ -15,7 +15,10 @@ struct TaskwarriorImportTests {
 
     /// A Taskwarrior with its own data in `tmp`, run with `args`; returns stdout.
     @discardableResult
-    func task(_ tmp: TemporaryDirectory, _ args: String...) throws -> String {
+    func task(_ tmp: TemporaryDirectory, _ args: String...) throws -> String { try task(tmp, args) }
+
+    @discardableResult
+    func task(_ tmp: TemporaryDirectory, _ args: [String]) throws -> String {
         let binary = "/usr/bin/task"
         try #require(FileManager.default.isExecutableFile(atPath: binary), "task is not installed: make deps installs it (Debian: taskwarrior)")
         let rc = tmp.file("taskrc")
@@ -88,6 +91,79 @@ struct TaskwarriorImportTests {
         #expect(again.status == 0, "\(again.stderr)")
         let second = try JSONValue.parse(Array(again.stdout.utf8))
         #expect(second["added"]?["todos"] == .number(0), "\(again.stdout)")
+    }
+
+    @Test("completed and deleted occurrences become check-ins; annotations, moved dues and untils are kept or reported; an odd task blocks nothing")
+    func recurringHistory() throws {
+        let tmp = TemporaryDirectory("taskwarrior-history")
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        // Taskwarrior generates occurrences by the real clock, so the dates are relative to today.
+        let today = ZonedClock.wallClock(of: Date(), in: berlin).date
+        let start = today.adding(days: -10)
+        try task(tmp, "add", "Stretch", "due:\(start)T07:30", "recur:daily")
+        try task(tmp, "add", "Renew passport", "due:\(today.adding(days: 30))", "until:\(today.adding(days: 60))")
+        try task(tmp, "add", "Broken", "due:\(today.adding(days: 20))", "recur:weekly", "until:\(today.adding(days: 5))")
+        try task(tmp, "add", "Call\nmum")
+        guard case .array(let generated) = try JSONValue.parse(Array(try task(tmp, "export").utf8)) else {
+            Issue.record("task export is not an array"); return
+        }
+        let template = try #require(generated.first { $0["description"] == .string("Stretch") && $0["status"] == .string("recurring") })
+        func occurrence(_ imask: Int) throws -> String {
+            try #require(generated.first { $0["parent"] == template["uuid"] && $0["imask"] == .number(Double(imask)) }?["uuid"]?.stringValue,
+                         "Taskwarrior did not generate occurrence \(imask)")
+        }
+        let one = ["rc.recurrence.confirmation=no"]
+        try task(tmp, one + [try occurrence(1), "annotate", "felt great"])
+        try task(tmp, one + [try occurrence(1), "done"])
+        try task(tmp, one + [try occurrence(2), "done"])
+        try task(tmp, one + [try occurrence(3), "delete"])
+        try task(tmp, one + [try occurrence(4), "annotate", "sore knee"])
+        try task(tmp, one + [try occurrence(5), "modify", "due:\(start.adding(days: 5))T08:15"])
+        try task(tmp, one + [try occurrence(9), "done"])
+        let file = tmp.file("tasks.json")
+        try AtomicFile.write(try task(tmp, "export"), to: file)
+
+        let now = Date().addingTimeInterval(60)
+        let e = ["TASKTILE_DATA_DIR": tmp.dataDirectory.path, "TZ": "Europe/Berlin", "LANG": "C", "NO_COLOR": "1",
+                 "TASKTILE_NOW": ZonedClock.iso8601(now, in: berlin)]
+        let r = try runProcess(tasktile, ["--json", "import", "--format", "taskwarrior", file], environment: e)
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try JSONValue.parse(Array(r.stdout.utf8))
+        #expect(report["added"]?["todos"] == .number(3), "Stretch, Renew passport, Call mum: \(r.stdout)")
+        guard case .array(let items)? = report["notImported"] else { Issue.record("no notes: \(r.stdout)"); return }
+        let notes = items.map { "\($0["item"]?.stringValue ?? ""): \($0["message"]?.stringValue ?? "")" }
+        func noted(_ item: String, _ text: String) -> Bool { notes.contains { $0.hasPrefix(item + ":") && $0.contains(text) } }
+        #expect(noted("Broken", "not imported: The repeat end date"), "refused as add --until refuses it: \(notes)")
+        #expect(noted("Renew passport", "until:\(today.adding(days: 60))"), "\(notes)")
+        #expect(noted("Call mum", "line breaks"), "\(notes)")
+        #expect(noted("Stretch", "occurrences of \(start.adding(days: 3)) were deleted in Taskwarrior"), "\(notes)")
+        #expect(noted("Stretch", "the occurrence of \(start.adding(days: 5)) is due \(start.adding(days: 5)) 08:15"), "\(notes)")
+        #expect(noted("Stretch", "annotations of the occurrence of \(start.adding(days: 4))"), "\(notes)")
+        #expect(!notes.contains { $0.contains("deleted in Taskwarrior: not imported") && $0.hasPrefix("Stretch") },
+                "a deleted occurrence is a check-in, not a deleted task: \(notes)")
+
+        let backup = try JSONValue.parse(Array(try runProcess(tasktile, ["export", "--format", "json"], environment: e).stdout.utf8))
+        guard case .array(let todos)? = backup["todos"], case .array(let completions)? = backup["completions"] else {
+            Issue.record("no backup"); return
+        }
+        let stretch = try #require(todos.first { $0["title"] == .string("Stretch") })
+        #expect(todos.contains { $0["title"] == .string("Call mum") })
+        #expect(stretch["notes"]?.stringValue?.contains(": sore knee") == true, "\(stretch)")
+        let history = completions.filter { $0["todoId"] == stretch["id"] }
+        #expect(Set(history.compactMap { $0["cycleIndex"]?.intValue }) == [1, 2, 3, 9], "\(history)")
+        #expect(history.first { $0["cycleIndex"] == .number(1) }?["note"]?.stringValue?.hasSuffix(": felt great") == true)
+        #expect(history.first { $0["cycleIndex"] == .number(3) }?["note"] == .string("Taskwarrior: deleted"))
+        // Yesterday's cycle was done in Taskwarrior: the series is on today's, nothing missed since (it was yesterday's,
+        // overdue, until today's 07:30 without the check-in).
+        #expect(stretch["occurrenceCount"] == .number(10) && stretch["isCompleted"] == .bool(false), "\(stretch)")
+        #expect(stretch["missedCount"] == .number(0), "\(stretch)")
+
+        // Importing again adds nothing, and no check-in twice.
+        let again = try runProcess(tasktile, ["--json", "import", "--format", "taskwarrior", file], environment: e)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try JSONValue.parse(Array(again.stdout.utf8))["added"]?["todos"] == .number(0))
+        let after = try JSONValue.parse(Array(try runProcess(tasktile, ["export", "--format", "json"], environment: e).stdout.utf8))
+        #expect(after == backup, "a second import of the same export changes nothing")
     }
 
     @Test("not a Taskwarrior export: exit 65 naming the file and what is expected; the store is untouched")

@@ -14,6 +14,7 @@ extension RepeatRuleError {
         case .nthWeekdayWithoutMonthlyOrYearly(let frequency): Phrase(key: .repeatErrorNthWithoutMonthly, frequency.rawValue)
         case .nthWeekdayOrdinalOutOfRange(let n): Phrase(key: .repeatErrorNthOrdinalOutOfRange, n)
         case .nthWeekdayNeverOccurs(let nth): Phrase(key: .repeatErrorNthNeverOccurs, nth.phrase)
+        case .skipShortMonthsWithoutDayOfMonth(let frequency): Phrase(key: .repeatErrorSkipWithoutDayOfMonth, frequency.rawValue)
         }
     }
 }

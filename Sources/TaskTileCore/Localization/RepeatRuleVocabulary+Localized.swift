@@ -31,7 +31,22 @@ extension RepeatRuleVocabulary {
             yearlyOn: { n, day, month in
                 let m = l.text(Localizer.monthKeys[min(max(month, 1), 12) - 1])
                 return n == 1 ? l.text(.repeatYearlyOn, day, m) : l.text(.repeatEveryYearsOn, n, day, m)
-            })
+            },
+            monthlySkipping: { n, day in RepeatRuleVocabulary.monthlySkippingText(l, n, day) },
+            yearlyOnLeapDay: { n in RepeatRuleVocabulary.yearlyOnLeapDayText(l, n) })
+    }
+
+    /// `repeat.monthlySkipping` / `repeat.everyMonthsSkipping` with the day as `repeat.day.29` … `repeat.day.31`
+    /// (`31st`, `31日`); another day (a corrupt row) reads as its number.
+    static func monthlySkippingText(_ l: Localizer, _ n: Int, _ day: Int) -> String {
+        let keys: [Int: StringKey] = [29: .repeatDay29, 30: .repeatDay30, 31: .repeatDay31]
+        let dayText = keys[day].map { l.text($0) } ?? String(day)
+        return n == 1 ? l.text(.repeatMonthlySkipping, dayText) : l.text(.repeatEveryMonthsSkipping, n, dayText)
+    }
+
+    /// `repeat.yearlyOnLeapDay` / `repeat.everyYearsOnLeapDay`.
+    static func yearlyOnLeapDayText(_ l: Localizer, _ n: Int) -> String {
+        n == 1 ? l.text(.repeatYearlyOnLeapDay) : l.text(.repeatEveryYearsOnLeapDay, n)
     }
 
     /// English, as in docs/lists-and-todos.md "show": `Daily`, `Every 3 days`, `Mon, Wed`, `Every 2 weeks on Fri`,

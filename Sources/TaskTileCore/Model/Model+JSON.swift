@@ -20,13 +20,18 @@ extension ListSummary {
 extension RepeatRule {
     /// `{ frequency, interval, weekdays, endCount, endDate }` (absent ends are null), plus `nthWeekday:
     /// { ordinal, weekday }` (`{ "ordinal": 3, "weekday": "thu" }`, −1 = last) for a monthly or yearly rule on the Nth
-    /// weekday, a key absent from every other rule.
+    /// weekday, a key absent from every other rule. An RFC 5545 UNTIL time (`End.untilTime`) adds `endTime`
+    /// (`2027-03-29T07:00:00Z` for UTC, without `Z` a wall-clock time in the todo's zone) with `endDate` its date; a
+    /// rule that skips short months adds `"skipShortMonths": true`. Both keys are absent from every other rule.
     public var jsonValue: JSONValue {
-        var endCount: JSONValue = .null, endDate: JSONValue = .null
+        var endCount: JSONValue = .null, endDate: JSONValue = .null, endTime: JSONValue?
         switch end {
         case .never: break
         case .afterCount(let n): endCount = .number(Double(n))
         case .until(let d): endDate = .string(d.description)
+        case .untilTime(let wc, let isUTC):
+            endDate = .string(wc.date.description)
+            endTime = .string(wc.description + (isUTC ? "Z" : ""))
         }
         var members: [(String, JSONValue)] = [
             ("frequency", .string(frequency.rawValue)), ("interval", .number(Double(interval))),
@@ -36,6 +41,8 @@ extension RepeatRule {
             members.append(("nthWeekday", .object([("ordinal", .number(Double(nth.ordinal))),
                                                    ("weekday", .string(nth.weekday.rawValue))])))
         }
+        if let endTime { members.append(("endTime", endTime)) }
+        if skipsShortMonths { members.append(("skipShortMonths", .bool(true))) }
         return .object(members)
     }
 }

@@ -1,7 +1,10 @@
+import Foundation
+
 extension RepeatRule {
     /// Checks the rule on its own (docs/cycles.md "Repeat rules"): interval 1…999, weekdays exactly when weekly (at least
     /// one), an `afterCount` of at least 1, an Nth weekday only for monthly and yearly rules with an ordinal in
-    /// −5…−1 or 1…5 (RFC 5545 §3.3.10 BYDAY ordinals within a month).
+    /// −5…−1 or 1…5 (RFC 5545 §3.3.10 BYDAY ordinals within a month), `skipsShortMonths` only for monthly and yearly
+    /// rules on a day of the month (an Nth weekday that a month lacks is skipped anyway).
     ///
     /// A CLI that lets `weekly` default to the start date's weekday fills `weekdays` in before calling
     /// this. The recurrence engine itself tolerates every rule this refuses (see `RecurrenceEngine`).
@@ -24,6 +27,9 @@ extension RepeatRule {
             if !weekdays.isEmpty { throw .weekdaysWithoutWeekly(frequency) }
         }
         if case .afterCount(let n) = end, n < 1 { throw .countOutOfRange(n) }
+        if skipsShortMonths, nthWeekday != nil || frequency == .daily || frequency == .weekly {
+            throw .skipShortMonthsWithoutDayOfMonth(frequency)
+        }
     }
 
     /// `validate()`, then checks that the series from `anchor` has at least one occurrence (an
@@ -38,13 +44,43 @@ extension RepeatRule {
             // February every 4 years from a common year).
             throw .nthWeekdayNeverOccurs(nth)
         }
-        if case .until(let last) = end {
-            var unbounded = self
-            unbounded.end = .never
+        var unbounded = self
+        unbounded.end = .never
+        switch end {
+        case .until(let last):
             if let first = RecurrenceEngine.occurrence(0, of: unbounded, anchor: anchor)?.localDate,
                last < first {
                 throw .untilBeforeFirstOccurrence(until: last, first: first)
             }
+        case .untilTime(let last, _):
+            // The same question for an RFC 5545 UNTIL instant: is occurrence 0 at or before it?
+            if let first = RecurrenceEngine.occurrence(0, of: unbounded, anchor: anchor),
+               RecurrenceEngine.occurrence(0, of: self, anchor: anchor) == nil {
+                throw .untilBeforeFirstOccurrence(until: untilDate(anchor: anchor) ?? last.date, first: first.localDate)
+            }
+        case .never, .afterCount: break
+        }
+    }
+}
+
+extension RepeatRule {
+    /// The last calendar day an occurrence can fall on under the rule's end, in the todo's zone: the `until` date, or
+    /// for an RFC 5545 UNTIL time (`End.untilTime`) the local date of that moment — the day before when the anchor's
+    /// time of day is later than the UNTIL's (that day has no occurrence). Nil when the rule has no such end.
+    /// For `show` and `--json` (`endDate`); the engine compares the moment itself.
+    public func untilDate(anchor: Due?) -> LocalDate? {
+        switch end {
+        case .never, .afterCount: return nil
+        case .until(let d): return d
+        case .untilTime(let wc, let isUTC):
+            guard case .dateTime(let at, let zoneID)? = anchor else { return wc.date }
+            var local = wc
+            if isUTC, let zone = TimeZone(identifier: zoneID) {
+                local = ZonedClock.wallClock(of: ZonedClock.instant(of: wc, in: TimeZone(identifier: "UTC")!), in: zone)
+            }
+            let timeOfDay = at.naiveSeconds - at.date.dayNumber * 86_400
+            let untilTimeOfDay = local.naiveSeconds - local.date.dayNumber * 86_400
+            return timeOfDay > untilTimeOfDay ? local.date.adding(days: -1) : local.date
         }
     }
 }

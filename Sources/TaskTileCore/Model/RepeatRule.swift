@@ -10,8 +10,15 @@ public struct RepeatRule: Hashable, Sendable {
         case never
         /// After this many occurrences in all, counting the first (1...).
         case afterCount(Int)
-        /// Through this calendar day inclusive, in the todo's zone.
+        /// Through this calendar day inclusive, in the todo's zone (tasktile's own `--until DATE`, docs/cycles.md
+        /// "Repeat rules").
         case until(LocalDate)
+        /// Through this moment inclusive: RFC 5545 §3.3.10 `UNTIL` with a time, as an imported or synced rule carries it
+        /// (docs/cycles.md "iCalendar forms"). An occurrence that starts later does not exist, so a series whose UNTIL
+        /// falls earlier in its last day than the occurrence time has no occurrence that day. `isUTC`: an instant
+        /// (`UNTIL=…Z`) compared with each occurrence's instant; else a floating wall-clock time compared with each
+        /// occurrence's wall-clock time. A date-only series compares calendar dates.
+        case untilTime(LocalDateTime, isUTC: Bool)
     }
 
     /// Allowed interval range: every 1…999 units.
@@ -26,15 +33,34 @@ public struct RepeatRule: Hashable, Sendable {
     /// Monthly and yearly only: repeat on the Nth weekday of the month ("the 3rd Thursday", "the last Friday") instead of
     /// the anchor's day of month; nil for the day-of-month rules (RFC 5545 §3.3.10, `BYDAY` with an ordinal).
     public var nthWeekday: NthWeekday?
+    /// Monthly and yearly day-of-month rules only: what a month without the anchor's day does (docs/cycles.md "Computing
+    /// cycles"). False (tasktile's own `--repeat monthly`): the occurrence moves to the month's last day — from Jan 31:
+    /// Feb 28, Mar 31, Apr 30 …; from Feb 29 yearly: Feb 28 in common years. True (RFC 5545 §3.3.10, an imported or synced
+    /// `FREQ=MONTHLY` from a 29th–31st DTSTART, `add --skip-short-months`): that month, or common year, has no
+    /// occurrence — Jan 31, Mar 31, May 31 …; Feb 29 only in leap years. It changes nothing for an anchor on the 1st–28th
+    /// or (yearly) any day but Feb 29.
+    public var skipsShortMonths: Bool
 
     /// A rule from its parts; `validate()` checks them.
     public init(frequency: Frequency, interval: Int = 1, weekdays: Set<Weekday> = [], end: End = .never,
-                nthWeekday: NthWeekday? = nil) {
+                nthWeekday: NthWeekday? = nil, skipsShortMonths: Bool = false) {
         self.frequency = frequency
         self.interval = interval
         self.weekdays = weekdays
         self.end = end
         self.nthWeekday = nthWeekday
+        self.skipsShortMonths = skipsShortMonths
+    }
+
+    /// Whether `skipsShortMonths` makes a difference from `anchor`: a monthly day-of-month rule from the 29th–31st, or a
+    /// yearly one from Feb 29, that skips.
+    public func skipsMonths(from anchor: LocalDate) -> Bool {
+        guard skipsShortMonths, nthWeekday == nil else { return false }
+        switch frequency {
+        case .monthly: return anchor.day > 28
+        case .yearly: return anchor.month == 2 && anchor.day == 29
+        case .daily, .weekly: return false
+        }
     }
 }
 

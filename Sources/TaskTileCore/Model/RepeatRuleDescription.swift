@@ -17,6 +17,11 @@ public struct RepeatRuleDescription: Hashable, Sendable {
         case monthlyOnWeekday(interval: Int, nth: RepeatRule.NthWeekday)
         /// Every `interval` years on the Nth weekday of `month` (1…12; `Yearly on the 4th Thursday of Nov`).
         case yearlyOnWeekday(interval: Int, nth: RepeatRule.NthWeekday, month: Int)
+        /// Every `interval` months on `day` (29…31), months without it skipped (`RepeatRule.skipsShortMonths`:
+        /// `Monthly on the 31st, skipping shorter months`).
+        case monthlySkipping(interval: Int, day: Int)
+        /// Every `interval` years on Feb 29, common years skipped (`Yearly on Feb 29, only in leap years`).
+        case yearlyOnLeapDay(interval: Int)
     }
 
     /// How the series ends, as seen from the current cycle.
@@ -52,6 +57,10 @@ public struct RepeatRuleDescription: Hashable, Sendable {
             cadenceText = vocabulary.monthlyOn(n, vocabulary.nthWeekday(nth))
         case .yearlyOnWeekday(let n, let nth, let month):
             cadenceText = vocabulary.yearlyOn(n, vocabulary.nthWeekday(nth), month)
+        case .monthlySkipping(let n, let day):
+            cadenceText = vocabulary.monthlySkipping(n, day)
+        case .yearlyOnLeapDay(let n):
+            cadenceText = vocabulary.yearlyOnLeapDay(n)
         case .weekly(let n, let days):
             let list = days.map(vocabulary.weekday).joined(separator: vocabulary.weekdaySeparator)
             switch (n == 1, days.isEmpty) {
@@ -73,10 +82,15 @@ extension RepeatRule {
     /// This rule in parts, as seen from cycle `currentIndex` (0-based, `Todo.occurrenceCount`):
     /// `afterCount(n)` becomes `.remaining(n - currentIndex - 1)` (never below 0). Weekdays are
     /// listed Monday first and only for weekly rules. An Nth-weekday rule names its weekday, and a yearly one the month
-    /// of `anchor` (the series' anchor; without one, the plain `Yearly` cadence).
+    /// of `anchor` (the series' anchor; without one, the plain `Yearly` cadence). A rule that skips short months
+    /// (`skipsMonths(from:)` the anchor's date) says so with its day; an RFC 5545 UNTIL time ends on `untilDate(anchor:)`.
     public func describe(currentIndex: Int, anchor: Due? = nil) -> RepeatRuleDescription {
         let cadence: RepeatRuleDescription.Cadence
         switch (frequency, nthWeekday, anchor) {
+        case (.monthly, nil, let anchor?) where skipsMonths(from: anchor.localDate):
+            cadence = .monthlySkipping(interval: interval, day: anchor.localDate.day)
+        case (.yearly, nil, let anchor?) where skipsMonths(from: anchor.localDate):
+            cadence = .yearlyOnLeapDay(interval: interval)
         case (.daily, _, _): cadence = .daily(interval: interval)
         case (.weekly, _, _): cadence = .weekly(interval: interval, weekdays: weekdays.sorted())
         case (.monthly, let nth?, _): cadence = .monthlyOnWeekday(interval: interval, nth: nth)
@@ -91,6 +105,7 @@ extension RepeatRule {
             let (afterCurrent, overflow) = n.subtractingReportingOverflow(max(currentIndex, 0))
             ending = .remaining(overflow ? 0 : max(afterCurrent - 1, 0))
         case .until(let date): ending = .until(date)
+        case .untilTime(let wc, _): ending = .until(untilDate(anchor: anchor) ?? wc.date)
         }
         return RepeatRuleDescription(cadence: cadence, ending: ending)
     }

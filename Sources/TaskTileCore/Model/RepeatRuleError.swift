@@ -18,6 +18,8 @@ public enum RepeatRuleError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A 5th weekday that no month of the series has (a 5th Monday of February every 4 years from a common year), so
     /// the series would be empty.
     case nthWeekdayNeverOccurs(RepeatRule.NthWeekday)
+    /// `skipsShortMonths` on a daily or weekly rule, or on an Nth-weekday one, where no month is short of the day.
+    case skipShortMonthsWithoutDayOfMonth(RepeatRule.Frequency)
 
     /// One sentence saying what is wrong and what is accepted.
     public var description: String { message(Localizer(.en)) }

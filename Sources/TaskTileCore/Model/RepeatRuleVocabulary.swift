@@ -24,6 +24,11 @@ public struct RepeatRuleVocabulary: Sendable {
     public var monthlyOn: @Sendable (Int, String) -> String
     /// Every N years (1 = yearly) on an Nth weekday's text in a month (1…12): `Yearly on the 4th Thursday of Nov`.
     public var yearlyOn: @Sendable (Int, String, Int) -> String
+    /// Every N months (1 = monthly) on a day 29…31, months without it skipped: `Monthly on the 31st, skipping shorter
+    /// months`, `Every 2 months on the 30th, skipping shorter months`.
+    public var monthlySkipping: @Sendable (Int, Int) -> String
+    /// Every N years (1 = yearly) on Feb 29, common years skipped: `Yearly on Feb 29, only in leap years`.
+    public var yearlyOnLeapDay: @Sendable (Int) -> String
 
     /// A vocabulary from its words; see `english` for what each one says.
     public init(every1: @escaping @Sendable (RepeatRule.Frequency) -> String,
@@ -36,7 +41,9 @@ public struct RepeatRuleVocabulary: Sendable {
                 separator: String,
                 nthWeekday: (@Sendable (RepeatRule.NthWeekday) -> String)? = nil,
                 monthlyOn: (@Sendable (Int, String) -> String)? = nil,
-                yearlyOn: (@Sendable (Int, String, Int) -> String)? = nil) {
+                yearlyOn: (@Sendable (Int, String, Int) -> String)? = nil,
+                monthlySkipping: (@Sendable (Int, Int) -> String)? = nil,
+                yearlyOnLeapDay: (@Sendable (Int) -> String)? = nil) {
         self.every1 = every1; self.everyN = everyN; self.weekday = weekday
         self.weekdaySeparator = weekdaySeparator; self.everyNWeeksOn = everyNWeeksOn
         self.remaining = remaining; self.until = until; self.separator = separator
@@ -50,5 +57,7 @@ public struct RepeatRuleVocabulary: Sendable {
             let m = english.text(Localizer.monthKeys[min(max(month, 1), 12) - 1])
             return n == 1 ? english.text(.repeatYearlyOn, day, m) : english.text(.repeatEveryYearsOn, n, day, m)
         }
+        self.monthlySkipping = monthlySkipping ?? { n, day in RepeatRuleVocabulary.monthlySkippingText(english, n, day) }
+        self.yearlyOnLeapDay = yearlyOnLeapDay ?? { n in RepeatRuleVocabulary.yearlyOnLeapDayText(english, n) }
     }
 }

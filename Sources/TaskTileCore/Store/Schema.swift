@@ -334,6 +334,23 @@ enum Schema {
             DELETE FROM catch_up_stale WHERE todo_id = OLD.id;
         END;
         """)
+        // Foreign repeats keep their RFC 5545 meaning (docs/cycles.md "iCalendar forms"): whether a monthly or yearly
+        // rule skips the months (years) without its day instead of clamping to the month end. 0 for every existing row,
+        // which keeps tasktile's clamping. The catch-up staleness trigger is made again with the new column, so a
+        // change of meaning alone moves the cycle. (An RFC UNTIL time needs no column: `repeat_end_date` holds it as
+        // `YYYY-MM-DDTHH:MM:SS`, with a trailing `Z` for UTC, beside the plain dates of `--until`.)
+        m.register("v8-repeat-skips-short-months", sql: """
+        ALTER TABLE todos ADD COLUMN repeat_skips_short_months INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE list_reminders ADD COLUMN repeat_skips_short_months INTEGER NOT NULL DEFAULT 0;
+        DROP TRIGGER catch_up_stale_update;
+        CREATE TRIGGER catch_up_stale_update AFTER UPDATE OF id, is_completed, due_local, due_zone, due_utc,
+            anchor_local, anchor_zone, repeat_frequency, repeat_interval, repeat_weekdays, repeat_end_count,
+            repeat_end_date, repeat_by_day, repeat_skips_short_months, occurrence_count ON todos
+            WHEN NEW.repeat_frequency IS NOT NULL OR OLD.repeat_frequency IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO catch_up_stale (todo_id) VALUES (NEW.id);
+            DELETE FROM catch_up_boundaries WHERE todo_id = OLD.id AND OLD.id IS NOT NEW.id;
+        END;
+        """)
         return m
     }
 }

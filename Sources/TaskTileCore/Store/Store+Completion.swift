@@ -119,6 +119,32 @@ extension Store {
                              at: min(todo.completedAt ?? now, now))
     }
 
+    /// Gives a repeating todo that arrives with check-ins of its cycles (an import of Taskwarrior's completed and
+    /// deleted occurrences) their history rows — one per cycle that exists and has none yet, dated `completedAt` but
+    /// never after now (history after now is ignored), with its note — then re-derives the cycle columns from the
+    /// history (docs/cycles.md "Cycle semantics"), as `done --on` does for a past cycle. A todo that does not repeat,
+    /// or an empty `checkIns`, is left alone. Call only inside a write transaction, after the todo's row is written.
+    /// - Returns: the number of rows added.
+    @discardableResult
+    package func recordCheckIns(of todo: Todo, _ checkIns: [(cycle: Int, completedAt: Date, note: String?)],
+                                source: CompletionSource) throws -> Int {
+        guard let rule = todo.repeatRule, let anchor = todo.anchor, !checkIns.isEmpty else { return 0 }
+        let now = clock.now
+        var recorded = try completedCycles(of: todo, at: now)
+        var added = 0
+        for c in checkIns where recorded[c.cycle] == nil {
+            guard let due = RecurrenceEngine.occurrence(c.cycle, of: rule, anchor: anchor) else { continue }
+            let at = min(c.completedAt, now)
+            try recordCompletion(of: todo, cycle: c.cycle, due: due, note: c.note, source: source, at: at)
+            recorded[c.cycle] = at
+            added += 1
+        }
+        let stored = try derivedInTransaction(todo, at: now)
+        if stored != todo { try updateCycle(stored) }
+        if added > 0 { try setCycleClock(now) }
+        return added
+    }
+
     /// Appends one completion-history row (cycle `cycle` of `todo`, whose due is `due`), made at
     /// `at` (default: now).
     private func recordCompletion(of todo: Todo, cycle: Int, due: Due?, note: String?, source: CompletionSource,

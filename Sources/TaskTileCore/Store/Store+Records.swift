@@ -19,7 +19,7 @@ extension Store {
     static let todoColumns = """
         id, list_id, title, is_completed, completed_at, sort_order, created_at, due_local, due_zone, \
         anchor_local, anchor_zone, repeat_frequency, repeat_interval, repeat_weekdays, repeat_end_count, \
-        repeat_end_date, repeat_by_day, missed_count, occurrence_count, notes
+        repeat_end_date, repeat_by_day, repeat_skips_short_months, missed_count, occurrence_count, notes
         """
 
     /// A todo from a row with the `todoColumns` names (read by index when the statement returns
@@ -47,28 +47,31 @@ extension Store {
     static func decodeRule(_ row: Row) -> RepeatRule? {
         guard let f = row.text("repeat_frequency"), let frequency = RepeatRule.Frequency(rawValue: f) else { return nil }
         let weekdays = Set((row.text("repeat_weekdays") ?? "").split(separator: ",").compactMap { Weekday(name: $0) })
-        var end = RepeatRule.End.never
-        if let count = row.int("repeat_end_count") {
-            end = .afterCount(count)
-        } else if let d = row.text("repeat_end_date").flatMap({ LocalDate(iso: $0) }) {
-            end = .until(d)
-        }
-        return RepeatRule(frequency: frequency, interval: row.int("repeat_interval") ?? 1, weekdays: weekdays, end: end,
-                          nthWeekday: row.text("repeat_by_day").flatMap { RepeatRule.NthWeekday(byDay: $0) })
+        return RepeatRule(frequency: frequency, interval: row.int("repeat_interval") ?? 1, weekdays: weekdays,
+                          end: decodeEnd(count: row.int("repeat_end_count"), date: row.text("repeat_end_date")),
+                          nthWeekday: row.text("repeat_by_day").flatMap { RepeatRule.NthWeekday(byDay: $0) },
+                          skipsShortMonths: row.int("repeat_skips_short_months") == 1)
+    }
+
+    /// A rule's end from `repeat_end_count` and `repeat_end_date`: the date `YYYY-MM-DD` of `--until`, or an RFC 5545
+    /// UNTIL time `YYYY-MM-DDTHH:MM:SS` (floating) or `…Z` (UTC).
+    static func decodeEnd(count: Int?, date: String?) -> RepeatRule.End {
+        if let count { return .afterCount(count) }
+        guard let date else { return .never }
+        if let d = LocalDate(iso: date) { return .until(d) }
+        let isUTC = date.hasSuffix("Z")
+        if let wc = LocalDateTime(iso: isUTC ? date.dropLast() : Substring(date)) { return .untilTime(wc, isUTC: isUTC) }
+        return .never
     }
 
     /// `decodeRule(_:)` for a row whose todo columns are at `c`.
     static func decodeRule(_ row: Row, _ c: TodoColumnIndexes) -> RepeatRule? {
         guard let f = row.text(c.repeatFrequency), let frequency = RepeatRule.Frequency(rawValue: f) else { return nil }
         let weekdays = Set((row.text(c.repeatWeekdays) ?? "").split(separator: ",").compactMap { Weekday(name: $0) })
-        var end = RepeatRule.End.never
-        if let count = row.int(c.repeatEndCount) {
-            end = .afterCount(count)
-        } else if let d = row.text(c.repeatEndDate).flatMap({ LocalDate(iso: $0) }) {
-            end = .until(d)
-        }
-        return RepeatRule(frequency: frequency, interval: row.int(c.repeatInterval) ?? 1, weekdays: weekdays, end: end,
-                          nthWeekday: row.text(c.repeatByDay).flatMap { RepeatRule.NthWeekday(byDay: $0) })
+        return RepeatRule(frequency: frequency, interval: row.int(c.repeatInterval) ?? 1, weekdays: weekdays,
+                          end: decodeEnd(count: row.int(c.repeatEndCount), date: row.text(c.repeatEndDate)),
+                          nthWeekday: row.text(c.repeatByDay).flatMap { RepeatRule.NthWeekday(byDay: $0) },
+                          skipsShortMonths: row.int(c.repeatSkipsShortMonths) == 1)
     }
 
     /// Column encoding of a due: (`due_local`, `due_zone`, `due_utc`).
@@ -89,18 +92,20 @@ extension Store {
     }
 
     /// Values for the repeat columns, in `todoColumns` order (frequency…end date, then `repeat_by_day`: the Nth weekday
-    /// as RFC 5545 `3TH`, or NULL).
+    /// as RFC 5545 `3TH`, or NULL; then `repeat_skips_short_months`, 0 or 1). An RFC 5545 UNTIL time goes into
+    /// `repeat_end_date` as `YYYY-MM-DDTHH:MM:SS`, `Z` appended for UTC (`decodeEnd`).
     static func encodeRule(_ rule: RepeatRule?) -> [SQLValue] {
-        guard let rule else { return [.null, .null, .null, .null, .null, .null] }
+        guard let rule else { return [.null, .null, .null, .null, .null, .null, .int(0)] }
         let weekdays = rule.weekdays.sorted().map(\.rawValue).joined(separator: ",")
         var count: SQLValue = .null, until: SQLValue = .null
         switch rule.end {
         case .never: break
         case .afterCount(let n): count = .int(n)
         case .until(let d): until = .text(d.description)
+        case .untilTime(let wc, let isUTC): until = .text(wc.description + (isUTC ? "Z" : ""))
         }
         return [.text(rule.frequency.rawValue), .int(rule.interval), weekdays.isEmpty ? .null : .text(weekdays), count, until,
-                rule.nthWeekday.map { .text($0.byDayValue) } ?? .null]
+                rule.nthWeekday.map { .text($0.byDayValue) } ?? .null, .int(rule.skipsShortMonths ? 1 : 0)]
     }
 
     /// For each id, its shortest unique prefix of at least `minimum` characters among `ids` (like git).
@@ -141,7 +146,7 @@ extension Store {
 /// as `Row` reads by name), found once per statement (`RowColumns.todoIndexes`).
 struct TodoColumnIndexes: Sendable {
     let id, listID, title, isCompleted, completedAt, sortOrder, createdAt, dueLocal, dueZone, anchorLocal, anchorZone: Int
-    let repeatFrequency, repeatInterval, repeatWeekdays, repeatEndCount, repeatEndDate, repeatByDay: Int
+    let repeatFrequency, repeatInterval, repeatWeekdays, repeatEndCount, repeatEndDate, repeatByDay, repeatSkipsShortMonths: Int
     let missedCount, occurrenceCount, notes: Int
 
     /// Nil unless every todo column is among `indexes` (name → index).
@@ -154,6 +159,7 @@ struct TodoColumnIndexes: Sendable {
               let repeatFrequency = indexes["repeat_frequency"], let repeatInterval = indexes["repeat_interval"],
               let repeatWeekdays = indexes["repeat_weekdays"], let repeatEndCount = indexes["repeat_end_count"],
               let repeatEndDate = indexes["repeat_end_date"], let repeatByDay = indexes["repeat_by_day"],
+              let repeatSkipsShortMonths = indexes["repeat_skips_short_months"],
               let missedCount = indexes["missed_count"], let occurrenceCount = indexes["occurrence_count"],
               let notes = indexes["notes"] else { return nil }
         self.id = id; self.listID = listID; self.title = title; self.isCompleted = isCompleted
@@ -161,6 +167,7 @@ struct TodoColumnIndexes: Sendable {
         self.dueLocal = dueLocal; self.dueZone = dueZone; self.anchorLocal = anchorLocal; self.anchorZone = anchorZone
         self.repeatFrequency = repeatFrequency; self.repeatInterval = repeatInterval; self.repeatWeekdays = repeatWeekdays
         self.repeatEndCount = repeatEndCount; self.repeatEndDate = repeatEndDate; self.repeatByDay = repeatByDay
+        self.repeatSkipsShortMonths = repeatSkipsShortMonths
         self.missedCount = missedCount; self.occurrenceCount = occurrenceCount; self.notes = notes
     }
 }

@@ -129,8 +129,9 @@ extension Store {
         try database.cachedStatement("""
             INSERT INTO todos (id, list_id, title, is_completed, completed_at, sort_order, created_at,
                 due_local, due_zone, due_utc, anchor_local, anchor_zone, repeat_frequency, repeat_interval,
-                repeat_weekdays, repeat_end_count, repeat_end_date, repeat_by_day, missed_count, occurrence_count, notes, search_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                repeat_weekdays, repeat_end_count, repeat_end_date, repeat_by_day, repeat_skips_short_months, missed_count,
+                occurrence_count, notes, search_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([.text(todo.id), .text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
                   .optionalDouble(todo.completedAt?.timeIntervalSince1970), .int(todo.sortOrder),
                   .double(todo.createdAt.timeIntervalSince1970), dueLocal, dueZone, dueUTC, anchorLocal, anchorZone]
@@ -149,7 +150,8 @@ extension Store {
             UPDATE todos SET list_id = ?, title = ?, is_completed = ?, completed_at = ?, sort_order = ?,
                 due_local = ?, due_zone = ?, due_utc = ?, anchor_local = ?, anchor_zone = ?,
                 repeat_frequency = ?, repeat_interval = ?, repeat_weekdays = ?, repeat_end_count = ?,
-                repeat_end_date = ?, repeat_by_day = ?, missed_count = ?, occurrence_count = ?, notes = ?
+                repeat_end_date = ?, repeat_by_day = ?, repeat_skips_short_months = ?, missed_count = ?, occurrence_count = ?,
+                notes = ?
             WHERE id = ?
             """).run([.text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
                   .optionalDouble(todo.completedAt?.timeIntervalSince1970), .int(todo.sortOrder),

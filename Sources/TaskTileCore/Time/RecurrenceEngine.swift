@@ -8,8 +8,11 @@ import Foundation
 ///
 /// - daily: anchor date + k·N days;
 /// - monthly: the anchor's day of month in month k·N, clamped to the month's last day
-///   (Jan 31 → Feb 28/29 → Mar 31 → Apr 30 …; the 29th and 30th likewise);
-/// - yearly: the anchor's month and day in year k·N, Feb 29 clamped to Feb 28 in common years;
+///   (Jan 31 → Feb 28/29 → Mar 31 → Apr 30 …; the 29th and 30th likewise); with `RepeatRule.skipsShortMonths`
+///   (RFC 5545 §3.3.10: an instance with an invalid date is skipped) occurrence k is in the k-th month of the
+///   sequence anchor month + j·N that has the anchor's day (Jan 31 → Mar 31 → May 31 …);
+/// - yearly: the anchor's month and day in year k·N, Feb 29 clamped to Feb 28 in common years; skipping, Feb 29 of
+///   the k-th leap year of the sequence anchor year + j·N;
 /// - monthly or yearly on the Nth weekday (`RepeatRule.nthWeekday`, RFC 5545 §3.3.10 `BYDAY=3TH`, `-1FR`): that
 ///   weekday of month (or the anchor's month of year) k·N, counted from occurrence 0 — the first such day on or
 ///   after the anchor date. A month without the day (a 5th Thursday) is skipped, as the RFC does;
@@ -22,9 +25,11 @@ import Foundation
 /// wall-clock into an instant (spring gap moves forward for that one occurrence, autumn overlap
 /// takes the first instant) is `ZonedClock`'s job. A date-only anchor gives date-only occurrences.
 ///
-/// Where this deliberately differs from RFC 5545: the RFC drops impossible dates (`FREQ=MONTHLY`
+/// Where tasktile's own rules deliberately differ from RFC 5545: the RFC drops impossible dates (`FREQ=MONTHLY`
 /// from Jan 31 skips February) where we clamp to the month end, and `UNTIL` is an instant where our
 /// `until` covers the whole calendar day. See docs/cycles.md "iCalendar forms" for the RRULE forms that match ours.
+/// A rule read from another app keeps the RFC meaning: `skipsShortMonths`, and `End.untilTime` (an occurrence after
+/// the UNTIL moment does not exist: compared as instants for a UTC UNTIL, as wall-clock times for a floating one).
 ///
 /// Corrupt rules (interval outside `RepeatRule.intervalRange`, a count below 1) never crash or hang:
 /// an interval outside the range yields no occurrences at all; `afterCount(n)` with `n < 1` yields
@@ -48,13 +53,29 @@ public enum RecurrenceEngine {
         if case .afterCount(let n) = rule.end, k >= n { return nil }
         guard let date = occurrenceDate(k, of: rule, anchorDate: anchor.localDate) else { return nil }
         if case .until(let last) = rule.end, date > last { return nil }
+        let due: Due
         switch anchor {
         case .date:
-            return .date(date)
+            due = .date(date)
         case .dateTime(let wallClock, let zoneID):
             var result = wallClock
             result.date = date
-            return .dateTime(result, zoneID: zoneID)
+            due = .dateTime(result, zoneID: zoneID)
+        }
+        if case .untilTime(let last, let isUTC) = rule.end, isAfter(due, last, isUTC: isUTC) { return nil }
+        return due
+    }
+
+    /// Whether occurrence `due` starts after an RFC 5545 UNTIL moment (`RepeatRule.End.untilTime`): a UTC UNTIL is
+    /// compared with the occurrence's instant in its own zone (`ZonedClock` gap and overlap rules), a floating one with
+    /// its wall-clock time; a date-only occurrence compares its date with the UNTIL's date.
+    private static func isAfter(_ due: Due, _ last: LocalDateTime, isUTC: Bool) -> Bool {
+        switch due {
+        case .date(let d): return d > last.date
+        case .dateTime(let wc, let zoneID):
+            guard isUTC else { return wc > last }
+            let utc = TimeZone(identifier: "UTC")!
+            return ZonedClock.instant(of: wc, in: TimeZone(identifier: zoneID) ?? utc) > ZonedClock.instant(of: last, in: utc)
         }
     }
 
@@ -188,12 +209,64 @@ public enum RecurrenceEngine {
             let day = selected[virtualIndex % perWeek]
             return validDate(dayNumber: firstWeekStart + week * n * 7 + (day.isoNumber - 1))
         case .monthly:
+            if rule.skipsMonths(from: a) { return skippingMonthlyDate(k, stepMonths: n, anchorDate: a) }
             let monthIndex = (a.year * 12 + (a.month - 1)) + k * n
             return clampedDate(year: monthIndex / 12, month: monthIndex % 12 + 1, day: a.day)
         case .yearly:
+            if rule.skipsMonths(from: a) { return leapDayDate(k, stepYears: n, anchorDate: a) }
             return clampedDate(year: a.year + k * n, month: a.month, day: a.day)
         }
     }
+
+    /// Occurrence `k` of a monthly rule from the 29th–31st that skips months without that day (RFC 5545 §3.3.10): the
+    /// k-th month (0-based) of anchor month + j·`stepMonths` that has the day; the anchor's month always has it.
+    /// Month lengths repeat every 4800 months (the 400-year Gregorian cycle), and for the 30th and 31st every 12 (only
+    /// February lacks a 30th, and its length never reaches 30), so `periodicHit` scans at most two periods.
+    static func skippingMonthlyDate(_ k: Int, stepMonths: Int, anchorDate a: LocalDate) -> LocalDate? {
+        let first = a.year * 12 + (a.month - 1)
+        let cycle = a.day == 29 ? 4800 : 12
+        // A month index with the same length as `month`: the same place in the cycle, in years 2000…2399.
+        func hasDay(_ month: Int) -> Bool {
+            let m = 2000 * 12 + month % cycle
+            return LocalDate.daysInMonth(year: m / 12, month: m % 12 + 1) >= a.day
+        }
+        guard let j = periodicHit(k, period: cycle / gcd(stepMonths, cycle), hit: { hasDay(first + $0 * stepMonths) }) else {
+            return nil
+        }
+        let (offset, overflow) = j.multipliedReportingOverflow(by: stepMonths)
+        guard !overflow, offset <= 9999 * 12 + 11 - first else { return nil }
+        let month = first + offset
+        return LocalDate(year: month / 12, month: month % 12 + 1, day: a.day)
+    }
+
+    /// Occurrence `k` of a yearly rule from Feb 29 that skips common years (RFC 5545 §3.3.10): Feb 29 of the k-th
+    /// leap year (0-based) of anchor year + j·`stepYears`. Leap years repeat every 400 years.
+    static func leapDayDate(_ k: Int, stepYears: Int, anchorDate a: LocalDate) -> LocalDate? {
+        guard let j = periodicHit(k, period: 400 / gcd(stepYears, 400),
+                                  hit: { LocalDate.isLeapYear(2000 + (a.year + $0 * stepYears) % 400) }) else { return nil }
+        let (offset, overflow) = j.multipliedReportingOverflow(by: stepYears)
+        guard !overflow, offset <= 9999 - a.year else { return nil }
+        return LocalDate(year: a.year + offset, month: 2, day: 29)
+    }
+
+    /// The index j of the k-th (0-based) step that `hit` accepts, for a `hit` that repeats every `period` steps
+    /// (`hit(j) == hit(j + period)`); nil when no step of a period hits. Whole periods are counted arithmetically, so
+    /// `hit` is called at most 2 · `period` times whatever `k` is.
+    static func periodicHit(_ k: Int, period: Int, hit: (Int) -> Bool) -> Int? {
+        guard k >= 0, period > 0 else { return nil }
+        var perPeriod = 0
+        for j in 0..<period where hit(j) { perPeriod += 1 }
+        guard perPeriod > 0 else { return nil }
+        let (periods, rest) = k.quotientAndRemainder(dividingBy: perPeriod)
+        var seen = -1
+        for j in 0..<period where hit(j) {
+            seen += 1
+            if seen == rest { return periods * period + j }
+        }
+        return nil
+    }
+
+    private static func gcd(_ x: Int, _ y: Int) -> Int { y == 0 ? x : gcd(y, x % y) }
 
     /// The month index (year · 12 + month − 1) that holds occurrence 0 of an Nth-weekday rule: the first month
     /// `anchor month + i · searchStep` (i ≥ 0) whose Nth weekday exists and falls on or after the anchor date — "the
@@ -230,32 +303,14 @@ public enum RecurrenceEngine {
             guard !overflow, offset <= lastMonth - first else { return nil }
             return date(month: first + offset)
         }
-        func gcd(_ x: Int, _ y: Int) -> Int { y == 0 ? x : gcd(y, x % y) }
-        let period = 4800 / gcd(stepMonths, 4800)
         let has = fifthWeekdayMonths[(nth.ordinal > 0 ? 0 : 7) + nth.weekday.isoNumber - 1]
         let firstInCycle = first % 4800, stepInCycle = stepMonths % 4800
-        // Months of one period that have the day; step 0 (occurrence 0's month) always does.
-        var perPeriod = 0
-        var m = firstInCycle
-        for _ in 0..<period {
-            if has[m] { perPeriod += 1 }
-            m = (m + stepInCycle) % 4800
-        }
-        guard perPeriod > 0 else { return nil }
-        let (periods, rest) = k.quotientAndRemainder(dividingBy: perPeriod)
-        var seen = -1
-        m = firstInCycle
-        for j in 0..<period {
-            if has[m] {
-                seen += 1
-                if seen == rest {
-                    let month = first + (periods * period + j) * stepMonths
-                    return month <= lastMonth ? date(month: month) : nil
-                }
-            }
-            m = (m + stepInCycle) % 4800
-        }
-        return nil
+        // Step 0 (occurrence 0's month) always has the day.
+        guard let j = periodicHit(k, period: 4800 / gcd(stepMonths, 4800),
+                                  hit: { has[(firstInCycle + $0 * stepInCycle) % 4800] }) else { return nil }
+        let (offset, overflow) = j.multipliedReportingOverflow(by: stepMonths)
+        guard !overflow, offset <= lastMonth - first else { return nil }
+        return date(month: first + offset)
     }
 
     /// For the 5th and the 5th-to-last of each weekday (index: 0…6 for 5, Monday first; 7…13 for −5), whether month
@@ -293,6 +348,15 @@ public enum RecurrenceEngine {
         }
         // A 5th weekday falls in about 4 months out of 9 (a little under half; the search corrects the guess).
         if let nth = rule.nthWeekday, !nth.occursEveryMonth { period *= 2.25 }
+        // Skipping short months: 7 months in 12 have a 31st, 11 a 30th; about 1 year in 4 a Feb 29.
+        if rule.skipsMonths(from: anchor.localDate) {
+            switch (rule.frequency, anchor.localDate.day) {
+            case (.monthly, 31): period *= 12.0 / 7
+            case (.monthly, 30): period *= 12.0 / 11
+            case (.yearly, _): period *= 400.0 / 97
+            default: break
+            }
+        }
         let estimate = (elapsed / period).rounded(.up)
         guard estimate < Double(maxOccurrenceIndex) else { return maxOccurrenceIndex }
         return max(0, Int(estimate))

@@ -1,11 +1,13 @@
 import Foundation
+import Synchronization
 import TaskTileCore
 
 /// Reads VTODOs from an iCalendar file (RFC 5545) as real clients write it — Thunderbird, Nextcloud
 /// Tasks, Apple Reminders, Tasks.org — into an `ImportPlan`.
 ///
 /// Accepted: folded lines (CRLF or LF), `TZID` parameters with or without VTIMEZONE blocks (an
-/// Outlook-style name resolves through the block's `X-LIC-LOCATION` or a trailing `Area/City`),
+/// Outlook-style name resolves through the block's `X-LIC-LOCATION` or a trailing `Area/City`; a TZID only its
+/// VTIMEZONE defines becomes the system zone whose offsets agree, `VTimeZoneRules.matchingZone`),
 /// UTC (`…Z`, kept in zone UTC) and floating times (read in the user's zone), `VALUE=DATE`, any of
 /// the three completion markers (`STATUS:COMPLETED`, `COMPLETED`, `PERCENT-COMPLETE:100`), and
 /// RRULEs `RRuleMapping` can represent. Everything else — other components (VEVENT…), VALARMs,
@@ -41,18 +43,23 @@ public enum ICalendarImporter {
             var customZones: [String: VTimeZoneRules] = [:]
             for tz in calendar.children where tz.name == "VTIMEZONE" {
                 guard let tzid = tz.first("TZID")?.value else { continue }
+                // TZID is TEXT: outlook.com escapes the commas of `(UTC+01:00) Amsterdam\, Berlin\, …` there, while
+                // the quoted TZID parameters that name it do not; both spellings find the zone.
+                let names = Set([tzid, ICalendarText.unescape(Substring(tzid))])
                 if let iana = resolveZoneName(tzid) ?? tz.first("X-LIC-LOCATION").flatMap({ resolveZoneName($0.value) }) {
-                    zones[tzid] = iana
+                    for name in names { zones[name] = iana }
                 } else if let rules = VTimeZoneRules(tz) {
-                    customZones[tzid] = rules
+                    for name in names { customZones[name] = rules }
                 }
             }
             let calendarName = calendar.first("X-WR-CALNAME").map { ICalendarText.unescape(Substring($0.value)) }
+            let zoneMatches = ZoneMatches()
             for component in calendar.children {
                 switch component.name {
                 case "VTODO":
                     var reader = TodoReader(component: component, file: file, zones: zones, userZone: userZone, now: now)
                     reader.customZones = customZones
+                    reader.zoneMatches = zoneMatches
                     if let item = try reader.read(defaultList: calendarName ?? defaultList ?? "Inbox") {
                         if seen.insert(item.todo.id).inserted {
                             plan.items.append(item)
@@ -86,6 +93,21 @@ public enum ICalendarImporter {
         return nil
     }
 
+    /// The system zones found for VTIMEZONE-only TZIDs, by TZID, rules and years, for the whole process: the todos of
+    /// a file, and the resources of a sync pass (one calendar each), share a few, and each is one walk over the tz
+    /// database.
+    final class ZoneMatches {
+        private static let found = Mutex<[String: VTimeZoneRules.Match?]>([:])
+
+        func match(_ tzid: String, _ rules: VTimeZoneRules, years: ClosedRange<Int>) -> VTimeZoneRules.Match? {
+            let key = "\(years.lowerBound)-\(years.upperBound) \(rules.key) \(tzid)"
+            if let known = Self.found.withLock({ $0[key] }) { return known }
+            let match = rules.matchingZone(tzid: tzid, years: years)
+            Self.found.withLock { $0[key] = match }
+            return match
+        }
+    }
+
     struct TodoReader {
         let component: ICalendarText.Component
         let file: String
@@ -96,6 +118,15 @@ public enum ICalendarImporter {
         var item: String?
         /// Zones defined only by the file's VTIMEZONE blocks.
         var customZones: [String: VTimeZoneRules] = [:]
+        /// The system zones found for them (shared by the calendar's todos).
+        var zoneMatches = ZoneMatches()
+        /// Whether the VTODO repeats (an RRULE), and the years its times must be right for (`zoneYears()`): set by `read`.
+        var repeats = false
+        var years = 1970...1970
+        /// Why the VTODO is not imported, when a time of it cannot be placed (a repeat in a zone no system zone matches).
+        var refusal: Phrase?
+        /// TZIDs already reported for this VTODO (one line per zone, not per property).
+        var reportedZones = Set<String>()
 
         init(component: ICalendarText.Component, file: String, zones: [String: String], userZone: TimeZone, now: Date) {
             self.component = component; self.file = file; self.zones = zones; self.userZone = userZone; self.now = now
@@ -125,6 +156,18 @@ public enum ICalendarImporter {
             if let tzid = l.parameters["TZID"] {
                 if let iana = zones[tzid] ?? ICalendarImporter.resolveZoneName(tzid) { return .dateTime(wc, zoneID: iana) }
                 if let rules = customZones[tzid] {
+                    if let match = zoneMatches.match(tzid, rules, years: years) {
+                        if reportedZones.insert(tzid).inserted {
+                            note(Phrase(key: .icsNoteZoneMatched, tzid, match.zoneID, match.years.lowerBound, match.years.upperBound),
+                                 line: l.line)
+                        }
+                        return .dateTime(wc, zoneID: match.zoneID)
+                    }
+                    // A repeat keeps its wall-clock time across DST changes: in UTC it would drift an hour at each one.
+                    if repeats {
+                        refusal = Phrase(key: .icsNoteZoneNoMatchRepeat, tzid, years.lowerBound, years.upperBound)
+                        return .dateTime(wc, zoneID: "UTC") // not imported
+                    }
                     // Never read as local time: the VTIMEZONE gives the offset, the instant is kept in UTC.
                     let utc = rules.utcWallClock(wc)
                     note(Phrase(key: .icsNoteCustomZone, tzid, l.name, ZonedClock.offsetText(rules.offset(at: wc))), line: l.line)
@@ -142,6 +185,31 @@ public enum ICalendarImporter {
             case .date(let date): return ZonedClock.startOfDay(date, in: userZone)
             case .dateTime: return d.deadline(userZone: userZone)
             }
+        }
+
+        /// The calendar years a zone defined only by a VTIMEZONE must be right for (`VTimeZoneRules.matchingZone`):
+        /// from DTSTART's (else DUE's) year; a one-off that year only; a repeat through its UNTIL's year, else ten years
+        /// past the later of its start and now — sooner when a COUNT ends it sooner (estimated from FREQ and INTERVAL).
+        func zoneYears() -> ClosedRange<Int> {
+            let nowYear = ZonedClock.wallClock(of: now, in: TimeZone(identifier: "UTC")!).date.year
+            func year(_ value: String?) -> Int? {
+                value.flatMap { Int($0.trimmingCharacters(in: .whitespaces).prefix(4)) }.map { min(max($0, 1), 9989) }
+            }
+            let first = year(component.first("DTSTART")?.value) ?? year(component.first("DUE")?.value) ?? nowYear
+            guard let rule = component.first("RRULE")?.value else { return first...first }
+            var fields: [String: String] = [:]
+            for part in rule.split(separator: ";") {
+                let kv = part.split(separator: "=", maxSplits: 1)
+                if kv.count == 2 { fields[kv[0].uppercased()] = String(kv[1]) }
+            }
+            var last = max(first, nowYear) + 10
+            if let until = year(fields["UNTIL"]) { last = until }
+            if let count = fields["COUNT"].flatMap({ Int($0) }) {
+                let days: Double = ["DAILY": 1, "WEEKLY": 7, "MONTHLY": 31, "YEARLY": 366][fields["FREQ"]?.uppercased() ?? ""] ?? 366
+                let interval = Double(fields["INTERVAL"].flatMap { Int($0) } ?? 1)
+                last = min(last, first + Int((Double(count) * interval * days / 365.25).rounded(.up)))
+            }
+            return first...max(first, min(last, 9989))
         }
 
         mutating func read(defaultList: String) throws -> ImportPlan.Item? {
@@ -182,8 +250,14 @@ public enum ICalendarImporter {
 
             // Dues and repeats.
             let dueLine = c.first("DUE"), startLine = c.first("DTSTART"), ruleLine = c.first("RRULE")
+            repeats = ruleLine != nil
+            years = zoneYears()
             var due = try dueLine.map { try self.due($0) }
             let start = try startLine.map { try self.due($0) }
+            if let refusal {
+                note(refusal)
+                return nil
+            }
             if due == nil, ruleLine != nil, let start { due = start }
             if let start, start != due, ruleLine == nil {
                 note(Phrase(key: .icsNoteStartNotImported, startLine!.value), line: startLine!.line)

@@ -99,7 +99,10 @@ public struct ICalendarResource: Sendable {
         } catch let e as InterchangeError {
             throw Unreadable(href: href, reason: e.description)
         }
-        guard let item = plan.items.first else { throw Unreadable(href: href, reason: "no VTODO in the resource") }
+        guard let item = plan.items.first else {
+            // A VTODO the reader refused (a repeat in a zone it cannot place) says why in its note.
+            throw Unreadable(href: href, reason: plan.notes.last?.message.description ?? "no VTODO in the resource")
+        }
         var uid = "", hasRule = false, modified: Date?, stamp: Date?
         var depth = 0, todoIndex = 0
         for line in Self.logicalLines(text) {

@@ -8,11 +8,15 @@ import TaskTileCore
 /// - monthly from day 29/30/31 (clamped to the month end by us, dropped by the RFC):
 ///   `BYMONTHDAY=28,29;BYSETPOS=-1`, `BYMONTHDAY=28,29,30;BYSETPOS=-1`, `BYMONTHDAY=-1`;
 /// - yearly from Feb 29: `BYMONTH=2;BYMONTHDAY=-1`;
+/// - a rule that skips short months (`RepeatRule.skipsShortMonths`, the RFC meaning: a plain `FREQ=MONTHLY` or
+///   `BYMONTHDAY=31` from the 31st, `FREQ=YEARLY` from Feb 29) is written plain, as it came, and read back skipping;
 /// - monthly on the Nth weekday: `BYDAY=3TH`, `BYDAY=-1FR`; yearly: `BYMONTH=11;BYDAY=4TH` (the anchor's month). A
 ///   month without a 5th weekday has no instance in both (RFC 5545 §3.3.10), so these need no other form;
 /// - weekly: `BYDAY` lists the weekdays, `WKST=MO` (our weeks are ISO weeks);
 /// - `UNTIL` (inclusive): a DATE for date-only dues; for timed dues the last second of the until
-///   day in the todo's zone, in UTC (the RFC requires UTC when DTSTART has a TZID).
+///   day in the todo's zone, in UTC (the RFC requires UTC when DTSTART has a TZID). An UNTIL time that came from
+///   another app (`End.untilTime`) is written as that instant; a UNTIL on the last second of a local day reads back as
+///   the whole-day `until`, the same series.
 public enum RRuleMapping {
     static let dayCodes: [Weekday: String] = [.monday: "MO", .tuesday: "TU", .wednesday: "WE", .thursday: "TH",
                                               .friday: "FR", .saturday: "SA", .sunday: "SU"]
@@ -33,6 +37,10 @@ public enum RRuleMapping {
             let days = rule.weekdays.isEmpty ? [anchorDate.weekday] : rule.weekdays.sorted()
             parts.append("BYDAY=" + days.map { dayCodes[$0]! }.joined(separator: ","))
             parts.append("WKST=MO")
+        case .monthly where rule.skipsMonths(from: anchorDate):
+            break // RFC 5545 §3.3.10 itself skips the months without DTSTART's day
+        case .yearly where rule.skipsMonths(from: anchorDate):
+            break // and the common years without Feb 29
         case .monthly:
             switch anchorDate.day {
             case 29: parts += ["BYMONTHDAY=28,29", "BYSETPOS=-1"]
@@ -58,6 +66,15 @@ public enum RRuleMapping {
                 let zone = TimeZone(identifier: zoneID) ?? TimeZone(identifier: "UTC")!
                 let end = ZonedClock.startOfDay(d.adding(days: 1), in: zone).addingTimeInterval(-1)
                 return ["UNTIL=" + ICalendarText.utc(end)]
+            }
+        case .untilTime(let wc, let isUTC):
+            switch anchor {
+            case .date: return ["UNTIL=" + ICalendarText.compact(wc.date)]
+            case .dateTime(_, let zoneID):
+                // UTC, as the RFC requires beside a TZID; a floating UNTIL is its wall-clock time in the todo's zone.
+                let utc = TimeZone(identifier: "UTC")!
+                let zone = isUTC ? utc : TimeZone(identifier: zoneID) ?? utc
+                return ["UNTIL=" + ICalendarText.utc(ZonedClock.instant(of: wc, in: zone))]
             }
         }
     }
@@ -89,19 +106,8 @@ public enum RRuleMapping {
             end = .afterCount(n)
         }
         if let u = fields.removeValue(forKey: "UNTIL") {
-            let last: LocalDate
-            if let d = ICalendarText.date(Substring(u)) {
-                last = d
-            } else if let (wc, utc) = ICalendarText.dateTime(u) {
-                if utc, case .dateTime(_, let zoneID) = start, let zone = TimeZone(identifier: zoneID) {
-                    last = ZonedClock.wallClock(of: ZonedClock.instant(of: wc, in: TimeZone(identifier: "UTC")!), in: zone).date
-                } else {
-                    last = wc.date
-                }
-            } else {
-                return unsupported(Phrase(key: .rruleWhyUntil, u))
-            }
-            if case .afterCount = end { notes.append(Phrase(key: .rruleNoteCountAndUntil)) } else { end = .until(last) }
+            guard let until = untilEnd(u, start: start) else { return unsupported(Phrase(key: .rruleWhyUntil, u)) }
+            if case .afterCount = end { notes.append(Phrase(key: .rruleNoteCountAndUntil)) } else { end = until }
         }
         let a = start.localDate
         var weekdays = Set<Weekday>()
@@ -131,6 +137,8 @@ public enum RRuleMapping {
             if nth.date(year: a.year, month: a.month) != a { notes.append(Phrase(key: .rruleNoteStartNotOnDay, a)) }
             nthWeekday = nth
         }
+        // RFC 5545 §3.3.10: a month (year) without DTSTART's day has no instance, and so it stays here.
+        var skipsShortMonths = false
         switch frequency {
         case .daily:
             if byDay != nil || byMonthDay != nil || byMonth != nil || bySetPos != nil { return unsupported(Phrase(key: .rruleWhyDailyBy)) }
@@ -157,8 +165,8 @@ public enum RRuleMapping {
         case .monthly:
             if byMonth != nil { return unsupported(Phrase(key: .rruleWhyMonthlyBy)) }
             switch (byMonthDay, bySetPos) {
-            case (nil, nil): break
-            case (let d?, nil) where Int(d) == a.day: break
+            case (nil, nil): skipsShortMonths = a.day > 28
+            case (let d?, nil) where Int(d) == a.day: skipsShortMonths = a.day > 28
             case ("-1", nil) where isLastDay:
                 if a.day != 31 { return unsupported(Phrase(key: .rruleWhyMonthEnd, a)) }
             case ("28,29", "-1") where a.day == 29 || (isLastDay && a.day == 28):
@@ -170,18 +178,37 @@ public enum RRuleMapping {
             }
         case .yearly:
             if bySetPos != nil { return unsupported(Phrase(key: .rruleWhyYearlyBy)) }
+            let leapDay = a.month == 2 && a.day == 29
             switch (byMonth, byMonthDay) {
-            case (nil, nil): break
-            case (let m?, nil) where Int(m) == a.month: break
-            case (let m?, let d?) where Int(m) == a.month && Int(d) == a.day: break
+            case (nil, nil): skipsShortMonths = leapDay
+            case (let m?, nil) where Int(m) == a.month: skipsShortMonths = leapDay
+            case (let m?, let d?) where Int(m) == a.month && Int(d) == a.day: skipsShortMonths = leapDay
             case ("2", "-1") where a.month == 2:
                 if a.day != 29 { return unsupported(Phrase(key: .rruleWhyFebEnd, a)) }
             default: return unsupported(Phrase(key: .rruleWhyByMonth, byMonth ?? "", byMonthDay ?? "", a))
             }
         }
         let rule = RepeatRule(frequency: frequency, interval: interval, weekdays: frequency == .weekly ? weekdays : [], end: end,
-                              nthWeekday: nthWeekday)
+                              nthWeekday: nthWeekday, skipsShortMonths: skipsShortMonths)
         do { try rule.validate(anchor: start) } catch { return unsupported(error.phrase) }
         return (rule, notes)
+    }
+
+    /// The end an RRULE's `UNTIL` value gives a series from `start` (RFC 5545 §3.3.10), or nil when it is neither a
+    /// DATE nor a DATE-TIME. A date-only series ends on a calendar day: a DATE, or the date of a DATE-TIME (a UTC one
+    /// read in the user's zone is not known here, so its date as written). A timed series ends at the moment itself
+    /// (`End.untilTime`: an instant for `…Z`, else a wall-clock time in the todo's zone) — unless that moment is the
+    /// last second of a local day, which is the whole-day `until` that `rrule` writes (the same series); a DATE beside a
+    /// timed DTSTART (the RFC wants the same value type) keeps that whole day.
+    static func untilEnd(_ value: String, start: Due) -> RepeatRule.End? {
+        if let d = ICalendarText.date(Substring(value)) { return .until(d) }
+        guard let (wc, isUTC) = ICalendarText.dateTime(value) else { return nil }
+        guard case .dateTime(_, let zoneID) = start else { return .until(wc.date) }
+        let utc = TimeZone(identifier: "UTC")!
+        let zone = TimeZone(identifier: zoneID) ?? utc
+        let local = isUTC ? ZonedClock.wallClock(of: ZonedClock.instant(of: wc, in: utc), in: zone) : wc
+        let endOfDay = ZonedClock.startOfDay(local.date.adding(days: 1), in: zone).addingTimeInterval(-1)
+        if ZonedClock.instant(of: wc, in: isUTC ? utc : zone) == endOfDay { return .until(local.date) }
+        return .untilTime(wc, isUTC: isUTC)
     }
 }

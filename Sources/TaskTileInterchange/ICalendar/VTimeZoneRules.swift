@@ -2,9 +2,11 @@ import Foundation
 import TaskTileCore
 
 /// A time zone defined only by a VTIMEZONE block (RFC 5545 §3.6.5) — a TZID that is neither an
-/// IANA id, a Windows name (`WindowsZones`) nor carries `X-LIC-LOCATION`. Its STANDARD and
-/// DAYLIGHT observances give the UTC offset at a wall-clock time, so such a time is read as the
-/// right instant (kept in zone UTC) instead of being read in the user's zone.
+/// IANA id, a Windows name (`WindowsZones`) nor carries `X-LIC-LOCATION`, such as older Outlook's display names
+/// (`"(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna"`). Its STANDARD and DAYLIGHT observances give the
+/// UTC offset at a wall-clock time and the instants the offset changes; `matchingZone` finds the system zone that
+/// agrees with them, and a one-off time no zone agrees with is read as the right instant (kept in zone UTC) instead of
+/// being read in the user's zone.
 ///
 /// Understood: each observance's `DTSTART`, `TZOFFSETTO` and a yearly `RRULE` with `BYMONTH` and
 /// an ordinal `BYDAY` (`-1SU`, `2SU`: the forms every generator writes), or no RRULE (one onset).
@@ -13,6 +15,8 @@ struct VTimeZoneRules: Sendable {
         var start: LocalDateTime
         /// UTC offset in seconds from the onset on.
         var offset: Int
+        /// `TZOFFSETFROM`: the offset before the onset, in which the onset's wall-clock `start` is written.
+        var offsetFrom: Int?
         var month: Int?
         /// (ordinal, weekday): `-1SU` → (-1, .sunday).
         var byDay: (Int, Weekday)?
@@ -26,7 +30,8 @@ struct VTimeZoneRules: Sendable {
         for o in tz.children where o.name == "STANDARD" || o.name == "DAYLIGHT" {
             guard let start = o.first("DTSTART").flatMap({ ICalendarText.dateTime($0.value)?.0 }),
                   let offset = o.first("TZOFFSETTO").flatMap({ VTimeZoneRules.offset($0.value) }) else { continue }
-            var obs = Observance(start: start, offset: offset)
+            var obs = Observance(start: start, offset: offset,
+                                 offsetFrom: o.first("TZOFFSETFROM").flatMap { VTimeZoneRules.offset($0.value) })
             if let rule = o.first("RRULE")?.value {
                 var fields: [String: String] = [:]
                 for part in rule.split(separator: ";") {
@@ -46,6 +51,14 @@ struct VTimeZoneRules: Sendable {
         }
         guard !list.isEmpty else { return nil }
         observances = list
+    }
+
+    /// The observances as text, equal for equal rules (a cache key).
+    var key: String {
+        observances.map { o in
+            "\(o.start) \(o.offset) \(o.offsetFrom.map(String.init) ?? "-") \(o.month.map(String.init) ?? "-") "
+                + (o.byDay.map { "\($0.0)\($0.1.rawValue)" } ?? "-")
+        }.joined(separator: ";")
     }
 
     /// `+0100` / `-0530` / `+053000` → seconds.
@@ -98,5 +111,23 @@ struct VTimeZoneRules: Sendable {
     /// `wc` in this zone as the same instant's wall clock in UTC.
     func utcWallClock(_ wc: LocalDateTime) -> LocalDateTime {
         LocalDateTime(naiveSeconds: wc.naiveSeconds - offset(at: wc))
+    }
+
+    /// The onsets in `year` as instants (seconds since 1970 UTC) with the offset from then on, in time order. An onset's
+    /// wall clock is read in its `TZOFFSETFROM` (RFC 5545 §3.6.5), or without one in the offset in force just before.
+    func transitions(in year: Int) -> [(at: Int, offset: Int)] {
+        observances.compactMap { o -> (at: Int, offset: Int)? in
+            guard let t = VTimeZoneRules.onset(o, year: year) else { return nil }
+            let from = o.offsetFrom ?? offset(at: LocalDateTime(naiveSeconds: t.naiveSeconds - 1))
+            return (t.naiveSeconds - from, o.offset)
+        }.sorted { $0.at < $1.at }
+    }
+
+    /// The UTC offset (seconds) in force at the instant `utcSeconds` (seconds since 1970 UTC): the latest onset at or
+    /// before it; before every onset, the earliest observance's offset (as `offset(at:)`).
+    func offset(atUTC utcSeconds: Int) -> Int {
+        let year = LocalDateTime(naiveSeconds: utcSeconds).date.year
+        let passed = (transitions(in: year - 1) + transitions(in: year)).filter { $0.at <= utcSeconds }
+        return passed.max { $0.at < $1.at }?.offset ?? observances.min { $0.start.naiveSeconds < $1.start.naiveSeconds }!.offset
     }
 }

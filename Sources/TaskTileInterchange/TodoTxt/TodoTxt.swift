@@ -11,6 +11,9 @@ import TaskTileCore
 /// - `due:YYYY-MM-DD` is the due (a date: todo.txt has no times); `rec:[+]N(d|w|m|y)` is the repeat.
 ///   tasktile always repeats from the due (strict, `+`); a non-strict `rec:` is imported as strict
 ///   and reported. `b` (business days) cannot be represented and stays in the notes line.
+/// - A threshold `t:YYYY-MM-DD` (the date a task starts to show) stays on the notes line; on a repeating todo it moves
+///   with the due, keeping its offset: the notes line also records the due it was written against (`t-due:`, never
+///   written to a line), and export writes the threshold moved by as many days as the due has moved since.
 /// - Every exported line carries `uid:<id>`, so a re-import updates by id: lines are never
 ///   addressed by number. A line without `uid:` gets a stable id from its list and title.
 /// - **Creation dates are never invented**: a line without one is marked `created:none` in the
@@ -27,6 +30,20 @@ public enum TodoTxt {
     static let markerPrefix = "todo.txt: "
     /// The notes-line token for a line imported without a creation date (never written to a line).
     static let noCreationDate: Substring = "created:none"
+    /// The notes-line key of the due a repeating todo's `t:` threshold was written against (never written to a line).
+    static let thresholdDueKey = "t-due:"
+
+    /// A repeating todo's notes-line tokens with its `t:YYYY-MM-DD` threshold moved as far as `due` has moved from the
+    /// due it was written against (`t-due:`; without one, from the series' anchor, which is the due an import
+    /// without `t-due:` saw), and the `t-due:` token removed: what export writes.
+    static func movingThreshold(_ marker: [Substring], due: LocalDate?, anchor: LocalDate?) -> [Substring] {
+        let base = marker.first { $0.hasPrefix(thresholdDueKey) }.flatMap { LocalDate(iso: $0.dropFirst(thresholdDueKey.count)) } ?? anchor
+        return marker.compactMap { token -> Substring? in
+            if token.hasPrefix(thresholdDueKey) { return nil }
+            guard token.hasPrefix("t:"), let t = LocalDate(iso: token.dropFirst(2)), let due, let base else { return token }
+            return Substring("t:\(t.adding(days: due.dayNumber - base.dayNumber))")
+        }
+    }
 
     static func isDate(_ s: Substring) -> Bool { s.count == 10 && LocalDate(iso: s) != nil }
     static func isPriority(_ s: Substring) -> Bool {
@@ -81,6 +98,9 @@ public enum TodoTxtExporter {
             for line in (todo.notes ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
                 if line.hasPrefix(TodoTxt.markerPrefix) { marker += line.dropFirst(TodoTxt.markerPrefix.count).split(separator: " ") } else { otherNotes.append(line) }
             }
+            if todo.repeatRule != nil {
+                marker = TodoTxt.movingThreshold(marker, due: todo.due?.localDate, anchor: todo.anchor?.localDate)
+            }
             let priority = marker.first(where: TodoTxt.isPriority)
             marker.removeAll { TodoTxt.isPriority($0) }
             let hadCreationDate = !marker.contains(TodoTxt.noCreationDate)
@@ -118,6 +138,9 @@ public enum TodoTxtExporter {
                     notes.append(Phrase(key: .todotxtNoteWeekdays, todo.title))
                 }
                 if rule.end != .never { notes.append(Phrase(key: .todotxtNoteEnd, todo.title)) }
+                if let anchor = todo.anchor, rule.skipsMonths(from: anchor.localDate) {
+                    notes.append(Phrase(key: .todotxtNoteSkipShortMonths, todo.title))
+                }
             }
             if !otherNotes.allSatisfy({ $0.isEmpty }) { notes.append(Phrase(key: .todotxtNoteNotes, todo.title)) }
             words.append("uid:\(todo.id)")
@@ -202,6 +225,11 @@ public enum TodoTxtImporter {
                     marker.append("rec:" + rec)
                     note(Phrase(key: due == nil ? .todotxtNoteRecNeedsDue : .todotxtNoteRecUnsupported, rec))
                 }
+            }
+            // A threshold moves with a repeating due: remember the due it was written against (`TodoTxt.movingThreshold`).
+            if rule != nil, let due, !marker.contains(where: { $0.hasPrefix(TodoTxt.thresholdDueKey) }),
+               marker.contains(where: { $0.hasPrefix("t:") && LocalDate(iso: $0.dropFirst(2)) != nil }) {
+                marker.append(Substring(TodoTxt.thresholdDueKey + due.description))
             }
             let id = uid.flatMap { UUID(uuidString: $0) }.map { $0.uuidString.lowercased() } ?? StableID.from("todo.txt|\(listTitle)|\(title)")
             guard seen.insert(id).inserted else { note(Phrase(key: .todotxtNoteDuplicate)); continue }

@@ -76,7 +76,8 @@ struct EditCommand: Command {
 
     /// `rule` (from `--repeat …`) with what the options did not name kept from `current` (issue 21
     /// item 3, docs/lists-and-todos.md "Editing"): the end (`--times`/`--until`) always; the
-    /// interval (`--every`) and, for weekly, the days (`--on`) when the frequency stays the same.
+    /// interval (`--every`), for weekly the days (`--on`) and for monthly or yearly the skipping of short months
+    /// (an imported RFC 5545 rule keeps its meaning) when the frequency stays the same.
     static func keepingUnnamed(_ rule: RepeatRule, from current: RepeatRule?, options a: ParsedArguments) -> RepeatRule {
         guard let current else { return rule }
         var kept = rule
@@ -85,6 +86,7 @@ struct EditCommand: Command {
             if !a.has("--every") { kept.interval = current.interval }
             if rule.frequency == .weekly && !a.has("--on") { kept.weekdays = current.weekdays }
             if rule.frequency != .weekly && !a.has("--on") { kept.nthWeekday = current.nthWeekday }
+            if rule.frequency != .weekly && !a.has("--on") && current.skipsShortMonths { kept.skipsShortMonths = true }
         }
         return kept
     }

@@ -11,9 +11,10 @@ enum TodoOptions {
         .value("--on", valueName: "days", help: "Weekly: weekdays, e.g. mon,wed,fri (default: the due's weekday). Monthly or yearly: one weekday of the month, e.g. 3thu, 2nd-tue, last-fri, -1fr (default: the due's day of month)."),
         .value("--times", valueName: "n", help: "End after N occurrences (counting the first)."),
         .value("--until", valueName: "date", help: "End after this date (YYYY-MM-DD, inclusive)."),
+        .flag("--skip-short-months", help: "Monthly from the 29th–31st or yearly from Feb 29: skip the months (years) without that day, as RFC 5545 calendars do, instead of moving to the month's last day."),
     ]
 
-    /// Reads `--repeat/--every/--on/--times/--until` into a rule checked by
+    /// Reads `--repeat/--every/--on/--times/--until/--skip-short-months` into a rule checked by
     /// `RepeatRule.validate(anchor:)` against `due` (the series' first due); nil when `--repeat` is
     /// absent. A weekly rule without `--on` repeats on the due's weekday.
     /// - Throws: `UsageError` (exit 64) naming the option, the value and what is accepted;
@@ -23,7 +24,7 @@ enum TodoOptions {
     static func repeatRule(_ a: ParsedArguments, due: Due?, spec: CommandSpec, checkAgainstDue: Bool = true) throws -> RepeatRule? {
         func fail(_ m: Phrase) -> UsageError { UsageError(message: m, spec: spec) }
         guard let f = a.value("--repeat") else {
-            for o in ["--every", "--on", "--times", "--until"] where a.has(o) {
+            for o in ["--every", "--on", "--times", "--until", "--skip-short-months"] where a.has(o) {
                 throw fail(Phrase(key: .repeatOptionNeedsRepeat, o))
             }
             return nil
@@ -47,6 +48,7 @@ enum TodoOptions {
         } else if frequency == .weekly {
             rule.weekdays = [due.localDate.weekday]
         }
+        if a.flag("--skip-short-months") { rule.skipsShortMonths = true }
         if a.has("--times") && a.has("--until") { throw fail(Phrase(key: .repeatOptionTimesOrUntil)) }
         if let t = a.value("--times") {
             guard let n = Int(t), n <= maxTimes else {
@@ -149,6 +151,7 @@ enum TodoOptions {
         case .weeklyWithoutWeekdays: return l.text(.repeatOptionOn, text)
         case .countOutOfRange: return l.text(.repeatOptionTimes, text)
         case .untilBeforeFirstOccurrence: return l.text(.repeatOptionUntil, text)
+        case .skipShortMonthsWithoutDayOfMonth: return l.text(.repeatOptionSkipShortMonths, text)
         }
     }
 }

@@ -42,6 +42,18 @@ import Testing
              anchor: .date(date("2026-01-30"))),
         Case(name: "every 999 days", rule: RepeatRule(frequency: .daily, interval: 999),
              anchor: .date(date("2000-01-01"))),
+        // The RFC meaning of imported rules (docs/cycles.md "iCalendar forms"): bounded the same way.
+        Case(name: "monthly Jan 31 skipping short months Tokyo", rule: RepeatRule(frequency: .monthly, skipsShortMonths: true),
+             anchor: .dateTime(wallClock("2001-01-31T23:30"), zoneID: "Asia/Tokyo")),
+        Case(name: "every 5 months on the 29th skipping", rule: RepeatRule(frequency: .monthly, interval: 5, skipsShortMonths: true),
+             anchor: .date(date("2019-09-29"))),
+        Case(name: "yearly Feb 29 skipping common years", rule: RepeatRule(frequency: .yearly, skipsShortMonths: true),
+             anchor: .date(date("1996-02-29"))),
+        Case(name: "every 3 years Feb 29 skipping", rule: RepeatRule(frequency: .yearly, interval: 3, skipsShortMonths: true),
+             anchor: .dateTime(wallClock("2000-02-29T02:30"), zoneID: "America/New_York")),
+        Case(name: "daily 09:30 Berlin until an instant at 08:00 UTC",
+             rule: RepeatRule(frequency: .daily, end: .untilTime(wallClock("2027-03-29T08:00"), isUTC: true)),
+             anchor: .dateTime(wallClock("2026-12-30T09:30"), zoneID: "Europe/Berlin")),
     ]
 
     static let nows: [String] = [

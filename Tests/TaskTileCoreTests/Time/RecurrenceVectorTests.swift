@@ -4,7 +4,8 @@ import Testing
 
 /// Differential test: the engine against python-dateutil's `rrule`, an independent RFC 5545
 /// implementation (docs/cycles.md "iCalendar forms"), over 2,000 random rules plus 600 Nth-weekday rules × 4 zones in
-/// `Vectors/recurrence-vectors.json`.
+/// `Vectors/recurrence-vectors.json`, then 200 monthly (29th–31st) and yearly (Feb 29) rules both skipping short
+/// months and clamping × 4 zones, then 240 timed rules ending at an RFC 5545 UNTIL moment, each in one zone.
 ///
 /// Regenerate the vectors from the repository root with
 /// `/usr/bin/python3 Tests/TaskTileCoreTests/Time/Vectors/generate_vectors.py` (Debian python3-dateutil).
@@ -22,6 +23,11 @@ import Testing
 /// - **Nth weekday** (`BYDAY=3TH`, `-1FR`; yearly with `BYMONTH` = the anchor's month): occurrence 0 is the first such
 ///   day on or after the anchor and every-N months count from its month; the vectors set DTSTART to that day (the RFC
 ///   counts from DTSTART's month). Months without a 5th weekday are skipped in both (RFC 5545 §3.3.10).
+/// - **Skipping short months** (`RepeatRule.skipsShortMonths`, the RFC meaning an imported rule keeps): the plain
+///   `FREQ=MONTHLY` / `FREQ=YEARLY` from the anchor, which dateutil expands by dropping the months without the day;
+///   each such rule has a clamping twin in the month-end forms.
+/// - **UNTIL moments** (`End.untilTime`): a UTC UNTIL compared with zone-aware occurrences as instants, a floating one
+///   with naive wall-clock times; the vector names the one zone it was expanded in.
 /// - Gap and overlap resolution is ours in both: dateutil expands naive wall-clock times and the
 ///   generator resolves them with zoneinfo `fold=0` (gap → offset before it; overlap → first).
 /// Each vector also records the RRULE text the generator gave dateutil, shown with any mismatch.
@@ -47,6 +53,12 @@ import Testing
         /// The Nth weekday (−5…5 and `mon` … `sun`) of a monthly or yearly rule, when present.
         let nthOrdinal: Int?
         let nthWeekday: String?
+        /// The RFC meaning for months without the anchor's day, when true.
+        let skipShortMonths: Bool?
+        /// An RFC 5545 UNTIL moment, `YYYY-MM-DDTHH:MM:SS` with `Z` for UTC, when present.
+        let untilTime: String?
+        /// The one zone the vector was expanded in (UNTIL moments); absent: every zone of the file.
+        let zone: String?
         /// What dateutil was given (for the failure report).
         let rrule: String
         let dtstart: String
@@ -77,12 +89,18 @@ import Testing
             guard let until = LocalDate(iso: text) else { return nil }
             end = .until(until)
         }
+        if let text = v.untilTime {
+            let isUTC = text.hasSuffix("Z")
+            guard let until = LocalDateTime(iso: isUTC ? text.dropLast() : Substring(text)) else { return nil }
+            end = .untilTime(until, isUTC: isUTC)
+        }
         var nth: RepeatRule.NthWeekday?
         if let ordinal = v.nthOrdinal {
             guard let name = v.nthWeekday, let day = Weekday(name: name) else { return nil }
             nth = RepeatRule.NthWeekday(ordinal, day)
         }
-        return RepeatRule(frequency: frequency, interval: v.interval, weekdays: weekdays, end: end, nthWeekday: nth)
+        return RepeatRule(frequency: frequency, interval: v.interval, weekdays: weekdays, end: end, nthWeekday: nth,
+                          skipsShortMonths: v.skipShortMonths ?? false)
     }
 
     static func anchor(of v: Vector, zoneID: String) -> Due? {
@@ -102,8 +120,14 @@ import Testing
     @Test func engineMatchesDateutil() throws {
         let file = try Self.loadVectors()
         // Guard against a truncated or emptied file passing vacuously.
-        #expect(file.vectors.count >= 2600)
+        #expect(file.vectors.count >= 3240)
         #expect(file.vectors.filter { $0.nthOrdinal != nil }.count >= 600)
+        #expect(file.vectors.filter { $0.skipShortMonths == true }.count >= 200)
+        #expect(file.vectors.filter { $0.untilTime != nil }.count >= 240)
+        // Some skipping rules really differ from their clamping twins, and some UNTIL moments really cut a last day.
+        #expect(file.vectors.indices.contains { i in
+            file.vectors[i].skipShortMonths == true && i + 1 < file.vectors.count && file.vectors[i].local != file.vectors[i + 1].local
+        })
         #expect(Set(file.vectors.compactMap(\.nthOrdinal)) == [1, 2, 3, 4, 5, -1, -2, -4, -5])
         #expect(file.zones.count >= 4)
         var mismatches: [String] = []
@@ -115,7 +139,7 @@ import Testing
                 mismatches.append("#\(index): cannot read rule \(v.freq) \(v.weekdays)"); continue
             }
             let wanted = file.occurrences
-            for (zoneNumber, zoneID) in file.zones.enumerated() {
+            for (zoneNumber, zoneID) in (v.zone.map { [$0] } ?? file.zones).enumerated() {
                 guard let userZone = TimeZone(identifier: zoneID), let anchor = Self.anchor(of: v, zoneID: zoneID),
                       let expectedInstants = v.utc[zoneID] else {
                     mismatches.append("#\(index): cannot read anchor \(v.anchor) or zone \(zoneID)"); continue
@@ -134,7 +158,8 @@ import Testing
                     mismatches.append("""
                         #\(index) \(zoneID) anchor \(v.anchor) rule \(v.freq)/\(v.interval) \(v.weekdays) \
                         nth \(v.nthOrdinal.map(String.init) ?? "-")\(v.nthWeekday ?? "") \
-                        count \(v.count.map(String.init) ?? "-") until \(v.until ?? "-") \
+                        skip \(v.skipShortMonths == true) \
+                        count \(v.count.map(String.init) ?? "-") until \(v.until ?? v.untilTime ?? "-") \
                         [dateutil DTSTART=\(v.dtstart) RRULE:\(v.rrule)]: \
                         first difference at k=\(firstBad): engine \(at(got, firstBad)) @ \(at(instants, firstBad)), \
                         dateutil \(at(v.local, firstBad)) @ \(at(expectedInstants, firstBad)); \

@@ -121,6 +121,24 @@ struct TodoTxtTests {
         #expect(r.stdout.split(separator: "\n").count == 10)
     }
 
+    @Test("a t: threshold moves with the due when the repeat advances, keeping its offset, and a re-import does not move it twice")
+    func thresholdMovesWithTheDue() throws {
+        var cli = CLIHarness(now: "2027-01-05T09:00:00+01:00")
+        let id = "5f0c7a52-3c1e-4d0b-9a8e-2b7f6d1c4e3a"
+        let line = "Water plants +Home t:2027-01-08 due:2027-01-10 rec:+1w uid:\(id)\n"
+        #expect(cli.run("import", "--format", "todotxt", cli.writeFile("in.txt", line)).status == 0)
+        #expect(cli.run("export", "--format", "todotxt").stdout == line, "the threshold is written where it was")
+        // Done on its due day; the next day the series is on Jan 17, and the threshold two days before it.
+        cli.environment["TASKTILE_NOW"] = "2027-01-10T12:00:00+01:00"
+        #expect(cli.run("done", "Water plants", "--list", "Home").status == 0)
+        cli.environment["TASKTILE_NOW"] = "2027-01-11T12:00:00+01:00"
+        let moved = cli.run("export", "--format", "todotxt").stdout
+        #expect(moved == "Water plants +Home t:2027-01-15 due:2027-01-17 rec:+1w uid:\(id)\n", "\(moved)")
+        // Reading that back (a merge by uid) and writing it again keeps it where it is.
+        #expect(cli.run("import", "--format", "todotxt", cli.writeFile("back.txt", moved)).status == 0)
+        #expect(cli.run("export", "--format", "todotxt").stdout == moved)
+    }
+
     @Test("an impossible date exits 65 with the line, store unchanged")
     func invalidDate() throws {
         let cli = try JSONBackupTests.richHarness()

@@ -25,13 +25,21 @@ How our semantics (docs/cycles.md "Computing cycles") are put to dateutil, which
   byte-identical. DTSTART is occurrence 0, the first such day on or after the anchor (months searched one
   by one for monthly, year by year for yearly), since we count every-N months from occurrence 0's month
   where the RFC counts from DTSTART's. A month without a 5th weekday has no instance in both.
+- Skip versus clamp (a third batch, SKIP_RULES rules from SKIP_SEED, each written twice): monthly rules from the
+  29th-31st and yearly ones from Feb 29. The "skipShortMonths" vector is the RFC meaning a rule imported from another
+  app keeps: the plain RRULE (FREQ=MONTHLY, FREQ=YEARLY), which dateutil expands by dropping the months (common years)
+  without the day. Its twin without the key is tasktile's clamping, in the month-end forms above.
+- UNTIL as an instant (a fourth batch, UNTIL_RULES rules from UNTIL_SEED): timed rules whose "untilTime" is an RFC
+  5545 UNTIL moment near one occurrence (before it on its day, exactly at it, or after it): UTC ("...Z", dateutil
+  compares it with the zone-aware occurrences as instants) or floating (compared with the naive wall-clock times).
+  A UTC UNTIL gives each zone its own series, so these vectors carry the one "zone" they were expanded in.
 """
 
 import json
 import os
 import random
 import sys
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, timezone
 from itertools import islice
 from zoneinfo import ZoneInfo
 
@@ -41,6 +49,10 @@ SEED = 20270131
 RULES = 2000
 NTH_SEED = 20271125
 NTH_RULES = 600
+SKIP_SEED = 20270331
+SKIP_RULES = 200
+UNTIL_SEED = 20270329
+UNTIL_RULES = 240
 OCCURRENCES = 12
 ZONES = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Tokyo"]
 WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]  # ISO order, our raw values
@@ -143,8 +155,8 @@ def random_rule(rng, anchor):
     return freq, interval, weekdays, end
 
 
-def dateutil_rule(anchor_dt, freq, interval, weekdays, end):
-    """(dtstart, RRULE text, rrule object) expressing our semantics for dateutil."""
+def rule_forms(anchor_dt, freq, interval, weekdays):
+    """(dtstart, RRULE parts, rrule keyword arguments) expressing our semantics for dateutil, without an end."""
     parts = [f"FREQ={freq.upper()}"]
     if interval != 1:
         parts.append(f"INTERVAL={interval}")
@@ -172,6 +184,12 @@ def dateutil_rule(anchor_dt, freq, interval, weekdays, end):
         kwargs["bymonth"] = [2]
         kwargs["bymonthday"] = [-1]
         parts.append("BYMONTH=2;BYMONTHDAY=-1")
+    return dtstart, parts, kwargs
+
+
+def dateutil_rule(anchor_dt, freq, interval, weekdays, end):
+    """(dtstart, RRULE text, rrule object) expressing our semantics for dateutil."""
+    dtstart, parts, kwargs = rule_forms(anchor_dt, freq, interval, weekdays)
     if "count" in end:
         kwargs["count"] = end["count"]
         parts.append(f"COUNT={end['count']}")
@@ -247,6 +265,84 @@ def dateutil_nth_rule(anchor_dt, freq, interval, ordinal, weekday, end):
     return dtstart, ";".join(parts), du.rrule(FREQS[freq], dtstart=dtstart, **kwargs)
 
 
+def random_skip_rule(rng):
+    """(anchor date, freq, interval, end) for the skip-versus-clamp batch: monthly from the 29th-31st, yearly from Feb 29."""
+    if rng.random() < 0.7:
+        freq = "monthly"
+        while True:
+            year, month, day = rng.randint(2000, 2035), rng.randint(1, 12), rng.choice([29, 30, 31, 31])
+            try:
+                anchor = date(year, month, day)
+                break
+            except ValueError:
+                continue
+        kind = rng.random()
+        interval = 1 if kind < 0.5 else rng.randint(2, 6) if kind < 0.85 else rng.randint(7, 40)
+    else:
+        freq = "yearly"
+        anchor = date(rng.choice([y for y in range(2000, 2036) if y % 4 == 0]), 2, 29)
+        kind = rng.random()
+        interval = 1 if kind < 0.5 else rng.randint(2, 8) if kind < 0.85 else rng.randint(9, 30)
+    end = {}
+    r = rng.random()
+    if r < 0.2:
+        end = {"count": rng.randint(1, 15)}
+    elif r < 0.4:
+        nominal = {"monthly": 30, "yearly": 365}[freq] * interval
+        end = {"until": (anchor + timedelta(days=rng.randint(0, nominal * 12))).isoformat()}
+    return anchor, freq, interval, end
+
+
+def dateutil_skip_rule(anchor_dt, freq, interval, end):
+    """(dtstart, RRULE text, rrule object) for the RFC meaning: the plain rule from DTSTART = the anchor."""
+    parts = [f"FREQ={freq.upper()}"]
+    if interval != 1:
+        parts.append(f"INTERVAL={interval}")
+    kwargs = {"interval": interval}
+    if "count" in end:
+        kwargs["count"] = end["count"]
+        parts.append(f"COUNT={end['count']}")
+    if "until" in end:
+        until = datetime.combine(date.fromisoformat(end["until"]), time(23, 59, 59))
+        kwargs["until"] = until
+        parts.append("UNTIL=" + until.strftime("%Y%m%dT%H%M%S"))
+    return anchor_dt, ";".join(parts), du.rrule(FREQS[freq], dtstart=anchor_dt, **kwargs)
+
+
+def until_vector(rng):
+    """A timed rule with an RFC 5545 UNTIL moment near one of its occurrences, expanded in one zone."""
+    zone_id = rng.choice(ZONES)
+    zone = ZoneInfo(zone_id)
+    while True:
+        anchor_date = random_anchor_date(rng)
+        anchor_time = random_time(rng)
+        if anchor_time is not None:
+            break
+    freq, interval, weekdays, _ = random_rule(rng, anchor_date)
+    anchor_dt = datetime.combine(anchor_date, anchor_time)
+    dtstart, parts, kwargs = rule_forms(anchor_dt, freq, interval, weekdays)
+    unbounded = list(islice(iter(du.rrule(FREQS[freq], dtstart=dtstart, **kwargs)), OCCURRENCES))
+    target = unbounded[rng.randint(0, len(unbounded) - 1)]
+    # Before the occurrence on its own day (the case that must lose that day), exactly at it (inclusive), or after.
+    shift = rng.choice([0, -1, 1, -rng.randint(60, 6 * 3600), -rng.randint(60, 6 * 3600), rng.randint(60, 6 * 3600)])
+    if rng.random() < 0.75:
+        until = datetime.fromtimestamp(instant(target, zone_id) + shift, tz=timezone.utc)
+        until_text = until.strftime("%Y-%m-%dT%H:%M:%S") + "Z"
+        parts.append("UNTIL=" + until.strftime("%Y%m%dT%H%M%SZ"))
+        # An aware DTSTART: dateutil compares each occurrence with the UTC UNTIL as an instant.
+        rule = du.rrule(FREQS[freq], dtstart=dtstart.replace(tzinfo=zone), until=until, **kwargs)
+        results = [r.replace(tzinfo=None) for r in islice(iter(rule), OCCURRENCES)]
+    else:
+        until = target + timedelta(seconds=shift)
+        until_text = until.strftime("%Y-%m-%dT%H:%M:%S")
+        parts.append("UNTIL=" + until.strftime("%Y%m%dT%H%M%S"))
+        rule = du.rrule(FREQS[freq], dtstart=dtstart, until=until, **kwargs)
+        results = list(islice(iter(rule), OCCURRENCES))
+    return {"anchor": anchor_dt.isoformat(), "freq": freq, "interval": interval, "weekdays": weekdays,
+            "rrule": ";".join(parts), "dtstart": dtstart.isoformat(), "zone": zone_id, "untilTime": until_text,
+            "local": [r.isoformat() for r in results], "utc": {zone_id: [instant(r, zone_id) for r in results]}}
+
+
 def instant(naive, zone_id):
     """Epoch seconds of a naive wall-clock in a zone: gap -> offset before it, overlap -> first."""
     return int(naive.replace(tzinfo=ZoneInfo(zone_id), fold=0).timestamp())
@@ -297,6 +393,37 @@ def main():
         if nth is not None:
             vector.update(nth)
         vectors.append(vector)
+
+    skip_rng = random.Random(SKIP_SEED)
+    for _ in range(SKIP_RULES):
+        anchor_date, freq, interval, end = random_skip_rule(skip_rng)
+        anchor_time = random_time(skip_rng)
+        anchor_dt = datetime.combine(anchor_date, anchor_time or time(0, 0))
+        for skip in (True, False):
+            if skip:
+                dtstart, rrule_text, rule = dateutil_skip_rule(anchor_dt, freq, interval, end)
+            else:
+                dtstart, rrule_text, rule = dateutil_rule(anchor_dt, freq, interval, [], end)
+            results = list(islice(iter(rule), OCCURRENCES))
+            if anchor_time is None:
+                local = [r.date().isoformat() for r in results]
+                utc = {z: [instant(datetime.combine(r.date() + timedelta(days=1), time(0, 0)), z) for r in results]
+                       for z in ZONES}
+                anchor_text = anchor_date.isoformat()
+            else:
+                local = [r.isoformat() for r in results]
+                utc = {z: [instant(r, z) for r in results] for z in ZONES}
+                anchor_text = anchor_dt.isoformat()
+            vector = {"anchor": anchor_text, "freq": freq, "interval": interval, "weekdays": [],
+                      "rrule": rrule_text, "dtstart": dtstart.isoformat(), "local": local, "utc": utc}
+            vector.update(end)
+            if skip:
+                vector["skipShortMonths"] = True
+            vectors.append(vector)
+
+    until_rng = random.Random(UNTIL_SEED)
+    for _ in range(UNTIL_RULES):
+        vectors.append(until_vector(until_rng))
 
     out_path = os.path.join(HERE, "recurrence-vectors.json")
     with open(out_path, "w") as out:
