@@ -86,7 +86,7 @@ bench: bench-deps
 bench-sync: deps
 	/usr/bin/python3 Benchmarks/sync.py
 
-# Import and load costs that grow with the file (#21.8), release build: ICS, todo.txt and JSON
+# Import and load costs that grow with the file, release build: ICS, todo.txt and JSON
 # imports and list ls at 10,000 and 30,000 items (a few minutes). Prints the table;
 # Benchmarks/FAULTS.md quotes it. FAULTS_FLAGS=--instructions adds callgrind's instruction
 # counts, which a shared machine does not disturb (and makes it ~50x slower).

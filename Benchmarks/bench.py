@@ -367,7 +367,7 @@ def machine():
             "swift": swift, **tools}
 
 
-# Issue #16's targets: (command, floor or None, bound, kind, sizes it applies to). "ratio": median
+# The speed targets: (command, floor or None, bound, kind, sizes it applies to). "ratio": median
 # of the command / median of the floor ≤ bound; "ms": the median itself ≤ bound milliseconds.
 TARGETS = [
     ("start: tasktile --version", "start: Swift hello-world with FoundationEssentials (floor)", 1.5, "ratio", None),
@@ -427,7 +427,7 @@ def report(m, sizes, runs, path, before_commit=None):
                 if b and name in by:
                     lines.append(f"| {name} | {b['median'] * 1000:.1f} ms | {by[name]['median'] * 1000:.1f} ms "
                                  f"| {by[name]['median'] / b['median']:.2f} |")
-        lines += ["", "| issue #16 target | measured | target | met |", "|---|---:|---:|:-:|"]
+        lines += ["", "| measurement | measured | target | met |", "|---|---:|---:|:-:|"]
         for name, floor, bound, kind, only in TARGETS:
             if (only and ds["todos"] not in only) or name not in by or (floor and floor not in by):
                 continue
@@ -442,7 +442,7 @@ def report(m, sizes, runs, path, before_commit=None):
             lines += ["In-process figures (release build):", "",
                       f"- `tasktile-render watch`, large widget at 2×, commit → PNG over {w['commits']} commits (CLI `edit` returns → PNG mtime "
                       f"changes, polled every 0.5 ms): p50 {w['p50']:.1f} ms, p95 {w['p95']:.1f} ms, max {w['max']:.1f} ms "
-                      f"(issue #16 target p95 ≤ 30 ms: {'met' if w['p95'] <= 30 else 'not met'})"]
+                      f"(target p95 ≤ 30 ms: {'met' if w['p95'] <= 30 else 'not met'})"]
             if "watchBefore" in s:
                 wb = s["watchBefore"]
                 lines.append(f"- the same for {before_commit}: p50 {wb['p50']:.1f} ms, p95 {wb['p95']:.1f} ms, max {wb['max']:.1f} ms")

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Issue #21 "measured and shown": import and load costs that grow with the file, and restore.
+"""Faults and hostile input, measured: import and load costs that grow with the file, and restore.
 
     faults.py --bin DIR [--sizes 1000,10000,30000] [--cases themes,ics,todotxt,merge-json,lists] [--out FILE.md]
 

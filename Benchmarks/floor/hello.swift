@@ -1,4 +1,4 @@
-// The start-up floor for `tasktile --version` (issue #16): a Swift program that links
+// The start-up floor for `tasktile --version`: a Swift program that links
 // FoundationEssentials and prints one line. Built by Benchmarks/bench.py with `swiftc -O`.
 import FoundationEssentials
 

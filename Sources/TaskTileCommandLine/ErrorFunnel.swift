@@ -39,7 +39,7 @@ public struct ErrorFunnel: Sendable {
 
 /// A command's refusal with a catalogue message and an exit code, thrown (never written to stderr
 /// by the command itself) so the funnel prints it — and, under `--json`, the `{"error": …}` object
-/// on stdout, the same for every command (issue #21.11).
+/// on stdout, the same for every command.
 public struct CommandFailure: Error, CustomStringConvertible, ReportableError {
     public var exitCode: ExitCode
     public var reason: Phrase

@@ -2,7 +2,7 @@ import Foundation
 import TaskTileCore
 
 /// A command that another executable installed beside this one runs, so that this program links
-/// only what its own commands need (issue #16: `tasktile` loads no Cairo, Pango or GLib; the
+/// only what its own commands need (`tasktile` loads no Cairo, Pango or GLib; the
 /// widget code lives in `tasktile-render`).
 ///
 /// `Program.main` lists it in the help as one of its own commands (path and abstract; Japanese

@@ -79,7 +79,7 @@ extension Store {
             var takenOrders: [String: Set<Int>] = [:]
             var nextListOrder = (try database.scalarInt("SELECT max(sort_order) FROM lists") ?? -1) + 1
             var foreignUIDs: [(String, String)] = []
-            // Every cost here is per item, never per item × list or item × todo (issue #21.8):
+            // Every cost here is per item, never per item × list or item × todo:
             // the store's lists are read once (the first list of each title, in sortOrder), and the
             // end of each list once, then counted on in memory.
             var existingIDs = Set<String>()

@@ -6,7 +6,7 @@ import TaskTileCore
 extension Store {
     /// Everything in the store (lists, todos with their foreign UIDs, history with check-in notes,
     /// settings, routine records, challenges archived or not) plus the themes in `themes.json` (read, never created), in one read
-    /// transaction. The todo backup never depends on the theme file (issue #21.12): a `themes.json`
+    /// transaction. The todo backup never depends on the theme file: a `themes.json`
     /// that cannot be read or decoded leaves `themes` empty and its error in `themesProblem`, for
     /// the caller to report.
     /// - Throws: store errors.

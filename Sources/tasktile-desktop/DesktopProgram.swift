@@ -3,7 +3,7 @@ import TaskTileCore
 
 /// `tasktile-desktop`: runs `tasktile-render desktop` for `tasktile-render`, which hands the command
 /// over to this executable (`SiblingCommand`) so that `once`, `watch` and `click` load no GTK, GDK,
-/// ATK, X11 or Wayland library (issue #16: `tasktile-render` linked 88 shared objects, and
+/// ATK, X11 or Wayland library (`tasktile-render` linked 88 shared objects, and
 /// resolving its symbols through them was a third of a `once` run). It receives
 /// `tasktile-render`'s arguments unchanged, so it is a `Program` named `tasktile-render` with its
 /// global options, and its help and messages read exactly as they did when the command lived there.

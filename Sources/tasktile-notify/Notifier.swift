@@ -2,8 +2,8 @@ import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile-notify`: runs `tasktile notify run` for `tasktile`, which hands the command over to
-/// this executable (`SiblingCommand`) so that the everyday commands load no D-Bus library
-/// (issue #16). It receives `tasktile`'s arguments unchanged, so it is a `Program` named
+/// this executable (`SiblingCommand`) so that the everyday commands load no D-Bus library.
+/// It receives `tasktile`'s arguments unchanged, so it is a `Program` named
 /// `tasktile` with `tasktile`'s global options, and its messages and help read exactly as they
 /// did when the daemon lived in `tasktile`.
 enum Notifier {

@@ -130,7 +130,7 @@ public final class NotifyDaemon {
             } catch let e as StoreError {
                 log.warning("store: \(e.description); retrying")
                 replanAt = t.addingTimeInterval(1)
-                // A full disk or read-only media (issue #21.5): keep running and retry. The store
+                // A full disk or read-only media: keep running and retry. The store
                 // may have been opened read-only (no -shm could be created), so open it again:
                 // once space is free the new connection can write the delivery log.
                 switch e {
@@ -143,7 +143,7 @@ public final class NotifyDaemon {
                 default: break
                 }
             } catch let e as DatabaseError where e.isAccessProblem {
-                log.warning("store: \(e.message(Localizer(.en))); retrying") // never the SQL (issue #21.10)
+                log.warning("store: \(e.message(Localizer(.en))); retrying") // never the SQL
                 replanAt = t.addingTimeInterval(5)
             }
             var timeout = configuration.tick

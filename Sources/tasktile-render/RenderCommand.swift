@@ -16,7 +16,7 @@ enum Renderer {
 
     /// `tasktile-render desktop`, run by `tasktile-desktop` (its `DesktopCommand` spec has this
     /// abstract; a test checks the two agree): GTK and the display libraries stay out of this
-    /// executable, whose every `once` would otherwise load them (issue #16).
+    /// executable, whose every `once` would otherwise load them.
     static let desktopSibling = SiblingCommand(path: ["desktop"], abstract: "Show the widgets on the desktop, clickable, until SIGTERM/SIGINT.",
                                                executable: "tasktile-desktop")
 
@@ -26,7 +26,7 @@ enum Renderer {
                                  globals: globals, translations: Program.withGlobalTranslations(RenderHelp.ja, for: globals),
                                  siblings: [desktopSibling], overview: { $0.text(.renderOverview) })
 
-    /// The `tasktile` commands this executable runs for `tasktile` (`SiblingCommand`; issue #16:
+    /// The `tasktile` commands this executable runs for `tasktile` (`SiblingCommand`:
     /// they draw, so `tasktile` itself links no Cairo or Pango). They arrive with `tasktile`'s
     /// arguments unchanged, so they run in a program named `tasktile` with its global options.
     static let tasktileProgram = Program(name: "tasktile", version: version, commands: [ThemePreviewCommand.self],

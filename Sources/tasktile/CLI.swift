@@ -24,7 +24,7 @@ enum CLI {
 
     static let globalOptions = Program.tasktileGlobals
 
-    /// Commands the executables beside this one run (issue #16: `tasktile` itself loads no D-Bus
+    /// Commands the executables beside this one run (`tasktile` itself loads no D-Bus
     /// library). Each abstract is that of the sibling's own spec (a test compares the two helps).
     static let siblings = [
         SiblingCommand(path: ["notify", "run"], abstract: "Run the notification daemon (one per data directory) until SIGTERM/SIGINT.",

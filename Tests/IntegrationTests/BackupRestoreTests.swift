@@ -4,7 +4,7 @@ import TaskTileCore
 import TestSupport
 import TaskTileInterchange
 
-/// Issue #21.1: whatever `export --format json` writes, `import` reads back, in bounded memory
+/// Whatever `export --format json` writes, `import` reads back, in bounded memory
 /// (the file is streamed one record at a time; docs/interchange.md "JSON backup").
 @Suite("Backup restore")
 struct BackupRestoreTests {
@@ -91,7 +91,7 @@ struct BackupRestoreTests {
     }
 }
 
-/// Issue #21.12: the todo backup never depends on the theme file.
+/// The todo backup never depends on the theme file.
 @Suite("Export with a broken themes.json")
 struct ExportBrokenThemesTests {
     @Test("export --format json writes every todo, names the themes problem, and the backup restores")

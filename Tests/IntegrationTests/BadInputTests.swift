@@ -52,7 +52,7 @@ struct BadInputTests {
         #expect(r.status == c.exit, "\(c.name): exit \(r.status), stderr: \(r.stderr.prefix(400))")
         #expect(r.stderr.contains(c.fragment), "\(c.name): stderr \(r.stderr.prefix(400)) lacks \(c.fragment)")
         #expect(r.stdout.isEmpty || r.status == 0, "\(c.name): printed \(r.stdout.prefix(200))")
-        // Issue #21.10: no message ever shows SQL text or bound values (SQLite's own message can
+        // No message ever shows SQL text or bound values (SQLite's own message can
         // quote a constraint's SQL).
         for leak in ["while running", "constraint failed", "INSERT INTO", "UPDATE todos", "SELECT ", "CHECK ("] {
             #expect(!r.stderr.contains(leak), "\(c.name): stderr shows SQL (\(leak)): \(r.stderr.prefix(400))")

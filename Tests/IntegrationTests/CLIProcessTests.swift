@@ -127,7 +127,7 @@ struct SyncsPerCommitTests {
     }
 }
 
-/// `tasktile` loads only what its own commands need (issue #16): the notification daemon is
+/// `tasktile` loads only what its own commands need: the notification daemon is
 /// `tasktile-notify`, which `tasktile notify run` becomes by execve with the arguments unchanged.
 @Suite("siblings: tasktile hands commands to the executables beside it")
 struct SiblingExecutableTests {

@@ -3,7 +3,7 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// `tasktile import` of several iCalendar files, a directory (a vdir) and `-` (issue #19 item 8).
+/// `tasktile import` of several iCalendar files, a directory (a vdir) and `-`.
 @Suite("import of several iCalendar files, a vdir and standard input")
 struct ICalendarImportFilesTests {
     static func vtodo(_ uid: String, _ summary: String) -> String {

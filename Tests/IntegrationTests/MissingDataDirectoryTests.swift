@@ -3,7 +3,7 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// Issue #21.6: a data directory that does not exist (a typo in a bar's config, an unmounted home)
+/// A data directory that does not exist (a typo in a bar's config, an unmounted home)
 /// is the error class with the path in the tooltip in every `status` format, `--follow` included;
 /// only an existing directory without a store reads as empty.
 @Suite("status with a missing data directory")

@@ -3,7 +3,7 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// Issue #21.5: on read-only media and a full disk, reads keep working (SQLite's read-only WAL
+/// On read-only media and a full disk, reads keep working (SQLite's read-only WAL
 /// opening, or `immutable=1` when no `-shm` can be created) and writes fail naming the cause,
 /// exit 74, the store untouched. Root ignores permissions, so the media are real: a small tmpfs
 /// mounted for the test, remounted read-only, or filled up (tests run as root in CI).

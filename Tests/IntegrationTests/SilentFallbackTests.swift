@@ -3,7 +3,7 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// Issue #21.11: no silent fallbacks. An unknown `TZ` and an unsupported `TASKTILE_LANG` warn once
+/// No silent fallbacks. An unknown `TZ` and an unsupported `TASKTILE_LANG` warn once
 /// on stderr; a leading byte-order mark is stripped from a title; with `--json` every failure
 /// prints the `{"error": …}` object on stdout and `theme export`/`theme rm` print a result.
 @Suite("Silent fallbacks and --json for every command")

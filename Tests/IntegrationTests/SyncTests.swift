@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// `tasktile sync` against a real Radicale with python3-caldav as the second client
-/// (docs/sync.md; issue #17). Each test has its own server, port and data directories.
+/// (docs/sync.md). Each test has its own server, port and data directories.
 @Suite("CalDAV sync against Radicale", .serialized)
 struct SyncTests {
     /// One device: a data directory with the account `dav` on `server`.

@@ -6,7 +6,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// What a person sees of the widget files (issue #20 items 1–3, #21.4, #21.7, #21.9): no flash
+/// What a person sees of the widget files: no flash
 /// frame left on disk, specs that recover, one PNG per spec, files that stay in their room and
 /// are never someone else's. Real binaries against real data directories; `TASKTILE_NOW` is fixed
 /// wherever the flash window matters, so nothing depends on how fast the machine is.

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import TaskTileInterchange
 
-/// Issue #21.8: an import's cost is linear in its records. Time is not asserted (the machine is
+/// An import's cost is linear in its records. Time is not asserted (the machine is
 /// shared; `Benchmarks/faults.py` measures it); what is asserted is a count that made it
 /// expensive per record: preparing a statement for every row (an INSERT into `todos` compiles all
 /// its triggers when prepared). The per-record statements come from the statement cache, so the

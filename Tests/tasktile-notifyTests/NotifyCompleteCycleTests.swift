@@ -6,7 +6,7 @@ import TaskTileNotify
 import TaskTileRuntime
 import TestSupport
 
-/// Issue 18 item 1: Complete on a notification completes the cycle that notification was for, even
+/// Complete on a notification completes the cycle that notification was for, even
 /// when the click comes after the next cycle began (docs/cycles.md "Completing a past cycle").
 /// The daemon's action handler runs in-process with a sink that records what it is asked.
 @Suite("Notification Complete for its own cycle")

@@ -6,7 +6,7 @@ import TaskTileRender
 @testable import tasktile_render
 import TestSupport
 
-/// The `grid` family end to end, in-process (issue 18 item 4, docs/widgets.md "grid"): a real
+/// The `grid` family end to end, in-process (docs/widgets.md "grid"): a real
 /// challenge in a real store, `once` writes the PNG and a hit map with a region for every cell,
 /// and `click` on a cell toggles that day's check-in through `done --on` / `undo --on`.
 @Suite struct GridClickTests {

@@ -95,7 +95,7 @@ struct LanguageCLITests {
         #expect(ja.run("status", "--format", "plain").stdout.hasPrefix("残り4件 · 期限切れ1件 · 次: 牛乳 (今日 18:00) · 20%完了\n"), "\(ja.run("status").stdout)")
         #expect(en.run("status", "--format", "plain").stdout.hasPrefix("4 left · 1 overdue · next: 牛乳 (Today 18:00) · 20% done\n"))
         let fresh = japaneseHarness()
-        fresh.run("list", "ls") // creates the data directory (a missing one is an error, issue #21.6)
+        fresh.run("list", "ls") // creates the data directory (a missing one is an error)
         #expect(fresh.run("status", "--format", "plain").stdout == "全て完了\n")
     }
 

@@ -157,7 +157,7 @@ public final class Database {
     /// it for the next writer). The next process to open the store is usually its only connection and
     /// then rebuilds the WAL index by reading every valid frame (https://www.sqlite.org/walformat.html
     /// "Recovery"): with the WAL kept between connections (`keepWALBetweenConnections`), a 6 MiB WAL
-    /// left by an import cost every later `status` poll ~1,500 reads (issue #16). Costs the writer
+    /// left by an import cost every later `status` poll ~1,500 reads. Costs the writer
     /// that crosses the size one checkpoint (a sync of the main file) every ~250 frames.
     private func truncateLongWAL(_ handle: OpaquePointer) {
         guard sqlite3_total_changes64(handle) > 0, sqlite3_db_readonly(handle, "main") == 0 else { return }

@@ -28,7 +28,7 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// SQLite's generic text for the result code (`sqlite3_errstr`: "constraint failed", "database
     /// or disk is full"): never the statement, never a bound value, never a constraint's SQL text —
-    /// what a user may be shown (issue #21.10).
+    /// what a user may be shown.
     public var codeText: String { String(cString: sqlite3_errstr(extendedResultCode.rawValue)) }
 
     /// The database was locked by another connection past the busy timeout.

@@ -49,7 +49,7 @@ extension FileError: ReportableError {
 
 extension DatabaseError: ReportableError {
     public var exitCode: ExitCode { isBusy ? .busy : .ioError }
-    /// A damaged store is said plainly. A user never sees SQL text or bound values (issue #21.10):
+    /// A damaged store is said plainly. A user never sees SQL text or bound values:
     /// only the result code and SQLite's generic text for it (`codeText`), since SQLite's own
     /// message can quote a constraint's SQL. `description` keeps the details for developers.
     public func message(_ localizer: Localizer) -> String {

@@ -16,7 +16,7 @@ public enum Language: String, CaseIterable, Sendable {
     }
 
     /// `TASKTILE_LANG`'s value when it is set to a language tasktile does not speak (`fr`): the
-    /// programs warn once on stderr that English is used (issue #21.11). `en…`, `ja…`, `C` and
+    /// programs warn once on stderr that English is used. `en…`, `ja…`, `C` and
     /// `POSIX` are accepted silently. (`LANG` and `LC_*` describe the whole system and fall back
     /// to English without a warning; `--lang fr` is refused with exit 64.)
     public static func unsupportedTasktileLang(_ env: [String: String]) -> String? {

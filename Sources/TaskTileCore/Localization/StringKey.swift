@@ -324,7 +324,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case importErrorOutNeedsFile = "import.error.outNeedsFile"
     case importNotExported = "import.notExported"
     case importExported = "import.exported"
-    // Faults and hostile input (issue #21): warnings and refusals that name the cause.
+    // Faults and hostile input: warnings and refusals that name the cause.
     case exportThemesProblem = "export.themesProblem"
     case warningPrefix = "warning.prefix"
     case themeErrorTooMany = "theme.error.tooMany"

@@ -35,8 +35,8 @@ public struct Clock: Sendable {
     }
 
     /// `TZ`'s value when it is set but names no zone this system knows (`Mars/Phobos`), so that
-    /// the programs can warn once on stderr instead of silently running in `TimeZone.current`
-    /// (issue #21.11); nil when `TZ` is unset, empty or known.
+    /// the programs can warn once on stderr instead of silently running in `TimeZone.current`;
+    /// nil when `TZ` is unset, empty or known.
     public static func unknownTimeZone(environment: [String: String]) -> String? {
         guard let raw = environment["TZ"], !raw.isEmpty else { return nil }
         var tz = raw

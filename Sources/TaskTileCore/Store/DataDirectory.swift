@@ -55,7 +55,7 @@ public struct DataDirectory: Hashable, Sendable {
     /// directory or `widgets/` that group or others can write, or that belongs to another user
     /// (root's own directories are accepted for every user, as sshd accepts them): another local
     /// user who can write there could replace the store, `themes.json` or a widget spec and make
-    /// tasktile overwrite the victim's files (issue #21.9). Absent directories pass (they are
+    /// tasktile overwrite the victim's files. Absent directories pass (they are
     /// created 0700). Called by `Store.open`, so every command that reads or writes the store or
     /// renders checks it (docs/data-directory.md "Modes").
     /// - Throws: `StoreError.unsafeDirectory` (the message gives `chmod go-w …`),

@@ -300,7 +300,7 @@ enum Schema {
         m.register("sync-calendar-home", sql: """
         ALTER TABLE sync_accounts ADD COLUMN calendar_home TEXT;
         """)
-        // Catch-up boundaries (docs/cycles.md "Catch-up cost", issue #16): per repeating todo, the
+        // Catch-up boundaries (docs/cycles.md "Catch-up cost"): per repeating todo, the
         // instant (a timed due's deadline, UTC seconds) or the date (a date-only due, 'YYYY-MM-DD',
         // whose day ends in the user's zone) at which its cached cycle next moves — its own due
         // when it is completed, the next cycle's due when it is not — so the check every open runs

@@ -63,8 +63,8 @@ extension Store {
         return try write { try catchUpInTransaction(at: now, only: nil) }
     }
 
-    /// `catchUpRepeats()` for a reader that must never wait for the write lock (a status poll,
-    /// issue 21 item 2): when another process holds it, the catch-up is left to the next process
+    /// `catchUpRepeats()` for a reader that must never wait for the write lock (a status poll):
+    /// when another process holds it, the catch-up is left to the next process
     /// (or poll) and nothing is written; the caller then reads the cycles as last written.
     /// - Parameter busyTimeout: the connection's usual busy timeout, restored afterwards.
     /// - Returns: the number of todos moved (0 when skipped).
@@ -190,7 +190,7 @@ extension Store {
     /// (`catch_up_stale`); `Store.caughtUp` then decides exactly. Two range seeks on partial indexes
     /// and a read of a (normally empty) table: an overdue repeating todo that is still the cycle
     /// due is no longer read by every open, so on a store with 20,000 repeating todos an open reads
-    /// none of them (issue #16).
+    /// none of them.
     func cycleAdvances(at now: Date, only todoID: String?) throws -> [Todo] {
         let candidates: [Todo]
         if let todoID {

@@ -40,7 +40,7 @@ public final class Store {
 
     /// `open(_:clock:busyTimeout:)`, choosing whether the catch-up may wait for the write lock.
     /// - Parameter waitForCatchUp: false for readers that must never wait for the write lock (status
-    ///   polls, issue 21 item 2): the catch-up is then skipped while another process holds it
+    ///   polls): the catch-up is then skipped while another process holds it
     ///   (`catchUpRepeatsWithoutWaiting`).
     public static func open(_ directory: DataDirectory, clock: Clock, busyTimeout: Double = 10,
                             waitForCatchUp: Bool) throws -> Store {
@@ -69,7 +69,7 @@ public final class Store {
         } catch let e as DatabaseError where e.isAccessProblem && isRegularFile(path) {
             // Read-only media, a read-only data directory, a full disk: the `-shm` file cannot be
             // created, so a read-write WAL connection cannot even read. Reads keep working through
-            // a read-only connection (issue #21.5, https://www.sqlite.org/wal.html "Read-Only
+            // a read-only connection (https://www.sqlite.org/wal.html "Read-Only
             // Databases"); writes then fail naming the cause (`writeFailure`).
             do {
                 db = try openConnection(path: path, readOnly: true, busyTimeout: busyTimeout, now: clock.now)
@@ -163,7 +163,7 @@ public final class Store {
         }
     }
 
-    /// What a failed write is to the user (issue #21.5): the disk is full, or the store cannot be
+    /// What a failed write is to the user: the disk is full, or the store cannot be
     /// written (read-only file system, a data directory or store file not writable by this user),
     /// naming the data directory; any other SQLite failure as it is.
     func writeFailure(_ e: DatabaseError) -> Error { Store.accessFailure(e, directory: directory) ?? e }

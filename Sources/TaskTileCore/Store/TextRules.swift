@@ -6,7 +6,7 @@ import Foundation
 /// This is the one title rule: every path that stores a title (add, edit, list add/rename,
 /// every importer, routines) calls `title(_:)` before the store is touched, so the store's own
 /// `CHECK (length(title) BETWEEN 1 AND 4000)` (SQLite's `length` counts code points) can never be
-/// the one to refuse (issue #21.10). A refusal is exit 64 on the command line, 65 from an import file.
+/// the one to refuse. A refusal is exit 64 on the command line, 65 from an import file.
 public enum TextRules {
     /// Maximum title length in characters (extended grapheme clusters).
     public static let maxTitleLength = 1000
@@ -49,7 +49,7 @@ public enum TextRules {
     }
 
     /// `s` without byte-order marks (U+FEFF) at its start and end, as a title pasted from a file
-    /// saved by a Windows editor carries one (issue #21.11): invisible, yet it would make the title
+    /// saved by a Windows editor carries one: invisible, yet it would make the title
     /// differ from the one typed, so `intent complete` would miss it. Marks inside the text stay.
     public static func stripByteOrderMarks(_ s: String) -> String {
         guard s.unicodeScalars.first == "\u{FEFF}" || s.unicodeScalars.last == "\u{FEFF}" else { return s }
@@ -75,7 +75,7 @@ public enum TextRules {
     /// Strings for Equality"; UAX #15), so the trimmed title equals the NFC key exactly when its NFC
     /// form does. Trims only a title that starts or ends with whitespace or a byte order mark. Looking
     /// a title up among 1,000 todos then costs a comparison per todo instead of a Foundation NFC
-    /// normalisation per todo (~20 µs each, issue #16).
+    /// normalisation per todo (~20 µs each).
     public static func hasMatchKey(_ title: String, _ key: String) -> Bool {
         guard let first = title.unicodeScalars.first, let last = title.unicodeScalars.last else { return key.isEmpty }
         let needsTrim = first == "\u{FEFF}" || last == "\u{FEFF}"

@@ -64,7 +64,7 @@ public struct ThemeStore: Sendable {
         guard !items.isEmpty else {
             throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorEmptyList))
         }
-        // A cap, so a huge or hostile file is refused at once instead of read for minutes (issue #21.8).
+        // A cap, so a huge or hostile file is refused at once instead of read for minutes.
         guard items.count <= maxThemes else {
             throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorTooMany, items.count, maxThemes))
         }

@@ -58,7 +58,7 @@ final class TextLayout {
     /// Sans CJK JP has the base letters but not every mark (U+0324, U+0330, U+0313 …), so
     /// fontconfig takes the marks alone from Noto Sans, and marks from another font than their
     /// base cannot be attached by its mark positioning: they were drawn after the letter, offset
-    /// to the right (issue #20.5). A grapheme cluster holding such a mark is set in Noto Sans
+    /// to the right. A grapheme cluster holding such a mark is set in Noto Sans
     /// first, so base and marks come from one font; the rest of the text keeps the Japanese
     /// forms. Kana voicing marks (U+3099, U+309A) belong to the CJK font and are left alone.
     private func keepMarksWithTheirBase(_ text: String, font: FontSpec) {

@@ -111,7 +111,7 @@ struct WidgetLayout {
 
     /// The pending section and, when shown, the completed section with the hairline above it.
     ///
-    /// The rule that shares the rows (issue #20), stated here once: a completed section is shown
+    /// The rule that shares the rows, stated here once: a completed section is shown
     /// only by a large widget whose theme has `showCompleted`, and only when there are completed
     /// todos. Then the widget's row capacity (the available height, points) is filled **first with
     /// pending rows**, and completed rows fill what is left. The completed section's **cap** is the

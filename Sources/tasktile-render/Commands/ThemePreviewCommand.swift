@@ -6,7 +6,7 @@ import TaskTileRender
 /// `tasktile theme preview NAME [--out DIR]`: the theme in every family and both languages, with
 /// sample todos built in memory (the store is never opened).
 ///
-/// A `tasktile` command that this executable runs (`SiblingCommand`, issue #16): drawing needs
+/// A `tasktile` command that this executable runs (`SiblingCommand`): drawing needs
 /// Cairo, Pango and their dozens of shared libraries, which every other `tasktile` command would
 /// otherwise load at start-up. `tasktile` hands the command over by execve with its arguments
 /// unchanged, so it runs in `Renderer.tasktileProgram` (named `tasktile`, with `tasktile`'s global

@@ -74,8 +74,8 @@ struct EditCommand: Command {
     /// Set when `--repeat` was given: what it does not name is kept from the current rule (`keepingUnnamed`).
     private var repeatArguments: ParsedArguments?
 
-    /// `rule` (from `--repeat …`) with what the options did not name kept from `current` (issue 21
-    /// item 3, docs/lists-and-todos.md "Editing"): the end (`--times`/`--until`) always; the
+    /// `rule` (from `--repeat …`) with what the options did not name kept from `current`
+    /// (docs/lists-and-todos.md "Editing"): the end (`--times`/`--until`) always; the
     /// interval (`--every`), for weekly the days (`--on`) and for monthly or yearly the skipping of short months
     /// (an imported RFC 5545 rule keeps its meaning) when the frequency stays the same.
     static func keepingUnnamed(_ rule: RepeatRule, from current: RepeatRule?, options a: ParsedArguments) -> RepeatRule {

@@ -65,7 +65,7 @@ struct ExportCommand: Command {
         case .taskwarrior:
             preconditionFailure("--format taskwarrior is refused by the parser for export (not in its values)")
         }
-        // A broken themes.json never blocks the todo backup (issue #21.12): the backup is written
+        // A broken themes.json never blocks the todo backup: the backup is written
         // without themes and the problem is reported on stderr (exit 0: the todos are safe).
         let themesProblem = format == .json ? backup.themesProblem.map { e -> String in
             (e as? ReportableError)?.message(context.localizer) ?? "\(e)"

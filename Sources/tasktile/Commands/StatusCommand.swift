@@ -60,7 +60,7 @@ struct StatusCommand: Command {
     }
 
     func read(_ context: CommandContext) throws -> StatusSnapshot {
-        // No data directory: an error naming it (issue #21.6) — a typo in a bar's config or an
+        // No data directory: an error naming it — a typo in a bar's config or an
         // unmounted home must not read as "All done". An existing directory without a store yet:
         // nothing is pending (opening would create the store, and status never writes).
         guard context.dataDirectory.exists else { throw StoreError.dataDirectoryMissing(path: context.dataDirectory.path) }

@@ -133,14 +133,14 @@ struct ThemeRemoveCommand: Command {
         var naming: [String] = []
         for specFile in context.dataDirectory.specFiles {
             // Only the spec's `theme` key (a spec that does not parse is reported by the renderer,
-            // not here): `tasktile` links no renderer (issue #16).
+            // not here): `tasktile` links no renderer.
             if let bytes = try? Posix.readFile(specFile, limit: 1 << 20), let root = try? JSONValue.parse(bytes),
                case .string(let named)? = root["theme"], named == removed.name || named == removed.id {
                 context.stderr.write(context.localizer.text(.themeSpecNote, specFile, named) + "\n")
                 naming.append(specFile)
             }
         }
-        // --json: the result, as every other command prints one (issue #21.11).
+        // --json: the result, as every other command prints one.
         if context.json {
             context.printJSON(.object([("removed", .object([("id", .string(removed.id)), ("name", .string(removed.name))])),
                                        ("specsNamingIt", .array(naming.map(JSONValue.string)))]))
@@ -171,7 +171,7 @@ struct ThemeImportCommand: Command {
         let incoming = try ThemeImport.decode(try Posix.readFile(path, limit: 4 << 20), file: path)
         var file = try ThemeFile(context)
         // The cap of themes.json, checked before the merge (which compares each incoming theme
-        // with the file's, ≤ maxThemes², issue #21.8).
+        // with the file's, ≤ maxThemes²).
         guard file.themes.count + incoming.count <= ThemeStore.maxThemes || (replace && incoming.count <= ThemeStore.maxThemes) else {
             throw ThemeFileError(file: path, theme: nil, key: "themes",
                                  reason: Phrase(key: .themeErrorTooMany, file.themes.count + incoming.count, ThemeStore.maxThemes))

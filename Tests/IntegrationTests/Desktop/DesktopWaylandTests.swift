@@ -200,7 +200,7 @@ import Glibc
         #expect(try w.session.todoState(list: "Shopping").pending.contains(tea))
     }
 
-    /// The `grid` family in the desktop host (issue 18 item 4): a click on today's cell of a habit
+    /// The `grid` family in the desktop host: a click on today's cell of a habit
     /// checks it in through the completion function, the cell fills with the accent on screen, and
     /// a second click takes the check-in back.
     @Test func aGridCellClickChecksInTodaysHabitAndTheCellFills() throws {

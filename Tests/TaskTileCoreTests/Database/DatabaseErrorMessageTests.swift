@@ -3,7 +3,7 @@ import Testing
 @testable import TaskTileCore
 import TestSupport
 
-/// Issue #21.10: what a user reads never shows SQL text or bound values.
+/// What a user reads never shows SQL text or bound values.
 @Suite("Database error messages")
 struct DatabaseErrorMessageTests {
     @Test("a real CHECK failure: the message names the code, not the SQL or the values, in both languages")

@@ -3,7 +3,7 @@ import Testing
 @testable import TaskTileCore
 import TestSupport
 
-/// The kept WAL stays short (docs/store.md "Connections", issue #16): a connection that wrote and
+/// The kept WAL stays short (docs/store.md "Connections"): a connection that wrote and
 /// finds the `-wal` file over `Database.walTruncateBytes` checkpoints and truncates it when it
 /// closes; a shorter WAL and a connection that only read are left as they are.
 @Suite("Database: a long WAL is truncated by the writer that closes")

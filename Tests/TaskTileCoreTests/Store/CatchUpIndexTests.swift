@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import TaskTileCore
 
-/// The catch-up index (docs/cycles.md "Catch-up cost", issue #16): the check every open runs reads
+/// The catch-up index (docs/cycles.md "Catch-up cost"): the check every open runs reads
 /// only the repeating todos whose boundary has passed, a write by another program (the sqlite3
 /// CLI) cannot hide a todo from catch-up, and over random walks the index always says what
 /// `Store.catchUpBoundary` says of each stored todo, while the stored cycles stay what the whole

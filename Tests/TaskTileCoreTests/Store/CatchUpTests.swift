@@ -24,7 +24,7 @@ struct CatchUpTests {
 
     static let table: [Row] = [
         Row(name: "before the deadline nothing moves", k: 0, completed: false, now: "2027-01-04T08:59:59+01:00", expected: nil),
-        // Issue 18 item 0: from its due until the next cycle's due, cycle k is overdue, not missed.
+        // From its due until the next cycle's due, cycle k is overdue, not missed.
         Row(name: "exactly at the due the cycle is overdue and stays", k: 0, completed: false, now: "2027-01-04T09:00:00+01:00",
             expected: nil),
         Row(name: "1 s after the due it stays", k: 0, completed: false, now: "2027-01-04T09:00:01+01:00", expected: nil),

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import TaskTileCore
 
-/// Issue 21 item 2 (docs/cycles.md "A wrong clock"): one run with the clock far ahead leaves no
+/// A wrong clock (docs/cycles.md "A wrong clock"): one run with the clock far ahead leaves no
 /// lasting change. The cycle columns are a cache of what the anchor, the history and now give; a
 /// process whose now is before the instant the cache was written for recomputes them.
 @Suite("Clock jumps")
@@ -120,7 +120,7 @@ struct ClockJumpTests {
     }
 }
 
-/// Issue 21 item 2, the other direction: a clock set *back* for one run (a bad RTC, a stray
+/// The other direction: a clock set *back* for one run (a bad RTC, a stray
 /// `TASKTILE_NOW`) recomputes the cache at an instant before some of the history; when the clock is
 /// right again that history counts at once, not only after the next cycle boundary.
 extension ClockJumpTests {

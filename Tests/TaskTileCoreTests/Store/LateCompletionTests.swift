@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import TaskTileCore
 
-/// Issue 18 item 0 (docs/cycles.md "Cycle semantics"): a completion at or after a cycle's due and
+/// Late completions (docs/cycles.md "Cycle semantics"): a completion at or after a cycle's due and
 /// before the next cycle's due completes that cycle and leaves the todo pending on the next one; a
 /// completion before the due shows completed until the due passes. Tested at the boundaries for
 /// daily, weekly Mon/Wed, monthly-on-the-31st, Nth-weekday and date-only rules, on a real WAL store.
@@ -26,7 +26,7 @@ struct LateCompletionTests {
                rule: RepeatRule(frequency: .weekly, weekdays: [.monday, .wednesday])),
         Series(name: "monthly on the 31st 09:00", anchor: nine("2027-01-31"), rule: RepeatRule(frequency: .monthly)),
         Series(name: "daily, date only", anchor: .date(LocalDate(iso: "2027-01-04")!), rule: RepeatRule(frequency: .daily)),
-        // The Nth weekday (#19 item 9): the next cycle is a month on, or several when a month has no 5th Thursday;
+        // The Nth weekday: the next cycle is a month on, or several when a month has no 5th Thursday;
         // the last Sunday of February 2027 is followed by the spring-forward Sunday in Berlin.
         Series(name: "monthly on the last Sunday 09:00, across DST", anchor: nine("2027-02-28"),
                rule: RepeatRule(frequency: .monthly, nthWeekday: .init(-1, .sunday))),

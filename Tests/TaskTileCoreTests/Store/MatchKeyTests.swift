@@ -4,7 +4,7 @@ import TestSupport
 @testable import TaskTileCore
 
 /// `TextRules.hasMatchKey` is `matchKey(title) == key` without the NFC normalisation of every title
-/// (issue #16): checked against the definition on random titles built from the pieces that make
+///: checked against the definition on random titles built from the pieces that make
 /// canonical equivalence, trimming and byte order marks differ.
 @Suite("Title match keys")
 struct MatchKeyTests {

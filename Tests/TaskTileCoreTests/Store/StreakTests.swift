@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import TaskTileCore
 
-/// Streaks and rates (issue 18 item 2, docs/cycles.md "Streaks"): counted in cycles, on a real
+/// Streaks and rates (docs/cycles.md "Streaks"): counted in cycles, on a real
 /// store whose past cycles are checked in through the completion function (`cycle:`).
 @Suite("Streaks")
 struct StreakTests {

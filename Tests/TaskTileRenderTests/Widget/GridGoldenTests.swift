@@ -4,7 +4,7 @@ import Testing
 @testable import TaskTileRender
 import TestSupport
 
-/// The `grid` family (issue 18 item 4, docs/widgets.md "grid"): golden images of a 7-habit ×
+/// The `grid` family (docs/widgets.md "grid"): golden images of a 7-habit ×
 /// 50-day challenge, small and large, English and Japanese, light and dark (see `Snapshot` for the
 /// tolerance and re-recording), plus its geometry and hit map.
 @Suite struct GridGoldenTests {

@@ -38,7 +38,7 @@ import TaskTileCore
         #expect(over.todos.allSatisfy { $0.inlineMore == nil })
         #expect(zip(over.todos, over.todos.dropFirst()).allSatisfy { $0.frame.maxY == $1.frame.y }, "rows touch")
         // When the header already says how many are left, every slot is a todo and the last one
-        // carries the count (issue #20.8: medium shows 3 rows, not 2 and "+ N more").
+        // carries the count (medium shows 3 rows, not 2 and "+ N more").
         let shared = l.rows(count: 10, in: pending, countInHeader: true)
         #expect(shared.more == nil)
         #expect(shared.todos.count == pending.slots && pending.slots == 3)
@@ -88,7 +88,7 @@ import TaskTileCore
         #expect(Self.layout(.large) { $0.showCompleted = false }.sections(completedCount: 5).completed == nil)
     }
 
-    /// Issue #20: completed rows keep only the slots they need (up to the cap) and the pending rows
+    /// Completed rows keep only the slots they need (up to the cap) and the pending rows
     /// get the others, so a large widget with one completed todo shows capacity − 1 pending rows,
     /// not the 60 % share, and no empty band is left under the completed rows.
     @Test(arguments: [false, true])

@@ -110,7 +110,7 @@ import TestSupport
         #expect(medium.completedSlots == 0 && !medium.rows.contains { $0.kind == .completed })
     }
 
-    /// Issue #20: the row capacity is filled with pending rows first; completed rows take what is
+    /// The row capacity is filled with pending rows first; completed rows take what is
     /// left, at most the completed section's cap while pending todos are hidden. Slots the completed
     /// todos do not need go to pending rows (and the other way round), so no empty band is left
     /// under the last row while more todos exist than are shown. Expected numbers from

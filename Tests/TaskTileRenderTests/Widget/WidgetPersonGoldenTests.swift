@@ -4,7 +4,7 @@ import TaskTileCore
 @testable import TaskTileRender
 import TestSupport
 
-/// Widgets as a person sees them (issue #20 items 5–9): due labels, sort by due, the space used,
+/// Widgets as a person sees them: due labels, sort by due, the space used,
 /// tiny sizes and right-to-left titles. Goldens at scale 1 or 2 (see `Snapshot` for the tolerance),
 /// each looked at when recorded; assertions on the drawn rows and pixels beside them.
 @Suite struct WidgetPersonGoldenTests {

@@ -4,7 +4,7 @@ import TaskTileCore
 import TestSupport
 @testable import tasktile
 
-/// Challenges (issue 18 items 3 and 5, docs/challenges.md): a challenge's whole life from the
+/// Challenges (docs/challenges.md): a challenge's whole life from the
 /// command line, the day it turns finished, refusals, and a routine started as a challenge.
 @Suite("Challenge CLI")
 struct ChallengeCLITests {

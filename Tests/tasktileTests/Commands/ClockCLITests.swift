@@ -4,7 +4,7 @@ import TaskTileCore
 import TestSupport
 @testable import tasktile
 
-/// Issue 21 item 2 from the command line (docs/cycles.md "A wrong clock"): one `tasktile` run with
+/// A wrong clock, from the command line (docs/cycles.md "A wrong clock"): one `tasktile` run with
 /// a wrong `TASKTILE_NOW`, earlier or later than the real instant, leaves no lasting change in
 /// what the next runs at the right instant show.
 @Suite("Wrong clock CLI")

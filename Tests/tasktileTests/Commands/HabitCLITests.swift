@@ -5,7 +5,7 @@ import TestSupport
 @testable import tasktile
 
 /// Habits from the command line (docs/cycles.md "Completing a past cycle"): `done --on`, `undo --on`,
-/// `--note`, and `edit --repeat` keeping what it does not name (issue 21 item 3).
+/// `--note`, and `edit --repeat` keeping what it does not name.
 @Suite("Habit CLI")
 struct HabitCLITests {
     static let berlin = CycleFixtures.zone("Europe/Berlin")
@@ -142,7 +142,7 @@ struct HabitCLITests {
         #expect(after.occurrenceCount == before.occurrenceCount && after.missedCount < before.missedCount)
     }
 
-    @Test("edit --repeat keeps the end condition it does not name, and replaces the one it names (issue 21 item 3)")
+    @Test("edit --repeat keeps the end condition it does not name, and replaces the one it names")
     func editKeepsEnd() throws {
         let cli = Self.withStretch("--times", "6")
         #expect(cli.run("edit", "Stretch", "--list", "Habits", "--repeat", "weekly").code == 0)

@@ -4,7 +4,7 @@ import Testing
 import TaskTileCore
 import TestSupport
 
-/// iCalendar from other apps (issue #19 item 8, docs/interchange.md "iCalendar"): foreign UIDs go
+/// iCalendar from other apps (docs/interchange.md "iCalendar"): foreign UIDs go
 /// back unchanged, Windows zone names, zones defined only by a VTIMEZONE, in-process todos.
 @Suite("iCalendar from other apps")
 struct ICalendarPeersTests {

@@ -201,7 +201,7 @@ struct ICalendarTests {
         }
         #expect(report["added"]?["todos"] == .number(3))
         let water = try #require(try Self.todos(cli).first { $0["title"] == .string("Drink water") })
-        // A Windows zone name maps through the CLDR table (issue #19 item 8; ICalendarPeersTests).
+        // A Windows zone name maps through the CLDR table (ICalendarPeersTests).
         #expect(water["timeZone"] == .string("Asia/Tokyo"), "Outlook's \"Tokyo Standard Time\" is Asia/Tokyo")
         #expect(!notes.contains("is unknown"), "\(notes)")
     }

@@ -105,7 +105,7 @@ struct JSONBackupTests {
         let r = cli.run("export", "--out", path)
         #expect(r.status == 0)
         #expect(fileBytes(path).map { String(decoding: $0, as: UTF8.self) } == cli.run("export").stdout)
-        // A run killed between writing its temp file and the rename left it behind (issue #21.4):
+        // A run killed between writing its temp file and the rename left it behind:
         // the next export to that file removes it; a user's file of another name stays.
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/bin/true")

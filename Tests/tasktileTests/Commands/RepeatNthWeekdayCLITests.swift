@@ -4,7 +4,7 @@ import TaskTileCore
 import TestSupport
 @testable import tasktile
 
-/// `--repeat monthly|yearly --on 3thu` (#19 item 9, docs/cycles.md "Repeat rules"): the accepted spellings, refusals
+/// `--repeat monthly|yearly --on 3thu` (docs/cycles.md "Repeat rules"): the accepted spellings, refusals
 /// (exit 64, store untouched), `edit`, `show`, `done` moving to the next cycle, and the JSON backup and iCalendar round
 /// trips, the exported RRULEs checked against python-dateutil.
 @Suite("Repeat CLI: the Nth weekday of the month")

@@ -55,7 +55,7 @@ import TestSupport
 
     @Test func missingStoreReadsEmptyAndIsNotCreated() throws {
         let dir = StatusFixtures.dataDirectory()
-        // An existing directory without a store (a missing directory is an error: issue #21.6,
+        // An existing directory without a store (a missing directory is an error,
         // MissingDataDirectoryTests).
         try FileManager.default.createDirectory(atPath: dir.path, withIntermediateDirectories: true)
         for format in StatusFormat.allCases {

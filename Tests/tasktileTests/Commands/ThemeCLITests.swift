@@ -189,7 +189,7 @@ struct ThemeCLITests {
 
     @Test func previewIsHandedToTasktileRenderWithTheArgumentsUnchanged() throws {
         let cli = prepared()
-        // tasktile draws nothing itself (issue #16): tasktile-render beside it runs the command.
+        // tasktile draws nothing itself: tasktile-render beside it runs the command.
         let r = cli.run("--lang", "ja", "theme", "preview", "Sakura", "--out", "o")
         let sibling = try #require(r.sibling, "not handed over: \(r.status) \(r.stderr)")
         #expect(sibling.first?.hasSuffix("/tasktile-render") == true, "\(sibling)")
