@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "TaskTileCommandLine", dependencies: ["TaskTileCore"]),
         // `tasktile`: no D-Bus, Cairo or Pango; `notify run`, `sync` and `theme preview` are handed to
         // `tasktile-notify`, `tasktile-sync` and `tasktile-render` beside it (SiblingCommand).
-        // Release builds link the Swift runtime and Foundation into `tasktile` (issue #16): a status
+        // Release builds link the Swift runtime and Foundation into `tasktile`: a status
         // bar starts it every second, and resolving ~14 shared Swift libraries' symbols was half of
         // its start-up (Benchmarks/RESULTS.md). TASKTILE_SHARED_STDLIB=1 builds the shared-runtime
         // variant `make bench` compares against.
@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(name: "tasktile-desktop", dependencies: ["TaskTileCore", "TaskTileDesktop", "TaskTileRuntime",
                                                                      "TaskTileCommandLine"]),
         // CalDAV/vdir sync (docs/sync.md): FoundationNetworking (libcurl) and FoundationXML, kept
-        // out of `tasktile` itself (issue #16: load only what a command needs).
+        // out of `tasktile` itself (load only what a command needs).
         .target(name: "TaskTileSync", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRuntime"]),
         .executableTarget(name: "tasktile-sync", dependencies: ["TaskTileCore", "TaskTileSync", "TaskTileCommandLine"]),
         .executableTarget(name: "tasktile-bench", dependencies: ["TaskTileCore", "TaskTileRender"]),
@@ -80,16 +80,16 @@ let package = Package(
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TaskTileInterchange", "TestSupport"],
                     exclude: ["Time/Vectors"]), // differential vectors, read via #filePath
         .testTarget(name: "TaskTileInterchangeTests", dependencies: ["TaskTileInterchange", "TaskTileCore", "TestSupport"]),
-        .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TaskTileRuntime", "TestSupport", "CCairo"],
+        .testTarget(name: "TaskTileRenderTests", dependencies: ["TaskTileRender", "TaskTileRuntime", "TaskTileCore", "TestSupport", "CCairo"],
                     exclude: ["fonts.conf", "__Snapshots__"]), // read via #filePath
-        .testTarget(name: "tasktileTests", dependencies: ["tasktile", "TaskTileInterchange", "TaskTileCommandLine", "TestSupport"]),
+        .testTarget(name: "tasktileTests", dependencies: ["tasktile", "TaskTileCore", "TaskTileInterchange", "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileNotifyTests", dependencies: ["TaskTileNotify", "TestSupport"]),
-        .testTarget(name: "tasktile-notifyTests", dependencies: ["tasktile-notify", "TaskTileNotify", "TestSupport"]),
+        .testTarget(name: "tasktile-notifyTests", dependencies: ["tasktile-notify", "TaskTileNotify", "TaskTileRuntime", "TaskTileCore", "TestSupport"]),
         .testTarget(name: "tasktile-renderTests", dependencies: ["tasktile-render", "tasktile-desktop", "TaskTileRender",
-                                                                  "TaskTileCommandLine", "TestSupport"]),
-        .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine"]),
-        .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TestSupport"]),
-        .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender", "TestSupport"]),
+                                                                  "TaskTileCore", "TaskTileCommandLine", "TestSupport"]),
+        .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine", "TaskTileCore"]),
+        .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TaskTileCore", "TestSupport"]),
+        .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender"]),
         .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRender", "TestSupport"],
                     exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath
     ],
