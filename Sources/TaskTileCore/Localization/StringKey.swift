@@ -462,6 +462,8 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
 
     case reminderErrorNeedsTime = "reminder.error.needsTime"
     case errorStoreForeignDatabase = "error.store.foreignDatabase"
+    case errorStoreEmptyFile = "error.store.emptyFile"
+    case errorStoreNoHeader = "error.store.noHeader"
     case widgetUnnamedSpec = "widget.unnamedSpec"
 
     case importErrorTooLarge = "import.error.tooLarge"

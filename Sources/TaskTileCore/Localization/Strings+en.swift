@@ -459,6 +459,8 @@ extension StringCatalogue {
 
         .reminderErrorNeedsTime: "a list reminder needs a time of day, e.g. --at \"tomorrow 18:00\"",
         .errorStoreForeignDatabase: "it is an SQLite database of another program",
+        .errorStoreEmptyFile: "the file is empty: a truncated store? A backup restores with `tasktile import`",
+        .errorStoreNoHeader: "a {0}-byte file without an SQLite header",
         .widgetUnnamedSpec: "the widget spec",
 
         .importErrorTooLarge: "the file is larger than {0} MiB, the most an import accepts",

@@ -459,6 +459,8 @@ extension StringCatalogue {
 
         .reminderErrorNeedsTime: "リストのリマインダーには時刻が必要です（例: --at \"tomorrow 18:00\"）",
         .errorStoreForeignDatabase: "別のプログラムの SQLite データベースです",
+        .errorStoreEmptyFile: "ファイルが空です。ストアが切り詰められた可能性があります。バックアップは `tasktile import` で復元できます",
+        .errorStoreNoHeader: "SQLite のヘッダーがない {0} バイトのファイルです",
         .widgetUnnamedSpec: "ウィジェットのスペック",
 
         .importErrorTooLarge: "ファイルが {0} MiB を超えています（読み込めるのは {0} MiB まで）",

@@ -52,16 +52,9 @@ public final class Store {
         }
         try directory.checkStrictModes()
         if access(path, F_OK) != 0 {
-            let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if fd >= 0 {
-                Glibc.close(fd)
-            } else if errno == EROFS || errno == EACCES || errno == EPERM {
-                throw StoreError.readOnly(path: directory.path)
-            } else if errno == ENOSPC || errno == EDQUOT {
-                throw StoreError.diskFull(path: directory.path)
-            } else if errno != EEXIST {
-                throw StoreError.inaccessible(path: path, detail: String(cString: strerror(errno)))
-            }
+            try createStore(at: path, directory: directory, clock: clock, busyTimeout: busyTimeout)
+        } else {
+            try refuseUnlessStoreHeader(path)
         }
         let db: Database
         do {
@@ -95,6 +88,64 @@ public final class Store {
         } catch StoreError.readOnly, StoreError.diskFull {
         }
         return store
+    }
+
+    /// Creates a new store at `path` whole or not at all: the schema is written to a temporary
+    /// file beside it (`tasktile.sqlite.creating-PID-RANDOM`), which is then linked to `path` only if
+    /// `path` still does not exist (`link(2)` never replaces). So the store file, whenever it
+    /// exists, is a complete store, and an existing file that is not one (empty, truncated,
+    /// foreign) is never mistaken for a store still being created and initialised over.
+    /// Two processes creating at once: one link wins, the other opens the winner's store.
+    /// - Throws: `StoreError.readOnly` / `.diskFull` / `.inaccessible` when the directory
+    ///   cannot take the file.
+    static func createStore(at path: String, directory: DataDirectory, clock: Clock, busyTimeout: Double) throws {
+        let temporary = "\(path).creating-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { for suffix in ["", "-wal", "-shm", "-journal"] { _ = unlink(temporary + suffix) } }
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd < 0 {
+            let code = errno
+            if code == EROFS || code == EACCES || code == EPERM { throw StoreError.readOnly(path: directory.path) }
+            if code == ENOSPC || code == EDQUOT { throw StoreError.diskFull(path: directory.path) }
+            throw StoreError.inaccessible(path: path, detail: String(cString: strerror(code)))
+        }
+        Glibc.close(fd)
+        do {
+            let db = try openConnection(path: temporary, readOnly: false, busyTimeout: busyTimeout, now: clock.now)
+            try db.close()
+        } catch let e as DatabaseError {
+            if let failure = accessFailure(e, directory: directory) { throw failure }
+            throw mapOpenError(e, path: path)
+        }
+        if link(temporary, path) != 0 && errno != EEXIST {
+            let code = errno
+            if code == ENOSPC || code == EDQUOT { throw StoreError.diskFull(path: directory.path) }
+            throw StoreError.inaccessible(path: path, detail: String(cString: strerror(code)))
+        }
+    }
+
+    /// The 16-byte header every SQLite database file starts with
+    /// (https://www.sqlite.org/fileformat.html "The Database Header").
+    static let sqliteHeader: [UInt8] = Array("SQLite format 3\u{0}".utf8)
+
+    /// Refuses an existing store file that cannot be a store before SQLite sees it: SQLite would
+    /// take an empty or very short file (a truncated store, a stray `touch`) for a new empty
+    /// database and initialise it, hiding the loss. Such a file is left byte-identical, with no
+    /// `-wal`/`-shm` beside it. Unreadable files pass here: opening them names the cause.
+    /// - Throws: `StoreError.notAStore` naming the path and why (empty, too short, no SQLite header).
+    static func refuseUnlessStoreHeader(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { Glibc.close(fd) }
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 100) }
+        if info.st_size == 0 {
+            throw StoreError.notAStore(path: path, detail: Phrase(key: .errorStoreEmptyFile))
+        }
+        if count < 100 || Array(header.prefix(16)) != sqliteHeader {
+            throw StoreError.notAStore(path: path, detail: Phrase(key: .errorStoreNoHeader, String(info.st_size)))
+        }
     }
 
     /// One connection with the checks of `open`. Read-only: with `-wal` and `-shm` present (a
