@@ -195,7 +195,7 @@ public final class NotifyDaemon {
             singles = late + singles
         }
         // Todos due in the same minute: more than a handful become one summary.
-        let byMinute = Dictionary(grouping: singles.filter { $0.kind == .todo }) { Int(($0.fireAt.timeIntervalSince1970 / 60).rounded(.down)) }
+        let byMinute = Dictionary(grouping: singles.filter { $0.kind == .todo }) { InstantRange.seconds($0.fireAt) / 60 }
         for (_, group) in byMinute.sorted(by: { $0.key < $1.key }) where group.count > Self.dueNowSummaryThreshold {
             let keys = Set(group.map(\.deliveryKey))
             singles.removeAll { keys.contains($0.deliveryKey) }
@@ -267,7 +267,7 @@ public final class NotifyDaemon {
             c.item.kind == .todo ? c.item.title
                 : NotificationText.reminderSummary(listTitle: c.item.listTitle, count: c.incompleteCount ?? 0, language: language)
         }
-        return OutgoingNotification(kind: "catchup", identifier: "catchup:\(Int(t.timeIntervalSince1970))",
+        return OutgoingNotification(kind: "catchup", identifier: "catchup:\(InstantRange.seconds(t))",
                                     summary: NotificationText.catchUpSummary(count: claims.count, language: language),
                                     body: NotificationText.titleList(titles, language: language),
                                     todoId: nil, listTitle: nil, due: nil, completable: false, items: claims.map(\.item))
@@ -276,7 +276,7 @@ public final class NotifyDaemon {
     /// One notification for many todos due in the same minute: `12 todos due now`, the titles in the body.
     func dueNow(_ claims: [DeliveryClaim], at t: Date) -> OutgoingNotification {
         let language = configuration.language
-        let minute = Int((claims[0].item.fireAt.timeIntervalSince1970 / 60).rounded(.down)) * 60
+        let minute = InstantRange.seconds(claims[0].item.fireAt) / 60 * 60
         return OutgoingNotification(kind: "summary", identifier: "summary:\(minute)",
                                     summary: NotificationText.dueNowSummary(count: claims.count, language: language),
                                     body: NotificationText.titleList(claims.map(\.item.title), language: language),

@@ -28,7 +28,7 @@ public enum ZonedClock {
 
     /// The wall-clock time that `instant` shows in `zone` (fractional seconds truncated toward the past).
     public static func wallClock(of instant: Date, in zone: TimeZone) -> LocalDateTime {
-        let t = Int(instant.timeIntervalSince1970.rounded(.down))
+        let t = InstantRange.seconds(instant)
         return LocalDateTime(naiveSeconds: t + zone.secondsFromGMT(for: instant))
     }
 

@@ -80,7 +80,7 @@ public struct ICalendarResource: Sendable {
         return wa == wb && ICalendarExporter.utcZoneIDs.contains(za) && ICalendarExporter.utcZoneIDs.contains(zb)
     }
 
-    static func seconds(_ d: Date?) -> Int64? { d.map { Int64($0.timeIntervalSince1970.rounded(.down)) } }
+    static func seconds(_ d: Date?) -> Int64? { d.map { Int64(InstantRange.seconds($0)) } }
 
     /// Why a resource cannot be read: a structural error, no VTODO, or an RRULE tasktile cannot
     /// represent (it would otherwise become a one-off and be written back without its repeat).
