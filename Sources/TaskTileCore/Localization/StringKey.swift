@@ -463,6 +463,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case reminderErrorNeedsTime = "reminder.error.needsTime"
     case errorStoreForeignDatabase = "error.store.foreignDatabase"
     case errorStoreEmptyFile = "error.store.emptyFile"
+    case importNoteListTitleRefused = "import.note.listTitleRefused"
     case errorStoreNoHeader = "error.store.noHeader"
     case widgetUnnamedSpec = "widget.unnamedSpec"
 

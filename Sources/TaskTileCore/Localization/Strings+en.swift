@@ -459,6 +459,7 @@ extension StringCatalogue {
 
         .reminderErrorNeedsTime: "a list reminder needs a time of day, e.g. --at \"tomorrow 18:00\"",
         .errorStoreForeignDatabase: "it is an SQLite database of another program",
+        .importNoteListTitleRefused: "list name {0} cannot be a list title ({1}); the todo goes to {2}",
         .errorStoreEmptyFile: "the file is empty: a truncated store? A backup restores with `tasktile import`",
         .errorStoreNoHeader: "a {0}-byte file without an SQLite header",
         .widgetUnnamedSpec: "the widget spec",

@@ -459,6 +459,7 @@ extension StringCatalogue {
 
         .reminderErrorNeedsTime: "リストのリマインダーには時刻が必要です（例: --at \"tomorrow 18:00\"）",
         .errorStoreForeignDatabase: "別のプログラムの SQLite データベースです",
+        .importNoteListTitleRefused: "リスト名 {0} はリストのタイトルにできません（{1}）。todo は {2} に入ります",
         .errorStoreEmptyFile: "ファイルが空です。ストアが切り詰められた可能性があります。バックアップは `tasktile import` で復元できます",
         .errorStoreNoHeader: "SQLite のヘッダーがない {0} バイトのファイルです",
         .widgetUnnamedSpec: "ウィジェットのスペック",

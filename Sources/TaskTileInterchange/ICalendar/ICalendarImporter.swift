@@ -60,7 +60,9 @@ public enum ICalendarImporter {
                     var reader = TodoReader(component: component, file: file, zones: zones, userZone: userZone, now: now)
                     reader.customZones = customZones
                     reader.zoneMatches = zoneMatches
-                    if let item = try reader.read(defaultList: calendarName ?? defaultList ?? "Inbox") {
+                    let fallback = ImportedListTitle.resolve(defaultList) { reader.note($0) }
+                    let calendarList = ImportedListTitle.resolve(calendarName, fallback: fallback) { reader.note($0) }
+                    if let item = try reader.read(defaultList: calendarList) {
                         if seen.insert(item.todo.id).inserted {
                             plan.items.append(item)
                         } else {
@@ -244,7 +246,7 @@ public enum ICalendarImporter {
 
             // List.
             let categories = c.all("CATEGORIES").flatMap { ICalendarText.splitList($0.value) }
-            let listTitle = (try? TextRules.title(categories.first ?? defaultList)) ?? defaultList
+            let listTitle = ImportedListTitle.resolve(categories.first, fallback: defaultList) { note($0) }
             if categories.count > 1 { note(Phrase(key: .icsNoteExtraCategories, categories.dropFirst().joined(separator: ", "), listTitle)) }
             let listID = c.first("X-TASKTILE-LIST-ID")?.value.lowercased()
 

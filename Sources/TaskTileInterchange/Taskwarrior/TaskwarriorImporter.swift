@@ -112,7 +112,7 @@ public enum TaskwarriorImporter {
                 }
             }
             if rule == nil, let until { note(Phrase(key: .taskwarriorNoteUntilWithoutRepeat, until)) }
-            let listTitle = task["project"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "Inbox"
+            let listTitle = ImportedListTitle.resolve(task["project"]?.stringValue) { note($0) }
             notes += annotations(of: task, zone: userZone)
             let others = members.filter { !bookkeeping.contains($0.0) && $0.1 != .null && $0.1 != .array([]) && $0.1 != .string("") }
             if !others.isEmpty {

@@ -26,7 +26,7 @@ import TaskTileCore
 ///   `\+word`, `\@word`, and a leading `\x`, `\(A)` or `\2027-01-05`; a literal backslash is `\\`.
 ///   Words containing `://` (URLs) are never metadata. On import `\c` reads as `c`.
 public enum TodoTxt {
-    static let inbox = "Inbox"
+    static let inbox = ImportedListTitle.inbox
     static let markerPrefix = "todo.txt: "
     /// The notes-line token for a line imported without a creation date (never written to a line).
     static let noCreationDate: Substring = "created:none"
@@ -207,7 +207,7 @@ public enum TodoTxtImporter {
             if title.count > TextRules.maxTitleLength {
                 throw InterchangeError(file: file, line: lineNumber, reason: Phrase(key: .todotxtErrorTitleTooLong, TextRules.maxTitleLength))
             }
-            let listTitle = projects.first.map { $0.replacingOccurrences(of: "_", with: " ") } ?? TodoTxt.inbox
+            let listTitle = ImportedListTitle.resolve(projects.first.map { $0.replacingOccurrences(of: "_", with: " ") }) { note($0) }
             if projects.count > 1 {
                 marker += projects.dropFirst().map { "+" + $0 }
                 note(Phrase(key: .todotxtNoteProjects, projects.dropFirst().map { "+" + $0 }.joined(separator: " ")))

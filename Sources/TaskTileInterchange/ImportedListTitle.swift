@@ -1,0 +1,42 @@
+import TaskTileCore
+
+/// What an importer does with the list name an item names (todo.txt `+project`, a Taskwarrior
+/// `project`, an iCalendar `CATEGORIES` value or the calendar's `X-WR-CALNAME`): decided once,
+/// here, for all of them (docs/interchange.md "Lists on import").
+///
+/// - No name (absent or empty): the list **Inbox**, silently — that is what the formats mean.
+/// - A name the title rules refuse (`TextRules.title`: blank, a control character, too long):
+///   the list **Inbox**, and a report line naming the value and why, so the item is never lost
+///   and never reaches the store's `CHECK` constraint; the rest of the file imports.
+/// - Any other name: that name as a list title would store it (trimmed, NFC).
+enum ImportedListTitle {
+    /// The list an item without a usable list name goes to. Stored data, so the same in every
+    /// language (the English word, as todo.txt and Taskwarrior users know it).
+    static let inbox = "Inbox"
+
+    /// The list title for `raw`, reporting through `note` when `raw` was given and refused.
+    static func resolve(_ raw: String?, fallback: String = inbox, note: (Phrase) -> Void) -> String {
+        guard let raw, !raw.isEmpty else { return fallback }
+        do {
+            return try TextRules.title(raw)
+        } catch let e as StoreError {
+            note(Phrase(key: .importNoteListTitleRefused, shown(raw), e.quotablePhrase, fallback))
+            return fallback
+        } catch {
+            note(Phrase(key: .importNoteListTitleRefused, shown(raw), Phrase(stringLiteral: "\(error)"), fallback))
+            return fallback
+        }
+    }
+
+    /// `raw` as a report line can show it: control characters as `U+000A`, at most 40
+    /// characters (then `…`), in quotes, so a hostile value cannot move the terminal's cursor.
+    static func shown(_ raw: String) -> String {
+        var out = ""
+        for (i, c) in raw.enumerated() {
+            if i == 40 { out += "…"; break }
+            out += c.unicodeScalars.contains(where: TextRules.isForbidden)
+                ? c.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ") : String(c)
+        }
+        return "“" + out + "”"
+    }
+}
