@@ -39,7 +39,7 @@ define apt_install
 	fi
 endef
 
-.PHONY: all deps bench-deps deb-deps build release test stress bench bench-faults bench-follow bench-desktop bench-sync demo install install-files uninstall build-release build-debug deb deb-files vectors clean
+.PHONY: all deps bench-deps deb-deps build release test stress fuzz bench bench-faults bench-follow bench-desktop bench-sync demo install install-files uninstall build-release build-debug deb deb-files vectors clean
 
 all: build
 
@@ -69,6 +69,17 @@ stress: deps
 	$(SWIFT) build --build-tests
 	TASKTILE_STRESS_SECONDS=$(STRESS_SECONDS) TASKTILE_STRESS_CRASH_ROUNDS=$(STRESS_CRASH_ROUNDS) \
 	  TASKTILE_STRESS_RESTORE_TODOS=$(STRESS_RESTORE_TODOS) $(SWIFT) test --skip-build --filter StressTests
+
+# The mutation fuzzer's long campaign over the importers, themes, specs, arguments and store files
+# (Tests/Scripts/fuzz.py; `make test` runs 160 fixed-seed cases). Failing inputs are kept in
+# $(FUZZ_KEEP). FUZZ_SEED=<n> FUZZ_MINUTES=<m> choose the campaign.
+FUZZ_MINUTES ?= 10
+FUZZ_SEED ?= 1
+FUZZ_KEEP ?= $(CURDIR)/.build/fuzz-failures
+fuzz: deps
+	$(SWIFT) build
+	/usr/bin/python3 Tests/Scripts/fuzz.py --bin "$$($(SWIFT) build --show-bin-path)" --seed $(FUZZ_SEED) \
+	  --seconds $$(( $(FUZZ_MINUTES) * 60 )) --keep "$(FUZZ_KEEP)"
 
 # tasktile against the floor (sqlite3, a C Cairo/Pango program) and the peer (Taskwarrior) on
 # 10,000 and 100,000 todos; prints a table and writes Benchmarks/RESULTS.md (~15 minutes).

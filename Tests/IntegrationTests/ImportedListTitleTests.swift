@@ -53,4 +53,22 @@ struct ImportedListTitleTests {
         let restored = try runProcess(tasktile, ["--data-dir", tmp.path + "/restored", "import", "--format", "json", backup], environment: Self.env)
         #expect(restored.status == 0, "\(restored.stderr)")
     }
+
+    @Test("notes from a file lose the control characters the notes rule refuses, reported, so the backup restores",
+          arguments: [("taskwarrior", "tw.json", #"[{"uuid":"5f1a3e2c-0b7d-4c1e-9a51-6c7d8e9f0a1b","description":"Buy milk","status":"pending","entry":"20270101T090000Z","annotations":[{"entry":"20270102T090000Z","description":"a\u0001b\u2028c"}]}]"#, "annotations"),
+                      ("ics", "cal.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VTODO\r\nUID:a4\r\nSUMMARY:Buy milk\r\nDESCRIPTION:a\u{01}b\u{2028}c\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", "DESCRIPTION")])
+    func notesCleaned(format: String, name: String, text: String, field: String) throws {
+        let tasktile = try #require(builtProduct("tasktile"), "build the products first (make test does)")
+        let tmp = TemporaryDirectory("importnotes")
+        let file = tmp.file(name)
+        try AtomicFile.write(text, to: file)
+        let r = try runProcess(tasktile, ["--data-dir", tmp.dataDirectory.path, "import", "--format", format, file], environment: Self.env)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        #expect((r.stdout + r.stderr).contains("control characters in \(field) removed"), "\(r.stdout) \(r.stderr)")
+        let backup = tmp.file("backup.json")
+        #expect(try runProcess(tasktile, ["--data-dir", tmp.dataDirectory.path, "export", "--format", "json", "--out", backup],
+                               environment: Self.env).status == 0)
+        let restored = try runProcess(tasktile, ["--data-dir", tmp.path + "/restored", "import", "--format", "json", backup], environment: Self.env)
+        #expect(restored.status == 0, "\(restored.stderr)")
+    }
 }

@@ -464,6 +464,8 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case errorStoreForeignDatabase = "error.store.foreignDatabase"
     case errorStoreEmptyFile = "error.store.emptyFile"
     case importNoteListTitleRefused = "import.note.listTitleRefused"
+    case importNoteNotesControl = "import.note.notesControl"
+    case importNoteNotesTooLong = "import.note.notesTooLong"
     case errorStoreNoHeader = "error.store.noHeader"
     case widgetUnnamedSpec = "widget.unnamedSpec"
 
@@ -516,8 +518,6 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case icsNoteSummaryCleaned = "ics.note.summaryCleaned"
     case icsNoteNoSummary = "ics.note.noSummary"
     case icsNoteSummaryTooLong = "ics.note.summaryTooLong"
-    case icsNoteDescriptionControl = "ics.note.descriptionControl"
-    case icsNoteDescriptionTooLong = "ics.note.descriptionTooLong"
     case icsNoteExtraCategories = "ics.note.extraCategories"
     case icsNoteStartNotImported = "ics.note.startNotImported"
     case icsNoteRuleAsOneOff = "ics.note.ruleAsOneOff"

@@ -459,6 +459,8 @@ extension StringCatalogue {
 
         .reminderErrorNeedsTime: "a list reminder needs a time of day, e.g. --at \"tomorrow 18:00\"",
         .errorStoreForeignDatabase: "it is an SQLite database of another program",
+        .importNoteNotesControl: "control characters in {0} removed",
+        .importNoteNotesTooLong: "{0} longer than {1} characters: the rest was cut",
         .importNoteListTitleRefused: "list name {0} cannot be a list title ({1}); the todo goes to {2}",
         .errorStoreEmptyFile: "the file is empty: a truncated store? A backup restores with `tasktile import`",
         .errorStoreNoHeader: "a {0}-byte file without an SQLite header",
@@ -513,8 +515,6 @@ extension StringCatalogue {
         .icsNoteSummaryCleaned: "line breaks or control characters in SUMMARY became spaces",
         .icsNoteNoSummary: "no SUMMARY: titled \"{0}\"",
         .icsNoteSummaryTooLong: "SUMMARY longer than {0} characters: shortened; the full text is in the notes",
-        .icsNoteDescriptionControl: "control characters in DESCRIPTION removed",
-        .icsNoteDescriptionTooLong: "DESCRIPTION longer than {0} characters: the rest was cut",
         .icsNoteExtraCategories: "categories {0} not imported (a todo belongs to one list: {1})",
         .icsNoteStartNotImported: "DTSTART (start date) {0} not imported: tasktile has due dates only",
         .icsNoteRuleAsOneOff: "{0}; imported as a one-off todo",

@@ -459,6 +459,8 @@ extension StringCatalogue {
 
         .reminderErrorNeedsTime: "リストのリマインダーには時刻が必要です（例: --at \"tomorrow 18:00\"）",
         .errorStoreForeignDatabase: "別のプログラムの SQLite データベースです",
+        .importNoteNotesControl: "{0} の制御文字は取り除きました",
+        .importNoteNotesTooLong: "{0} が {1} 文字を超えています: 残りは切り捨てました",
         .importNoteListTitleRefused: "リスト名 {0} はリストのタイトルにできません（{1}）。todo は {2} に入ります",
         .errorStoreEmptyFile: "ファイルが空です。ストアが切り詰められた可能性があります。バックアップは `tasktile import` で復元できます",
         .errorStoreNoHeader: "SQLite のヘッダーがない {0} バイトのファイルです",
@@ -513,8 +515,6 @@ extension StringCatalogue {
         .icsNoteSummaryCleaned: "SUMMARY の改行や制御文字は空白にしました",
         .icsNoteNoSummary: "SUMMARY がありません: タイトルを \"{0}\" にしました",
         .icsNoteSummaryTooLong: "SUMMARY が {0} 文字を超えています: 短くしました。全文はメモにあります",
-        .icsNoteDescriptionControl: "DESCRIPTION の制御文字は取り除きました",
-        .icsNoteDescriptionTooLong: "DESCRIPTION が {0} 文字を超えています: 残りは切り捨てました",
         .icsNoteExtraCategories: "カテゴリー {0} は読み込んでいません（タスクが属するリストは1つです: {1}）",
         .icsNoteStartNotImported: "DTSTART（開始日）{0} は読み込んでいません: tasktile にあるのは期限だけです",
         .icsNoteRuleAsOneOff: "{0}。繰り返さないタスクとして読み込みました",

@@ -235,13 +235,7 @@ public enum ICalendarImporter {
                 title = String(title.prefix(TextRules.maxTitleLength))
             }
             if let n = notesText {
-                var kept = String(String.UnicodeScalarView(n.unicodeScalars.filter { !TextRules.isForbidden($0) || $0 == "\n" || $0 == "\t" }))
-                if kept.count != n.count { note(Phrase(key: .icsNoteDescriptionControl)) }
-                if kept.count > TextRules.maxNotesLength {
-                    note(Phrase(key: .icsNoteDescriptionTooLong, TextRules.maxNotesLength))
-                    kept = String(kept.prefix(TextRules.maxNotesLength))
-                }
-                notesText = kept.isEmpty ? nil : kept
+                notesText = ImportedNotes.clean(n, field: "DESCRIPTION") { note($0) }
             }
 
             // List.

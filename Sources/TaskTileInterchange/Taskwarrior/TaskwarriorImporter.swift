@@ -137,7 +137,7 @@ public enum TaskwarriorImporter {
             var todo = Todo(id: id, listId: "", title: title, isCompleted: completed,
                             completedAt: completed ? (try instant("end") ?? now) : nil, sortOrder: 0,
                             createdAt: try instant("entry") ?? now, due: due, anchor: rule == nil ? nil : due, repeatRule: rule,
-                            notes: notes.isEmpty ? nil : String(notes.joined(separator: "\n").prefix(TextRules.maxNotesLength)))
+                            notes: notes.isEmpty ? nil : ImportedNotes.clean(notes.joined(separator: "\n"), field: "annotations") { note($0) })
             // The cycle the check-ins leave current, as the store derives it (docs/cycles.md "Cycle semantics").
             if !checkIns.isEmpty {
                 todo = Store.derived(todo, completed: Dictionary(checkIns.map { ($0.cycle, $0.completedAt) }, uniquingKeysWith: min),
@@ -215,8 +215,9 @@ public enum TaskwarriorImporter {
                     deleted.append(due.localDate)
                 }
                 let at = min(try instant("end") ?? now, now)
-                checkIns.append(ImportPlan.CheckIn(cycle: cycle, completedAt: at,
-                                                   note: note.isEmpty ? nil : String(note.joined(separator: "\n").prefix(TextRules.maxNotesLength))))
+                var cleaned: String?
+                if !note.isEmpty { cleaned = ImportedNotes.clean(note.joined(separator: "\n"), field: "annotations") { report.append($0) } }
+                checkIns.append(ImportPlan.CheckIn(cycle: cycle, completedAt: at, note: cleaned))
             default:
                 if let moved = try instant("due").map({ TaskwarriorImporter.dueValue($0, zone: zone) }), moved != due {
                     report.append(Phrase(key: .taskwarriorNoteOccurrenceMoved, due.localDate, Self.text(moved)))

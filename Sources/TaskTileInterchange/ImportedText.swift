@@ -40,3 +40,22 @@ enum ImportedListTitle {
         return "“" + out + "”"
     }
 }
+
+/// What an importer does with notes text from a file (an iCalendar `DESCRIPTION`, Taskwarrior
+/// annotations): the notes rule of the command line (`TextRules.notes`: newline and tab allowed,
+/// no other control character, at most `TextRules.maxNotesLength` characters) applied by taking
+/// out what it refuses, with a report line for each kind of change, so the todo imports and its
+/// backup restores.
+enum ImportedNotes {
+    /// `raw` cleaned to what `TextRules.notes` accepts, or nil when nothing is left. `field`
+    /// names where the text came from in the report (`DESCRIPTION`, `annotations`).
+    static func clean(_ raw: String, field: String, note: (Phrase) -> Void) -> String? {
+        var kept = String(String.UnicodeScalarView(raw.unicodeScalars.filter { !TextRules.isForbidden($0) || $0 == "\n" || $0 == "\t" }))
+        if kept.unicodeScalars.count != raw.unicodeScalars.count { note(Phrase(key: .importNoteNotesControl, field)) }
+        if kept.count > TextRules.maxNotesLength {
+            note(Phrase(key: .importNoteNotesTooLong, field, TextRules.maxNotesLength))
+            kept = String(kept.prefix(TextRules.maxNotesLength))
+        }
+        return kept.isEmpty ? nil : kept
+    }
+}
