@@ -2,10 +2,6 @@ import TaskTileCore
 
 // How the renderer's errors are shown (docs/exit-codes.md).
 
-extension WidgetSpecError: ReportableError {
-    public var exitCode: ExitCode { .dataError }
-}
-
 extension CairoError: ReportableError {
     /// A surface that cannot be created is an output that cannot be created.
     public var exitCode: ExitCode { .cannotCreate }

@@ -137,7 +137,7 @@ struct ImportCommand: Command {
         while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
             bytes += chunk
             if bytes.count > InterchangeLimits.maxFileBytes {
-                throw InterchangeError(file: "-", reason: Phrase(key: .importErrorTooLarge, InterchangeLimits.maxFileBytes >> 20))
+                throw DataFileError(file: "-", reason: Phrase(key: .importErrorTooLarge, InterchangeLimits.maxFileBytes >> 20))
             }
         }
         return bytes
