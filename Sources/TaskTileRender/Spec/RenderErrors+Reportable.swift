@@ -8,7 +8,3 @@ extension CairoError: ReportableError {
     public func message(_ localizer: Localizer) -> String { description }
 }
 
-extension OutputError: ReportableError {
-    public var exitCode: ExitCode { .cannotCreate }
-    public func message(_ localizer: Localizer) -> String { reason?.text(localizer) ?? description }
-}

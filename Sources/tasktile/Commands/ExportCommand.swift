@@ -72,7 +72,7 @@ struct ExportCommand: Command {
         } : nil
         if let out {
             do { try AtomicFile.write(text, to: out) } catch let e as FileError {
-                throw CannotCreateOutput(path: out, detail: e.description)
+                throw OutputError.cannotWrite(out, detail: e.description)
             }
         } else {
             context.stdout.write(text)

@@ -214,7 +214,7 @@ struct ThemeExportCommand: Command {
                                      ("themes", .array([theme.jsonValue]))]).serialized() + "\n"
         guard let path else { context.stdout.write(text); return .success }
         do { try AtomicFile.write(text, to: path, mode: 0o644) } catch let e as FileError {
-            throw CannotCreateOutput(path: path, detail: e.description)
+            throw OutputError.cannotWrite(path, detail: e.description)
         }
         if context.json {
             context.printJSON(.object([("theme", .object([("id", .string(theme.id)), ("name", .string(theme.name))])),
