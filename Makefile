@@ -39,7 +39,7 @@ define apt_install
 	fi
 endef
 
-.PHONY: all deps bench-deps deb-deps build release test stress fuzz bench bench-faults bench-follow bench-desktop bench-sync demo install install-files uninstall build-release build-debug deb deb-files vectors clean
+.PHONY: all deps bench-deps deb-deps build release test lint test-assertions record-goldens stress fuzz bench bench-faults bench-follow bench-desktop bench-sync demo install install-files uninstall build-release build-debug deb deb-files vectors clean
 
 all: build
 
@@ -56,10 +56,29 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# Every test: unit, CLI in-process and as subprocesses, renderer, multi-process.
-test: deps
+# Every test: unit, CLI in-process and as subprocesses, renderer, multi-process; first the lint
+# and the check that every test has an assertion.
+test: deps lint test-assertions
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# swift-format's rules (.swift-format) and the 120-character line length (scripts/lint.py says
+# which findings count and how the lines that were longer before are listed).
+lint:
+	SWIFT="$(SWIFT)" /usr/bin/python3 scripts/lint.py
+
+# A test that cannot fail is a defect: lists @Test functions without an assertion.
+test-assertions:
+	/usr/bin/python3 Tests/Scripts/tests_without_assertions.py
+
+# Re-records the golden PNGs of every golden suite (the *GoldenTests suites), then checks them in
+# a second run. The recording run reports each golden it wrote as a failure, by design, so its
+# exit status is ignored; look at every PNG that changed (`git status`) before committing.
+GOLDEN_SUITES := GoldenTests
+record-goldens:
+	$(SWIFT) build --build-tests
+	-TASKTILE_RECORD_SNAPSHOTS=1 $(SWIFT) test --skip-build --filter '$(GOLDEN_SUITES)'
+	$(SWIFT) test --skip-build --filter '$(GOLDEN_SUITES)'
 
 # The multi-process torture, crash and torn-file tests for longer than the 30 s `make test` gives them.
 STRESS_SECONDS ?= 300

@@ -48,13 +48,3 @@ public struct CommandFailure: Error, CustomStringConvertible, ReportableError {
     public func message(_ l: Localizer) -> String { reason.text(l) }
 }
 
-/// An output file that cannot be created or written (exit 73): `export --out`, `sound export`,
-/// `theme export`, `theme preview`, widget PNGs.
-public struct CannotCreateOutput: Error, CustomStringConvertible, ReportableError {
-    public var path: String
-    public var detail: String
-    public init(path: String, detail: String) { self.path = path; self.detail = detail }
-    public var description: String { message(Localizer(.en)) }
-    public var exitCode: ExitCode { .cannotCreate }
-    public func message(_ l: Localizer) -> String { l.text(.errorCannotWrite, path, detail) }
-}

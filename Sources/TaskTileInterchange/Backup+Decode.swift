@@ -22,7 +22,7 @@ extension Backup {
 
     /// Decodes and validates a backup file held in memory. Every record is checked (ids, titles, dates, zones,
     /// repeat rules, references between records) before anything is written.
-    /// - Throws: `InterchangeError` naming the line (JSON syntax) or the member path, and what is accepted.
+    /// - Throws: `DataFileError` naming the line (JSON syntax) or the member path, and what is accepted.
     public static func decode(_ bytes: [UInt8], file: String) throws -> Backup {
         var b = Backup()
         try scan(JSONStream(bytes: bytes, path: file), file: file) { record in
@@ -44,7 +44,7 @@ extension Backup {
     /// The first pass of a streamed restore: reads and validates the whole backup file at `path`
     /// in bounded memory and returns its lists, settings, routines, challenges and themes; `todos`,
     /// `foreignUIDs` and `completions` stay empty (they are streamed again by `Store.importBackup(head:file:)`).
-    /// - Throws: `InterchangeError` naming the line or member path, `FileError`.
+    /// - Throws: `DataFileError` naming the line or member path, `FileError`.
     public static func head(file path: String) throws -> Backup {
         var head = Backup()
         try scan(path: path) { record in
@@ -64,7 +64,7 @@ extension Backup {
     /// (`JSONStream`), whatever the file's size — handing each valid record to `visit` in file order.
     /// `format` and `version` must come before the records (export writes them first); ids must
     /// be unique within their section (checked with sets of ids, the only state kept).
-    /// - Throws: `InterchangeError` naming the line (JSON syntax) or the member path, and what is
+    /// - Throws: `DataFileError` naming the line (JSON syntax) or the member path, and what is
     ///   accepted; `FileError` when the file cannot be opened or read; what `visit` throws.
     static func scan(path: String, visit: (Record) throws -> Void) throws {
         let stream = try JSONStream(path: path)
@@ -81,25 +81,25 @@ extension Backup {
             guard !headChecked else { return }
             headChecked = true
             guard format?.stringValue == Backup.format else {
-                throw InterchangeError(file: file, path: "format",
+                throw DataFileError(file: file, path: "format",
                                        reason: "must be \"\(Backup.format)\" (this is not a tasktile backup; for iCalendar or todo.txt use --format ics or todotxt)")
             }
             guard version?.intValue == Backup.version else {
-                throw InterchangeError(file: file, path: "version",
+                throw DataFileError(file: file, path: "version",
                                        reason: "\(version?.serialized(pretty: false) ?? "missing") is not supported (this tasktile reads version \(Backup.version); a newer tasktile wrote this file)")
             }
         }
         func array(_ s: inout JSONStream, _ key: String, _ element: (Int, JSONValue) throws -> Void) throws {
             guard try s.nextIsArray() else {
                 _ = try s.value()
-                throw InterchangeError(file: file, path: key, reason: Phrase(key: .importErrorNotAnArray))
+                throw DataFileError(file: file, path: key, reason: Phrase(key: .importErrorNotAnArray))
             }
             try s.elements(element)
         }
         do {
             try stream.object { s, key in
                 guard topLevelKeys.contains(key) else {
-                    throw InterchangeError(file: file, path: key, reason: Phrase(key: .importErrorUnknownKey, topLevelKeys.joined(separator: ", ")))
+                    throw DataFileError(file: file, path: key, reason: Phrase(key: .importErrorUnknownKey, topLevelKeys.joined(separator: ", ")))
                 }
                 switch key {
                 case "format": format = try s.value(); return
@@ -119,7 +119,7 @@ extension Backup {
                     try array(&s, key) { i, item in
                         let (todo, foreignUID) = try decodeTodo(item, path: "todos[\(i)]", file: file)
                         guard todoIDs.insert(todo.id).inserted else {
-                            throw InterchangeError(file: file, path: "todos[\(i)].id", reason: "\(todo.id) is used by another todo")
+                            throw DataFileError(file: file, path: "todos[\(i)].id", reason: "\(todo.id) is used by another todo")
                         }
                         try visit(.todo(i, todo, foreignUID: foreignUID))
                     }
@@ -142,11 +142,11 @@ extension Backup {
                     let settings = try s.value()
                     if case .null = settings { return }
                     guard case .object(let members) = settings else {
-                        throw InterchangeError(file: file, path: "settings", reason: "must be an object of strings")
+                        throw DataFileError(file: file, path: "settings", reason: "must be an object of strings")
                     }
                     for (key, value) in members {
                         guard let v = value.stringValue, !key.isEmpty else {
-                            throw InterchangeError(file: file, path: "settings.\(key)", reason: "must be a string")
+                            throw DataFileError(file: file, path: "settings.\(key)", reason: "must be a string")
                         }
                         try visit(.setting(key, v))
                     }
@@ -164,7 +164,7 @@ extension Backup {
                     try array(&s, key) { i, item in
                         let c = try decodeChallenge(item, path: "challenges[\(i)]", file: file)
                         guard challengeIDs.insert(c.id).inserted else {
-                            throw InterchangeError(file: file, path: "challenges[\(i)].id", reason: Phrase(key: .importErrorDuplicateChallenge, c.id))
+                            throw DataFileError(file: file, path: "challenges[\(i)].id", reason: Phrase(key: .importErrorDuplicateChallenge, c.id))
                         }
                         try visit(.challenge(i, c))
                     }
@@ -173,18 +173,18 @@ extension Backup {
                         do {
                             let theme = try Theme.decode(item, file: file, label: "themes[\(i)]")
                             guard themeIDs.insert(theme.id).inserted else {
-                                throw InterchangeError(file: file, path: "themes[\(i)].id", reason: "\(theme.id) is used by another theme")
+                                throw DataFileError(file: file, path: "themes[\(i)].id", reason: "\(theme.id) is used by another theme")
                             }
                             try visit(.theme(theme))
-                        } catch let e as ThemeFileError {
-                            throw InterchangeError(file: file, path: "themes[\(i)]", reason: e.description.replacingOccurrences(of: "\(file): ", with: ""))
+                        } catch let e as DataFileError where e.isInTheme {
+                            throw DataFileError(file: file, path: "themes[\(i)]", reason: e.description.replacingOccurrences(of: "\(file): ", with: ""))
                         }
                     }
                 }
             }
             try checkHead()
         } catch let e as JSONSyntaxError {
-            throw InterchangeError(file: file, line: e.line, reason: "not valid JSON: column \(e.column): \(e.reason)")
+            throw DataFileError(file: file, line: e.line, reason: "not valid JSON: column \(e.column): \(e.reason)")
         }
     }
 
@@ -273,7 +273,7 @@ extension Backup {
             }
             let candidate = RepeatRule(frequency: frequency, interval: try rr.int("interval", min: 1), weekdays: Set(weekdays), end: end,
                                        nthWeekday: nth, skipsShortMonths: skips)
-            do { try candidate.validate() } catch { throw InterchangeError(file: file, path: path + ".repeat", reason: "\(error)") }
+            do { try candidate.validate() } catch { throw DataFileError(file: file, path: path + ".repeat", reason: "\(error)") }
             guard anchor != nil, due != nil else { throw r.fail("repeat", "a repeating todo needs both due and anchor") }
             rule = candidate
         }
@@ -307,9 +307,9 @@ extension Backup {
         guard !items.isEmpty else { throw r.fail("habits", Phrase(key: .routineErrorNoItems)) }
         let habits = try items.enumerated().map { j, item -> String in
             let habitPath = "\(path).habits[\(j)]"
-            guard let text = item.stringValue else { throw InterchangeError(file: file, path: habitPath, reason: Phrase(key: .importErrorNotAString)) }
+            guard let text = item.stringValue else { throw DataFileError(file: file, path: habitPath, reason: Phrase(key: .importErrorNotAString)) }
             do { return try TextRules.title(text) } catch let e as StoreError {
-                throw InterchangeError(file: file, path: habitPath, reason: e.quotablePhrase)
+                throw DataFileError(file: file, path: habitPath, reason: e.quotablePhrase)
             }
         }
         let archivedAt = try r.optionalDate("archivedAt")

@@ -77,7 +77,7 @@ public struct Backup: Sendable, Equatable {
     /// not its id. Written as the todo's `foreignUID`.
     public var foreignUIDs: [String: String] = [:]
     public var themes: [Theme] = []
-    /// Why `themes.json` could not be read into `themes` (a `ThemeFileError` or `FileError`), nil
+    /// Why `themes.json` could not be read into `themes` (a `DataFileError` or `FileError`), nil
     /// when it was read or is absent. Set by `Store.backup()`; not part of the file or of `==`.
     public var themesProblem: (any Error)?
 

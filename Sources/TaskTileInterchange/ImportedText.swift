@@ -34,7 +34,8 @@ enum ImportedListTitle {
         var out = ""
         for (i, c) in raw.enumerated() {
             if i == 40 { out += "…"; break }
-            out += c.unicodeScalars.contains(where: TextRules.isForbidden)
+            out +=
+                c.unicodeScalars.contains(where: TextRules.isForbidden)
                 ? c.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ") : String(c)
         }
         return "“" + out + "”"
@@ -50,7 +51,9 @@ enum ImportedNotes {
     /// `raw` cleaned to what `TextRules.notes` accepts, or nil when nothing is left. `field`
     /// names where the text came from in the report (`DESCRIPTION`, `annotations`).
     static func clean(_ raw: String, field: String, note: (Phrase) -> Void) -> String? {
-        var kept = String(String.UnicodeScalarView(raw.unicodeScalars.filter { !TextRules.isForbidden($0) || $0 == "\n" || $0 == "\t" }))
+        var kept = String(
+            String.UnicodeScalarView(
+                raw.unicodeScalars.filter { !TextRules.isForbidden($0) || $0 == "\n" || $0 == "\t" }))
         if kept.unicodeScalars.count != raw.unicodeScalars.count { note(Phrase(key: .importNoteNotesControl, field)) }
         if kept.count > TextRules.maxNotesLength {
             note(Phrase(key: .importNoteNotesTooLong, field, TextRules.maxNotesLength))

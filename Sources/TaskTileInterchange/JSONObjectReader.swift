@@ -15,23 +15,23 @@ struct JSONObjectReader {
 
     init(_ value: JSONValue, path: String, file: String, keys: [String]) throws {
         guard case .object(let members) = value else {
-            throw InterchangeError(file: file, path: path, reason: Phrase(key: .importErrorNotAnObject, value.kindName))
+            throw DataFileError(file: file, path: path, reason: Phrase(key: .importErrorNotAnObject, value.kindName))
         }
         for (key, _) in members where !keys.contains(key) {
-            throw InterchangeError(file: file, path: path.isEmpty ? key : "\(path).\(key)",
+            throw DataFileError(file: file, path: path.isEmpty ? key : "\(path).\(key)",
                                    reason: Phrase(key: .importErrorUnknownKey, keys.joined(separator: ", ")))
         }
         self.members = members; self.path = path; self.file = file
     }
 
-    func fail(_ key: String, _ reason: Phrase) -> InterchangeError {
-        InterchangeError(file: file, path: path.isEmpty ? key : "\(path).\(key)", reason: reason)
+    func fail(_ key: String, _ reason: Phrase) -> DataFileError {
+        DataFileError(file: file, path: path.isEmpty ? key : "\(path).\(key)", reason: reason)
     }
 
     /// `fail(_:_:)` with the reason as English text, kept only for `Backup+Decode.swift`,
     /// whose reasons are not in the catalogue yet.
     @available(*, deprecated, message: "give the reason as a catalogue Phrase")
-    func fail(_ key: String, _ reason: String) -> InterchangeError {
+    func fail(_ key: String, _ reason: String) -> DataFileError {
         fail(key, Phrase(stringLiteral: reason))
     }
 

@@ -16,7 +16,7 @@ extension Store {
     /// validated, the few lists, settings, routines, challenges and themes kept); this second pass,
     /// inside the write transaction, streams the todos (with their foreign UIDs) and completions
     /// into the store one at a time, so whatever `export` writes, this reads back.
-    /// - Throws: `InterchangeError` for a bad file (rolled back, nothing written), `FileError` when
+    /// - Throws: `DataFileError` for a bad file (rolled back, nothing written), `FileError` when
     ///   it cannot be read, store errors (rolled back).
     @discardableResult
     public func importBackup(head: Backup, file path: String) throws -> ImportReport {
@@ -59,7 +59,7 @@ extension Store {
     ///   todos (with their foreign UIDs) and completions (from memory, or streamed from the file again).
     /// - The todos' cycle columns are written as the file has them, and the cycle clock is set to
     ///   now, as a completion does (Store+CatchUp.swift).
-    /// - Throws: `InterchangeError` when a todo, or a challenge that is not archived, names a list
+    /// - Throws: `DataFileError` when a todo, or a challenge that is not archived, names a list
     ///   that is neither in the file nor in the store (nothing is written), store errors (rolled back).
     func importBackup(_ backup: Backup, file: String, records: ((Backup.Record) throws -> Void) throws -> Void) throws -> ImportReport {
         var report = ImportReport()
@@ -89,7 +89,7 @@ extension Store {
             let existingChallenges = Dictionary(uniqueKeysWithValues: try challenges().map { ($0.id, $0) })
             for (i, c) in backup.challenges.enumerated() {
                 guard c.archivedAt != nil || lists[c.listId] != nil else {
-                    throw InterchangeError(file: file, path: "challenges[\(i)].listId", reason: Phrase(key: .importErrorChallengeNoList, c.listId))
+                    throw DataFileError(file: file, path: "challenges[\(i)].listId", reason: Phrase(key: .importErrorChallengeNoList, c.listId))
                 }
                 if existingChallenges[c.id] == c { report.count("challenges", \.skipped); continue }
                 try database.run("""
@@ -117,7 +117,7 @@ extension Store {
                 switch record {
                 case .todo(let i, let incoming, let foreignUID):
                     guard lists[incoming.listId] != nil else {
-                        throw InterchangeError(file: file, path: "todos[\(i)].listId",
+                        throw DataFileError(file: file, path: "todos[\(i)].listId",
                                                reason: Phrase(key: .importErrorNoListInFileOrStore, incoming.listId))
                     }
                     var todo = incoming
@@ -176,7 +176,7 @@ extension Store {
             let existingRoutines = Dictionary(uniqueKeysWithValues: try routineRecords().map { ($0.listId, $0) })
             for (i, r) in backup.routines.enumerated() {
                 guard lists[r.listId] != nil else {
-                    throw InterchangeError(file: file, path: "routines[\(i)].listId", reason: Phrase(key: .importErrorNoList, r.listId))
+                    throw DataFileError(file: file, path: "routines[\(i)].listId", reason: Phrase(key: .importErrorNoList, r.listId))
                 }
                 if existingRoutines[r.listId] == r { report.count("routines", \.skipped); continue }
                 try database.run("""

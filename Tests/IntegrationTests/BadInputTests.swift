@@ -98,7 +98,8 @@ struct BadInputTests {
             try fm.copyItem(atPath: source, toPath: dir.storePath)
         case "empty-store", "one-byte-store":
             // A truncated store, a stray `touch`: SQLite alone would initialise either as new.
-            try fm.createDirectory(atPath: dir.path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fm.createDirectory(atPath: dir.path, withIntermediateDirectories: true,
+                                   attributes: [.posixPermissions: 0o700])
             try AtomicFile.write(kind == "empty-store" ? "" : "x", to: dir.storePath)
         case "store-dir":
             // A store path that cannot be written as a file. (Tests run as root, where chmod does not

@@ -12,10 +12,16 @@ struct FuzzTests {
     func shortCampaign() throws {
         let tasktile = try #require(builtProduct("tasktile"), "build the products first (make test does)")
         #expect(builtProduct("tasktile-render") != nil, "tasktile-render is not built")
-        #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "sqlite3 is missing: make deps installs it")
+        #expect(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"),
+            "sqlite3 is missing: make deps installs it")
         let bin = URL(fileURLWithPath: tasktile).deletingLastPathComponent().path
-        let r = try runProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Scripts/fuzz.py", "--bin", bin,
-                                                    "--cases", "160", "--seed", "7", "--timeout", "30"])
+        let r = try runProcess(
+            "/usr/bin/python3",
+            [
+                repositoryRoot + "/Tests/Scripts/fuzz.py", "--bin", bin,
+                "--cases", "160", "--seed", "7", "--timeout", "30",
+            ])
         #expect(r.status == 0, "fuzz.py exited \(r.status):\n\(r.stdout)\n\(r.stderr)")
         #expect(r.stdout.contains("total        cases=160"), "\(r.stdout)")
     }

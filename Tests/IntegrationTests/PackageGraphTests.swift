@@ -54,8 +54,11 @@ struct PackageGraphTests {
     /// `internal import`, `@_exported import` or `import struct …` form).
     static func imports(under path: String) throws -> [String: Set<String>] {
         let root = repositoryRoot + "/" + path
-        let line = try Regex(#"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)"#)
-            .anchorsMatchLineEndings()
+        let line = try Regex(
+            #"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"#
+                + #"(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)"#
+        )
+        .anchorsMatchLineEndings()
         var result: [String: Set<String>] = [:]
         guard let files = FileManager.default.enumerator(atPath: root) else { return result }
         for case let file as String in files where file.hasSuffix(".swift") {
@@ -78,10 +81,14 @@ struct PackageGraphTests {
             let ours = imports.filter { byModule[$0.key] != nil && $0.key != target.module }
             let declared = Set(target.dependencies.map { $0.replacingOccurrences(of: "-", with: "_") })
             for (module, files) in ours where !declared.contains(module) {
-                Issue.record("\(target.name) imports \(module) (\(files.sorted().prefix(3).joined(separator: ", "))) without declaring it in Package.swift")
+                Issue.record(
+                    "\(target.name) imports \(module) (\(files.sorted().prefix(3).joined(separator: ", ")))"
+                        + " without declaring it in Package.swift"
+                )
             }
             for module in declared.sorted() where byModule[module] != nil && ours[module] == nil {
-                Issue.record("\(target.name) declares \(module) in Package.swift but no file under \(target.path) imports it")
+                Issue.record(
+                    "\(target.name) declares \(module) in Package.swift but no file under \(target.path) imports it")
             }
         }
     }

@@ -1,3 +1,13 @@
+import Synchronization
+
+/// Positions of a fixed set of columns (`Store`'s todo columns), found once per statement from its
+/// name → index table instead of once per row; nil when the statement does not return them all.
+/// The database layer only keeps the value (`RowColumns.layout(_:)`): what the columns are is the
+/// reader's business.
+protocol ColumnLayout: Sendable {
+    init?(_ indexes: [String: Int])
+}
+
 /// The result columns of one statement: their names and a name → index table, built once per
 /// statement and shared by every row it returns.
 final class RowColumns: Sendable {
@@ -8,9 +18,9 @@ final class RowColumns: Sendable {
     /// The statement's SQL, for the message when a name is not among the columns.
     let sql: String
 
-    /// Where the `Store.todoColumns` are, when the statement returns all of them, so that
-    /// `Store.todo(from:)` reads each row by index instead of hashing 20 names per row.
-    let todoIndexes: TodoColumnIndexes?
+    /// The one `ColumnLayout` asked for so far and its value (nil: not every column is there), so
+    /// that `Store.todo(from:)` reads each row by index instead of hashing 20 names per row.
+    private let layoutCache = Mutex<(type: ObjectIdentifier, value: (any Sendable)?)?>(nil)
 
     init(names: [String], sql: String) {
         self.names = names
@@ -18,7 +28,16 @@ final class RowColumns: Sendable {
         var indexes: [String: Int] = [:]
         for (i, name) in names.enumerated() where indexes[name] == nil { indexes[name] = i }
         self.indexes = indexes
-        self.todoIndexes = TodoColumnIndexes(indexes)
+    }
+
+    /// `L`'s positions in these columns, computed on the first call and kept.
+    func layout<L: ColumnLayout>(_: L.Type) -> L? {
+        layoutCache.withLock { cache in
+            if let cache, cache.type == ObjectIdentifier(L.self) { return cache.value as? L }
+            let value = L(indexes)
+            cache = (ObjectIdentifier(L.self), value)
+            return value
+        }
     }
 }
 

@@ -476,7 +476,7 @@ extension StringCatalogue {
         .importErrorNotAStringOrNull: "must be a string or null",
         .importErrorNotAWholeNumber: "must be a whole number ≥ {0}",
         .importErrorNotABool: "must be true or false",
-        .importErrorNotAUTCTime: "must be a UTC time such as 2027-01-05T08:00:00.25Z, or seconds since 1970, within 0001-01-01T00:00:00Z … 9999-12-31T23:59:59Z",
+        .importErrorNotAUTCTime: "must be a UTC time (2027-01-05T08:00:00.25Z) or seconds since 1970, in years 1–9999",
         .importErrorNotAnArray: "must be an array",
         .importErrorMustBeQuoted: "must be \"{0}\"",
         .importErrorMustBe: "must be {0}",

@@ -476,7 +476,7 @@ extension StringCatalogue {
         .importErrorNotAStringOrNull: "文字列か null でなければなりません",
         .importErrorNotAWholeNumber: "{0} 以上の整数でなければなりません",
         .importErrorNotABool: "true か false でなければなりません",
-        .importErrorNotAUTCTime: "2027-01-05T08:00:00.25Z のような UTC の時刻か 1970 年からの秒数で、0001-01-01T00:00:00Z … 9999-12-31T23:59:59Z の範囲内でなければなりません",
+        .importErrorNotAUTCTime: "2027-01-05T08:00:00.25Z のような UTC の時刻か 1970 年からの秒数（1〜9999 年）でなければなりません",
         .importErrorNotAnArray: "配列でなければなりません",
         .importErrorMustBeQuoted: "\"{0}\" でなければなりません",
         .importErrorMustBe: "{0} でなければなりません",

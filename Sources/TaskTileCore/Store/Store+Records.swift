@@ -25,7 +25,7 @@ extension Store {
     /// A todo from a row with the `todoColumns` names (read by index when the statement returns
     /// all of them, the usual case; by name otherwise, where a missing one fails as `Row` does).
     static func todo(from row: Row) -> Todo {
-        if let c = row.columns.todoIndexes {
+        if let c = row.columns.layout(TodoColumnIndexes.self) {
             return Todo(id: row.text(c.id) ?? "", listId: row.text(c.listID) ?? "", title: row.text(c.title) ?? "",
                         isCompleted: row.bool(c.isCompleted), completedAt: row.double(c.completedAt).map { Date(timeIntervalSince1970: $0) },
                         sortOrder: row.int(c.sortOrder) ?? 0, createdAt: Date(timeIntervalSince1970: row.double(c.createdAt) ?? 0),
@@ -143,8 +143,8 @@ extension Store {
 }
 
 /// Positions of the `Store.todoColumns` in a statement's result (the leftmost column of each name,
-/// as `Row` reads by name), found once per statement (`RowColumns.todoIndexes`).
-struct TodoColumnIndexes: Sendable {
+/// as `Row` reads by name), found once per statement (`RowColumns.layout(_:)`).
+struct TodoColumnIndexes: ColumnLayout {
     let id, listID, title, isCompleted, completedAt, sortOrder, createdAt, dueLocal, dueZone, anchorLocal, anchorZone: Int
     let repeatFrequency, repeatInterval, repeatWeekdays, repeatEndCount, repeatEndDate, repeatByDay, repeatSkipsShortMonths: Int
     let missedCount, occurrenceCount, notes: Int

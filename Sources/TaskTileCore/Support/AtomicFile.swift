@@ -167,3 +167,7 @@ public enum Posix {
         return out
     }
 }
+
+extension FileError: ReportableError {
+    public var exitCode: ExitCode { .ioError }
+}

@@ -14,12 +14,12 @@ public enum ThemeImport {
     /// Decodes every theme in an import file.
     /// - Parameter file: the path named in errors.
     /// - Returns: the themes in file order; each without an `id` gets a new one.
-    /// - Throws: `ThemeFileError` naming the file, the theme, the key and the bad value (exit 65);
+    /// - Throws: `DataFileError` naming the file, the theme, the key and the bad value (exit 65);
     ///   an empty file or an empty theme list is an error too (nothing to import).
     public static func decode(_ bytes: [UInt8], file: String) throws -> [Theme] {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw ThemeFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorNotJSON, e))
+            throw DataFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorNotJSON, e))
         }
         let themes: [Theme]
         switch root {
@@ -27,12 +27,12 @@ public enum ThemeImport {
             // An empty list imports nothing: said as such (a themes.json with one is refused too,
             // with the reason that fits a file in use).
             if case .array(let items)? = root["themes"], items.isEmpty {
-                throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorNoTheme))
+                throw DataFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorNoTheme))
             }
             themes = try ThemeStore.decodeFile(bytes, file: file)
         case .object(let members) where members.count == 1 && root["themes"] != nil:
             guard case .array(let items)? = root["themes"] else {
-                throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorThemesNotArray))
+                throw DataFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorThemesNotArray))
             }
             themes = try items.enumerated().map { try decodeItem($0.element, file: file, label: "themes[\($0.offset)]") }
         case .object:
@@ -40,16 +40,16 @@ public enum ThemeImport {
         case .array(let items):
             themes = try items.enumerated().map { try decodeItem($0.element, file: file, label: "[\($0.offset)]") }
         default:
-            throw ThemeFileError(file: file, theme: nil, key: nil,
+            throw DataFileError(file: file, theme: nil, key: nil,
                                  reason: Phrase(key: .themeErrorNotAThemeFile, root.kindName))
         }
         guard !themes.isEmpty else {
-            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorNoTheme))
+            throw DataFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorNoTheme))
         }
         var seen = Set<String>()
         for t in themes {
             guard seen.insert(t.name).inserted else {
-                throw ThemeFileError(file: file, theme: t.name, key: "name", reason: Phrase(key: .themeErrorDuplicateNameInFile, t.name))
+                throw DataFileError(file: file, theme: t.name, key: "name", reason: Phrase(key: .themeErrorDuplicateNameInFile, t.name))
             }
         }
         return themes
@@ -105,18 +105,18 @@ extension Theme {
     /// `large` or `custom`), `customFontSizePoints` (8…32, used when `fontSize` is `custom` or absent),
     /// `rowHeight`, `checkboxStyle` (TaskTune names, `taskTuneCheckboxStyles`), `checkboxPosition`,
     /// `showRemainingCount`, `showCompletedCount`, `showCompletedTodos`, `cornerRadius`.
-    /// - Throws: `ThemeFileError` naming the file, the theme, the TaskTune key and the value; an
+    /// - Throws: `DataFileError` naming the file, the theme, the TaskTune key and the value; an
     ///   unknown key is an error (importing never silently drops a setting).
     public static func decodeTaskTune(_ value: JSONValue, file: String, label: String) throws -> Theme {
         guard case .object(let members) = value else {
-            throw ThemeFileError(file: file, theme: label, key: nil, reason: Phrase(key: .themeErrorNotAnObject, value.kindName))
+            throw DataFileError(file: file, theme: label, key: nil, reason: Phrase(key: .themeErrorNotAnObject, value.kindName))
         }
         guard case .string(let name)? = value["name"], !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ThemeFileError(file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNameRequired))
+            throw DataFileError(file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNameRequired))
         }
         var theme = Theme(name: name)
-        func fail(_ key: String, _ reason: Phrase) -> ThemeFileError {
-            ThemeFileError(file: file, theme: name, key: key, reason: reason)
+        func fail(_ key: String, _ reason: Phrase) -> DataFileError {
+            DataFileError(file: file, theme: name, key: key, reason: reason)
         }
         func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
         func color(_ key: String, _ v: JSONValue) throws -> ThemeColor {
@@ -139,7 +139,7 @@ extension Theme {
         }
         // Our own setter validates every value that has the same meaning in both shapes.
         func ours(_ ourKey: String, _ taskTuneKey: String, _ v: JSONValue) throws {
-            do { try theme.set(ourKey, to: v, file: file) } catch var e as ThemeFileError {
+            do { try theme.set(ourKey, to: v, file: file) } catch var e as DataFileError {
                 e.key = taskTuneKey
                 throw e
             }

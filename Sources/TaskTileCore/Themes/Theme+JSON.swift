@@ -1,25 +1,5 @@
 import Foundation
 
-/// A theme or spec file field that is missing, unknown or has a bad value (exit 65).
-public struct ThemeFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Path of the file (or `<argument>` for command-line input).
-    public var file: String
-    /// Which theme (its name, or `themes[N]` when the name itself is bad); nil for file-level errors.
-    public var theme: String?
-    /// The offending key, nil for file-level errors.
-    public var key: String?
-    /// What was wrong and what is accepted, in either language (`message(_:)`); values quoted
-    /// from the file stay literal.
-    public var reason: Phrase
-
-    public init(file: String, theme: String?, key: String?, reason: Phrase) {
-        self.file = file; self.theme = theme; self.key = key; self.reason = reason
-    }
-
-    /// The message in English (`message(_:)` gives it in either language).
-    public var description: String { message(Localizer(.en)) }
-}
-
 extension Theme {
     /// Every key a theme object may have, in the order written to files.
     public static let keys = ["id", "name", "accent", "background", "text", "warning", "overdue", "appearance", "fontFamily",
@@ -30,19 +10,19 @@ extension Theme {
     /// - Parameters:
     ///   - file: the path named in errors.
     ///   - label: how to name this theme in errors before its name is known (`themes[2]`).
-    /// - Throws: `ThemeFileError` naming file, theme, key and the bad value; unknown keys are errors.
+    /// - Throws: `DataFileError` naming file, theme, key and the bad value; unknown keys are errors.
     public static func decode(_ value: JSONValue, file: String, label: String) throws -> Theme {
         guard case .object(let members) = value else {
-            throw ThemeFileError(file: file, theme: label, key: nil, reason: Phrase(key: .themeErrorNotAnObject, value.kindName))
+            throw DataFileError(file: file, theme: label, key: nil, reason: Phrase(key: .themeErrorNotAnObject, value.kindName))
         }
         var themeName = label
         if let nameValue = value["name"] {
             guard case .string(let n) = nameValue, !n.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw ThemeFileError(file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNonEmptyString))
+                throw DataFileError(file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNonEmptyString))
             }
             themeName = n
         } else {
-            throw ThemeFileError(file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNameRequired))
+            throw DataFileError(file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNameRequired))
         }
         var theme = Theme(name: themeName)
         var hasID = false
@@ -55,10 +35,10 @@ extension Theme {
     }
 
     /// Sets one key from a JSON value, validating it.
-    /// - Throws: `ThemeFileError` for an unknown key or a bad value.
+    /// - Throws: `DataFileError` for an unknown key or a bad value.
     public mutating func set(_ key: String, to value: JSONValue, file: String) throws {
-        func fail(_ reason: Phrase) -> ThemeFileError {
-            ThemeFileError(file: file, theme: name, key: key, reason: reason)
+        func fail(_ reason: Phrase) -> DataFileError {
+            DataFileError(file: file, theme: name, key: key, reason: reason)
         }
         func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
         func color() throws -> ThemeColor {

@@ -20,7 +20,7 @@ public struct ThemeStore: Sendable {
     public init(path: String) { self.path = path }
 
     /// Loads every theme in file order, creating the file with the Default theme when it is missing.
-    /// - Throws: `ThemeFileError` (exit 65) for bad content (also two themes with one id or one
+    /// - Throws: `DataFileError` (exit 65) for bad content (also two themes with one id or one
     ///   name, naming both positions, and an empty list), `FileError` for I/O failures
     ///   (`.notRegularFile`, exit 74, for a FIFO or another non-regular file: never waited on).
     public func load() throws -> [Theme] {
@@ -40,33 +40,33 @@ public struct ThemeStore: Sendable {
     public static let maxThemes = 1000
 
     /// Decodes the content of a theme file, in time linear in its size (ids checked with a set).
-    /// - Throws: `ThemeFileError` naming the file, the theme and the key; more than `maxThemes`.
+    /// - Throws: `DataFileError` naming the file, the theme and the key; more than `maxThemes`.
     public static func decodeFile(_ bytes: [UInt8], file: String) throws -> [Theme] {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw ThemeFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorNotJSON, e))
+            throw DataFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorNotJSON, e))
         }
         guard case .object(let members) = root else {
-            throw ThemeFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorFileNotAnObject))
+            throw DataFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorFileNotAnObject))
         }
         for (key, _) in members where key != "version" && key != "themes" {
-            throw ThemeFileError(file: file, theme: nil, key: key, reason: Phrase(key: .themeErrorUnknownKey, "version, themes"))
+            throw DataFileError(file: file, theme: nil, key: key, reason: Phrase(key: .themeErrorUnknownKey, "version, themes"))
         }
         guard root["version"]?.intValue == formatVersion else {
-            throw ThemeFileError(file: file, theme: nil, key: "version",
+            throw DataFileError(file: file, theme: nil, key: "version",
                                  reason: Phrase(key: .themeErrorBadVersion, root["version"]?.serialized(pretty: false) ?? "missing"))
         }
         guard case .array(let items)? = root["themes"] else {
-            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorThemesNotArray))
+            throw DataFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorThemesNotArray))
         }
         // An empty list would leave specs without a theme and every later edit without a first
         // theme to keep: refused, naming the key.
         guard !items.isEmpty else {
-            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorEmptyList))
+            throw DataFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorEmptyList))
         }
         // A cap, so a huge or hostile file is refused at once instead of read for minutes.
         guard items.count <= maxThemes else {
-            throw ThemeFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorTooMany, items.count, maxThemes))
+            throw DataFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorTooMany, items.count, maxThemes))
         }
         var themes: [Theme] = []
         // First position of each id and name (dictionaries: linear in the number of themes).
@@ -74,11 +74,11 @@ public struct ThemeStore: Sendable {
         for (i, item) in items.enumerated() {
             let theme = try Theme.decode(item, file: file, label: "themes[\(i)]")
             if let first = idAt[theme.id] {
-                throw ThemeFileError(file: file, theme: theme.name, key: "id",
+                throw DataFileError(file: file, theme: theme.name, key: "id",
                                      reason: Phrase(key: .themeErrorDuplicateIDAt, theme.id, "themes[\(first)]", "themes[\(i)]"))
             }
             if let first = nameAt[theme.name] {
-                throw ThemeFileError(file: file, theme: theme.name, key: "name",
+                throw DataFileError(file: file, theme: theme.name, key: "name",
                                      reason: Phrase(key: .themeErrorDuplicateNameAt, theme.name, "themes[\(first)]", "themes[\(i)]"))
             }
             idAt[theme.id] = i
@@ -90,10 +90,10 @@ public struct ThemeStore: Sendable {
 
     /// Writes all themes atomically (temp file, fsync, rename), mode 0600, after removing the temp
     /// files a crashed writer left beside it (`AtomicFile.removeStaleTemporaries(in:)`).
-    /// - Throws: `ThemeFileError` (more than `maxThemes`; nothing written), `FileError`.
+    /// - Throws: `DataFileError` (more than `maxThemes`; nothing written), `FileError`.
     public func save(_ themes: [Theme]) throws {
         guard themes.count <= ThemeStore.maxThemes else {
-            throw ThemeFileError(file: path, theme: nil, key: "themes", reason: Phrase(key: .themeErrorTooMany, themes.count, ThemeStore.maxThemes))
+            throw DataFileError(file: path, theme: nil, key: "themes", reason: Phrase(key: .themeErrorTooMany, themes.count, ThemeStore.maxThemes))
         }
         AtomicFile.removeStaleTemporaries(in: PathText.directory(of: path))
         let root = JSONValue.object([("version", .number(Double(ThemeStore.formatVersion))),

@@ -13,6 +13,20 @@ public enum DueParser {
     public static let acceptedForms =
         "2027-01-31, 2027-01-31 09:00, 2027-01-31T09:00+09:00, today, tomorrow 18:00, fri 9am, jan 31, +2d, +1w, in 3 hours, in 30 minutes"
 
+    /// The largest counts the relative forms accept: about a hundred years ahead, so the date or
+    /// instant they give stays far inside what `LocalDate` and `Date` hold (the days limit is the
+    /// one the `dueErrorDaysRange` message quotes).
+    public enum Limit {
+        /// `+Nd`, `in N days`.
+        public static let days = 36_500
+        /// `+Nw`, `in N weeks`: the whole weeks in `days` (5214).
+        public static let weeks = days / 7
+        /// `in N hours`: the hours in `days` (876 000).
+        public static let hours = days * 24
+        /// `in N minutes`: the minutes in `days` (52 560 000).
+        public static let minutes = hours * 60
+    }
+
     /// A due that could not be read.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         public var input: String
@@ -52,10 +66,10 @@ public enum DueParser {
         // Relative: +Nd / +Nw
         if words.count == 1, words[0].hasPrefix("+"), words[0].count >= 3 {
             let unit = words[0].last!
-            guard let n = Int(words[0].dropFirst().dropLast()), n >= 0, n <= 36_500 else { throw fail(Phrase(key: .dueErrorDaysRange)) }
+            guard let n = Int(words[0].dropFirst().dropLast()), n >= 0, n <= Limit.days else { throw fail(Phrase(key: .dueErrorDaysRange)) }
             switch unit {
             case "d": return .date(today.adding(days: n))
-            case "w": guard n <= 5214 else { throw fail(Phrase(key: .dueErrorTooManyWeeks)) }; return .date(today.adding(days: 7 * n))
+            case "w": guard n <= Limit.weeks else { throw fail(Phrase(key: .dueErrorTooManyWeeks)) }; return .date(today.adding(days: 7 * n))
             default: throw fail(Phrase(key: .dueErrorUnknownPlusUnit, unit))
             }
         }
@@ -64,17 +78,17 @@ public enum DueParser {
             guard words.count == 3, let n = Int(words[1]), n >= 0 else { throw fail(Phrase(key: .dueErrorInForm)) }
             let unit = words[2]
             if ["day", "days", "d"].contains(unit) {
-                guard n <= 36_500 else { throw fail(Phrase(key: .dueErrorDaysRange)) }
+                guard n <= Limit.days else { throw fail(Phrase(key: .dueErrorDaysRange)) }
                 return .date(today.adding(days: n))
             }
             if ["week", "weeks", "w"].contains(unit) {
-                guard n <= 5214 else { throw fail(Phrase(key: .dueErrorDaysRange)) }
+                guard n <= Limit.weeks else { throw fail(Phrase(key: .dueErrorDaysRange)) }
                 return .date(today.adding(days: 7 * n))
             }
             let seconds: Int
             switch unit {
-            case "hour", "hours", "h": guard n <= 876_000 else { throw fail(Phrase(key: .dueErrorTooManyHours)) }; seconds = n * 3600
-            case "minute", "minutes", "min", "mins", "m": guard n <= 52_560_000 else { throw fail(Phrase(key: .dueErrorTooManyMinutes)) }; seconds = n * 60
+            case "hour", "hours", "h": guard n <= Limit.hours else { throw fail(Phrase(key: .dueErrorTooManyHours)) }; seconds = n * 3600
+            case "minute", "minutes", "min", "mins", "m": guard n <= Limit.minutes else { throw fail(Phrase(key: .dueErrorTooManyMinutes)) }; seconds = n * 60
             default: throw fail(Phrase(key: .dueErrorUnknownInUnit, unit))
             }
             let instant = clock.now.addingTimeInterval(TimeInterval(seconds))

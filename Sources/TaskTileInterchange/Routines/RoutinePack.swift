@@ -34,11 +34,11 @@ public struct RoutinePack: Sendable, Equatable {
     /// Where it was read from.
     public var path: String
 
-    /// Parses and validates a pack. - Throws: `InterchangeError` naming the member and what is accepted.
+    /// Parses and validates a pack. - Throws: `DataFileError` naming the member and what is accepted.
     public static func decode(_ bytes: [UInt8], file: String) throws -> RoutinePack {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw InterchangeError(file: file, line: e.line, reason: Phrase(key: .importErrorNotJSON, e.column, e.reason))
+            throw DataFileError(file: file, line: e.line, reason: Phrase(key: .importErrorNotJSON, e.column, e.reason))
         }
         let r = try JSONObjectReader(root, path: "", file: file, keys: ["format", "version", "name", "list", "lang", "description", "days", "items"])
         guard r.value("format")?.stringValue == format else { throw r.fail("format", Phrase(key: .importErrorMustBeQuoted, format)) }
@@ -105,7 +105,7 @@ public struct RoutinePack: Sendable, Equatable {
     }
 
     /// A pack by file path (anything with a `/` or ending in `.json` that exists) or by name.
-    /// - Throws: `InterchangeError` for a bad file, `RoutineError.notFound`.
+    /// - Throws: `DataFileError` for a bad file, `RoutineError.notFound`.
     public static func find(_ reference: String, in directories: [String]) throws -> RoutinePack {
         if (reference.contains("/") || reference.hasSuffix(".json")), FileManager.default.fileExists(atPath: reference) {
             return try decode(try InterchangeLimits.read(reference), file: reference)

@@ -207,7 +207,8 @@ public enum TodoTxtImporter {
             if title.count > TextRules.maxTitleLength {
                 throw InterchangeError(file: file, line: lineNumber, reason: Phrase(key: .todotxtErrorTitleTooLong, TextRules.maxTitleLength))
             }
-            let listTitle = ImportedListTitle.resolve(projects.first.map { $0.replacingOccurrences(of: "_", with: " ") }) { note($0) }
+            let project = projects.first.map { $0.replacingOccurrences(of: "_", with: " ") }
+            let listTitle = ImportedListTitle.resolve(project) { note($0) }
             if projects.count > 1 {
                 marker += projects.dropFirst().map { "+" + $0 }
                 note(Phrase(key: .todotxtNoteProjects, projects.dropFirst().map { "+" + $0 }.joined(separator: " ")))

@@ -4,20 +4,6 @@ import TaskTileCore
 import Glibc
 #endif
 
-/// An output file that could not be created, or may not be replaced (exit 73).
-public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file or directory that could not be created.
-    public var path: String
-    /// Why (the failing call and the system's message), English.
-    public var detail: String
-    /// A refusal of ours (not a system error), in either language; nil for system errors.
-    public var reason: Phrase?
-    /// An error for `path` with the system's `detail` (or our `reason`).
-    public init(path: String, detail: String, reason: Phrase? = nil) { self.path = path; self.detail = detail; self.reason = reason }
-    /// `cannot create PATH: DETAIL`, or the refusal.
-    public var description: String { reason.map(\.description) ?? "cannot create \(path): \(detail)" }
-}
-
 /// Writes a rendered widget: the PNG and `<name>.hits.json` beside it, each atomically
 /// (temp file in the same directory, fsync, rename; docs/data-directory.md "Atomic writes"), so a wallpaper tool or `click`
 /// never reads half a file.

@@ -127,7 +127,7 @@ extension WidgetSession {
 
     /// The frame of `spec` now: its theme, its content in one snapshot, and as the flash frame each
     /// todo completed within the flash window that this widget has not shown for `flashDuration` yet.
-    /// - Throws: `WidgetSpecError` (key `theme`) for a theme `themes.json` does not have, `StoreError`.
+    /// - Throws: `DataFileError` (key `theme`) for a theme `themes.json` does not have, `StoreError`.
     func makeFrame(_ spec: WidgetSpec, flashes shown: [String: FlashShown], store: Store, clock: Clock) throws -> WidgetFrame {
         let theme = try WidgetPipeline(dataDirectory: directory, store: store, themes: themes).theme(for: spec)
         let content = try WidgetContent.read(for: spec, from: store)

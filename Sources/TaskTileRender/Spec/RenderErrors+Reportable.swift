@@ -2,17 +2,9 @@ import TaskTileCore
 
 // How the renderer's errors are shown (docs/exit-codes.md).
 
-extension WidgetSpecError: ReportableError {
-    public var exitCode: ExitCode { .dataError }
-}
-
 extension CairoError: ReportableError {
     /// A surface that cannot be created is an output that cannot be created.
     public var exitCode: ExitCode { .cannotCreate }
     public func message(_ localizer: Localizer) -> String { description }
 }
 
-extension OutputError: ReportableError {
-    public var exitCode: ExitCode { .cannotCreate }
-    public func message(_ localizer: Localizer) -> String { reason?.text(localizer) ?? description }
-}

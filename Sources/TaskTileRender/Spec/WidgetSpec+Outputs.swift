@@ -7,12 +7,12 @@ extension WidgetSpec {
     /// and hit map already there stay as they were, so a spec added by mistake never overwrites
     /// the widget another spec drew, whatever the file names' order. The same file given twice is
     /// not a conflict.
-    public func outputConflict(among specs: [WidgetSpec], dataDirectory: DataDirectory) -> WidgetSpecError? {
+    public func outputConflict(among specs: [WidgetSpec], dataDirectory: DataDirectory) -> DataFileError? {
         let path = outputPath(dataDirectory: dataDirectory)
         guard let other = specs.first(where: { $0.file != file && ($0.name == name || $0.outputPath(dataDirectory: dataDirectory) == path) }) else {
             return nil
         }
         let key = other.name == name ? "name" : "output"
-        return WidgetSpecError(file: file, key: key, reason: Phrase(key: .renderErrorSameOutput, other.file, file, path))
+        return DataFileError(widgetSpec: file, key: key, reason: Phrase(key: .renderErrorSameOutput, other.file, file, path))
     }
 }

@@ -130,7 +130,7 @@ public struct WidgetSpec: Hashable, Sendable {
     /// resolved. So a spec in `widgets/` can write `out/desk.png` or `wall.png` but not
     /// `/etc/cron.d/x.png` (nor the hit map beside it). A spec built in code (no file) has only
     /// `widgets/out/`.
-    /// - Throws: `WidgetSpecError` (key `output`, exit 65) naming the resolved path and both rooms.
+    /// - Throws: `DataFileError` (key `output`, exit 65) naming the resolved path and both rooms.
     public func checkedOutputPath(dataDirectory: DataDirectory) throws -> String {
         let path = outputPath(dataDirectory: dataDirectory)
         guard output != nil else { return path }
@@ -145,7 +145,7 @@ public struct WidgetSpec: Hashable, Sendable {
             let r = WidgetSpec.resolvingExisting(room)
             if resolved == r || resolved.hasPrefix(r.hasSuffix("/") ? r : r + "/") { return path }
         }
-        throw WidgetSpecError(file: file, key: "output",
+        throw DataFileError(widgetSpec: file, key: "output",
                               reason: Phrase(key: .specErrorOutsideRoom, path, rooms.count > 1 ? rooms[1] : rooms[0], rooms[0]))
     }
 
@@ -173,30 +173,30 @@ public struct WidgetSpec: Hashable, Sendable {
 
     /// Reads and decodes a spec file.
     /// - Throws: `FileError` when it cannot be read (`.notRegularFile` for a FIFO or another
-    ///   non-regular file, refused without waiting); `WidgetSpecError` for bad content.
+    ///   non-regular file, refused without waiting); `DataFileError` for bad content.
     public static func load(path: String) throws -> WidgetSpec {
         let bytes = try Posix.readFile(path, limit: 1 << 20)
         return try decode(bytes, file: path)
     }
 
     /// Decodes spec file content.
-    /// - Throws: `WidgetSpecError` naming `file`, the key, the bad value and what is accepted;
+    /// - Throws: `DataFileError` naming `file`, the key, the bad value and what is accepted;
     ///   unknown keys are errors (a typo must not silently do nothing).
     public static func decode(_ bytes: [UInt8], file: String) throws -> WidgetSpec {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw WidgetSpecError(file: file, key: nil, reason: Phrase(key: .specErrorNotJSON, "\(e)"))
+            throw DataFileError(widgetSpec: file, key: nil, reason: Phrase(key: .specErrorNotJSON, "\(e)"))
         }
         return try decode(root, file: file)
     }
 
-    /// Decodes a parsed spec object. - Throws: `WidgetSpecError` (see `decode(_:file:)`).
+    /// Decodes a parsed spec object. - Throws: `DataFileError` (see `decode(_:file:)`).
     public static func decode(_ root: JSONValue, file: String) throws -> WidgetSpec {
         guard case .object(let members) = root else {
-            throw WidgetSpecError(file: file, key: nil,
+            throw DataFileError(widgetSpec: file, key: nil,
                                   reason: Phrase(key: .specErrorNotObject, "{ \"version\": 1, \"name\": \"desk\", \"family\": \"medium\", \"list\": \"Shopping\" }", root.kindName))
         }
-        func fail(_ key: String, _ reason: Phrase) -> WidgetSpecError { WidgetSpecError(file: file, key: key, reason: reason) }
+        func fail(_ key: String, _ reason: Phrase) -> DataFileError { DataFileError(widgetSpec: file, key: key, reason: reason) }
         func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
         func string(_ key: String, _ v: JSONValue, accepted: Phrase) throws -> String {
             guard case .string(let s) = v, !s.trimmingCharacters(in: .whitespaces).isEmpty,

@@ -17,11 +17,11 @@ public struct WidgetPipeline {
     }
 
     /// The theme `spec` names (absent = the first theme).
-    /// - Throws: `WidgetSpecError` (key `theme`) when no theme has that name or id.
+    /// - Throws: `DataFileError` (key `theme`) when no theme has that name or id.
     public func theme(for spec: WidgetSpec) throws -> Theme {
         if let theme = ThemeStore.find(spec.theme, in: themes) { return theme }
         let names = themes.map { "\"\($0.name)\"" }.joined(separator: ", ")
-        throw WidgetSpecError(file: spec.file, key: "theme",
+        throw DataFileError(widgetSpec: spec.file, key: "theme",
                               reason: "\"\(spec.theme ?? "")\" is not a theme in themes.json (accepted: a theme name or id: \(names))")
     }
 
@@ -32,7 +32,7 @@ public struct WidgetPipeline {
     /// (docs/widgets.md "Flash") are drawn as the flash frame, except those in `shown`. (`click`
     /// passes none and draws the steady frame `WidgetSession.flashDuration` later; the live hosts'
     /// frames come from `WidgetSession`, which keeps each widget's flash record.)
-    /// - Throws: `WidgetSpecError`, `StoreError`, `CairoError`.
+    /// - Throws: `DataFileError`, `StoreError`, `CairoError`.
     public func draw(_ spec: WidgetSpec, flashes frames: FlashFrames = .steady) throws -> WidgetDrawing {
         let theme = try theme(for: spec)
         let content = try WidgetContent.read(for: spec, from: store)
@@ -46,7 +46,7 @@ public struct WidgetPipeline {
 
     /// Renders one spec and writes the PNG and hit map (`frames`: see `draw(_:flashes:)`).
     /// - Returns: the PNG path, the hit map written, and what was drawn.
-    /// - Throws: `WidgetSpecError` (also when `output` leaves its room, `WidgetSpec.checkedOutputPath`),
+    /// - Throws: `DataFileError` (also when `output` leaves its room, `WidgetSpec.checkedOutputPath`),
     ///   `StoreError`, `CairoError`, `OutputError`.
     @discardableResult
     public func render(_ spec: WidgetSpec, flashes frames: FlashFrames = .steady) throws -> (pngPath: String, hitMap: HitMap, drawing: WidgetDrawing) {

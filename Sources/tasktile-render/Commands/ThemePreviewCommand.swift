@@ -33,8 +33,9 @@ struct ThemePreviewCommand: Command {
         let safe = String(theme.name.map { $0 == "/" ? "_" : $0 }).replacingOccurrences(of: "^\\.+", with: "_", options: .regularExpression)
         let directory = out ?? FileManager.default.currentDirectoryPath + "/theme-preview/" + safe
         let paths: [String]
-        do { paths = try ThemePreview.render(theme, to: directory, clock: try context.clock()) } catch let e as OutputError {
-            throw CannotCreateOutput(path: e.path, detail: e.detail)
+        do { paths = try ThemePreview.render(theme, to: directory, clock: try context.clock()) } catch var e as OutputError {
+            e.operation = .write // as every command that writes a file on request words it; a refusal keeps its reason
+            throw e
         }
         if context.json { context.printJSON(.array(paths.map { .string($0) })) } else { paths.forEach { context.out($0) } }
         return .success

@@ -72,7 +72,7 @@ struct ExportCommand: Command {
         } : nil
         if let out {
             do { try AtomicFile.write(text, to: out) } catch let e as FileError {
-                throw CannotCreateOutput(path: out, detail: e.description)
+                throw OutputError.cannotWrite(out, detail: e.description)
             }
         } else {
             context.stdout.write(text)
@@ -137,7 +137,7 @@ struct ImportCommand: Command {
         while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
             bytes += chunk
             if bytes.count > InterchangeLimits.maxFileBytes {
-                throw InterchangeError(file: "-", reason: Phrase(key: .importErrorTooLarge, InterchangeLimits.maxFileBytes >> 20))
+                throw DataFileError(file: "-", reason: Phrase(key: .importErrorTooLarge, InterchangeLimits.maxFileBytes >> 20))
             }
         }
         return bytes

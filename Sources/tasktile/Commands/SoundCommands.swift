@@ -86,7 +86,7 @@ struct SoundExportCommand: Command {
         do {
             try AtomicFile.write(WAVEncoder.encode(samples, sampleRate: SoundSynthesizer.sampleRate), to: path, mode: 0o644)
         } catch let e as FileError {
-            throw CannotCreateOutput(path: path, detail: e.description)
+            throw OutputError.cannotWrite(path, detail: e.description)
         }
         if context.json {
             context.printJSON(.object([("name", .string(sound.rawValue)), ("file", .string(path)),

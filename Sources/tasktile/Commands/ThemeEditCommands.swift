@@ -10,7 +10,7 @@ struct ThemeFile {
     var themes: [Theme]
 
     /// Loads `themes.json` of the data directory (created with the Default theme when missing).
-    /// - Throws: `ThemeFileError` (65) for a bad file, `FileError` (74).
+    /// - Throws: `DataFileError` (65) for a bad file, `FileError` (74).
     init(_ context: CommandContext) throws {
         try context.dataDirectory.ensureExists()
         store = ThemeStore(dataDirectory: context.dataDirectory)
@@ -25,21 +25,21 @@ struct ThemeFile {
     }
 
     /// Refuses two themes with one name or one id (specs find themes by either).
-    /// - Throws: `ThemeFileError` naming themes.json, the theme and the key.
+    /// - Throws: `DataFileError` naming themes.json, the theme and the key.
     func checkUnique() throws {
         var names = Set<String>(), ids = Set<String>()
         for t in themes {
             guard names.insert(t.name).inserted else {
-                throw ThemeFileError(file: store.path, theme: t.name, key: "name",
+                throw DataFileError(file: store.path, theme: t.name, key: "name",
                                      reason: Phrase(key: .themeErrorDuplicateName, t.name))
             }
             guard ids.insert(t.id).inserted else {
-                throw ThemeFileError(file: store.path, theme: t.name, key: "id", reason: Phrase(key: .themeErrorDuplicateID, t.id))
+                throw DataFileError(file: store.path, theme: t.name, key: "id", reason: Phrase(key: .themeErrorDuplicateID, t.id))
             }
         }
     }
 
-    /// Checks and writes atomically. - Throws: `ThemeFileError`, `FileError`.
+    /// Checks and writes atomically. - Throws: `DataFileError`, `FileError`.
     func save() throws {
         try checkUnique()
         try store.save(themes)
@@ -173,14 +173,14 @@ struct ThemeImportCommand: Command {
         // The cap of themes.json, checked before the merge (which compares each incoming theme
         // with the file's, ≤ maxThemes²).
         guard file.themes.count + incoming.count <= ThemeStore.maxThemes || (replace && incoming.count <= ThemeStore.maxThemes) else {
-            throw ThemeFileError(file: path, theme: nil, key: "themes",
+            throw DataFileError(file: path, theme: nil, key: "themes",
                                  reason: Phrase(key: .themeErrorTooMany, file.themes.count + incoming.count, ThemeStore.maxThemes))
         }
         for theme in incoming {
             let clashes = file.themes.indices.filter { file.themes[$0].name == theme.name || file.themes[$0].id == theme.id }
             if clashes.isEmpty { file.themes.append(theme); continue }
             guard replace else {
-                throw ThemeFileError(file: path, theme: theme.name, key: "name",
+                throw DataFileError(file: path, theme: theme.name, key: "name",
                                      reason: Phrase(key: .themeErrorAlreadyInStore, file.store.path))
             }
             file.themes[clashes[0]] = theme
@@ -214,7 +214,7 @@ struct ThemeExportCommand: Command {
                                      ("themes", .array([theme.jsonValue]))]).serialized() + "\n"
         guard let path else { context.stdout.write(text); return .success }
         do { try AtomicFile.write(text, to: path, mode: 0o644) } catch let e as FileError {
-            throw CannotCreateOutput(path: path, detail: e.description)
+            throw OutputError.cannotWrite(path, detail: e.description)
         }
         if context.json {
             context.printJSON(.object([("theme", .object([("id", .string(theme.id)), ("name", .string(theme.name))])),

@@ -152,7 +152,7 @@ final class DesktopSession: @unchecked Sendable {
         let probe = tmp.file("probe-\(name)")
         try FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
         var spec = try JSONValue.parse(try Posix.readFile(dir.widgetsPath + "/\(name).json"))
-        guard case .object(var members) = spec else { throw WidgetSpecError(file: name, key: nil, reason: "not an object") }
+        guard case .object(var members) = spec else { throw DataFileError(widgetSpec: name, key: nil, reason: "not an object") }
         members.removeAll { $0.0 == "scale" || $0.0 == "output" }
         members += [("scale", .number(1)), ("output", .string("probe.png"))]
         spec = .object(members)

@@ -47,7 +47,7 @@ struct LocalizedMessagesTests {
         for e in Self.routineErrors { #expect(e.message(Self.en) == e.description) }
         let clock = Clock.ClockError.badNow("soon")
         #expect(clock.message(Self.en) == clock.description)
-        let theme = ThemeFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: .themeErrorNotAColour, "\"red\""))
+        let theme = DataFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: .themeErrorNotAColour, "\"red\""))
         #expect(theme.message(Self.en) == theme.description)
     }
 
@@ -59,7 +59,7 @@ struct LocalizedMessagesTests {
         #expect(IntentFailure.todoMissing(list: "買い物", todo: "牛乳").message(Self.ja) == "リスト \"買い物\" にタスク \"牛乳\" はありません")
         #expect(IntentFailure.ambiguousID("1a2b", candidates: [Self.milk]).message(Self.ja).hasSuffix("1a2b3c4d-0000  牛乳  (買い物)  [完了済み]"))
         #expect(RepeatRuleError.weeklyWithoutWeekdays.message(Self.ja) == "毎週の繰り返しには曜日を1つ以上指定してください。")
-        let theme = ThemeFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: .themeErrorNotAColour, "\"red\""))
+        let theme = DataFileError(file: "themes.json", theme: "Dusk", key: "accent", reason: Phrase(key: .themeErrorNotAColour, "\"red\""))
         #expect(theme.message(Self.ja).hasPrefix("themes.json: テーマ \"Dusk\": キー \"accent\": \"red\" は色ではありません"))
         let all = Self.storeErrors.map { $0.message(Self.ja) } + Self.intentFailures.map { $0.message(Self.ja) }
             + Self.ruleErrors.map { $0.message(Self.ja) } + Self.routineErrors.map { $0.message(Self.ja) }
@@ -116,7 +116,7 @@ struct LocalizedMessagesTests {
     @Test("import errors and notes: English in description and --json, Japanese through message(_:) and the report")
     func interchangeMessages() throws {
         let bad = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nEND:VCALENDAR\r\n".utf8)
-        let error = try #require(throws: InterchangeError.self) { try ICalendarText.components(ICalendarText.contentLines(bad, file: "a.ics"), file: "a.ics") }
+        let error = try #require(throws: DataFileError.self) { try ICalendarText.components(ICalendarText.contentLines(bad, file: "a.ics"), file: "a.ics") }
         #expect(error.description == "a.ics:4: END:VCALENDAR does not match BEGIN:VTODO at line 2")
         #expect(error.message(Self.ja) == "a.ics:4: END:VCALENDAR が 2行目の BEGIN:VTODO と一致しません")
         let alarm = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:u1\r\nSUMMARY:Milk\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)

@@ -11,8 +11,8 @@ import Glibc
 @Suite struct ThemeFileTests {
     static func file(_ themes: String) -> [UInt8] { Array(#"{ "version": 1, "themes": [ \#(themes) ] }"#.utf8) }
 
-    func error(_ bytes: [UInt8]) -> ThemeFileError? {
-        do { _ = try ThemeStore.decodeFile(bytes, file: "themes.json"); return nil } catch { return error as? ThemeFileError }
+    func error(_ bytes: [UInt8]) -> DataFileError? {
+        do { _ = try ThemeStore.decodeFile(bytes, file: "themes.json"); return nil } catch { return error as? DataFileError }
     }
 
     @Test func duplicatesAndAnEmptyListAreRefusedNamingBothPositions() throws {

@@ -76,7 +76,7 @@ import TestSupport
     ])
     func errorsNameFileKeyAndValue(json: String, key: String, reason: String) {
         // The reason is a catalogue phrase; in English it reads as written here.
-        let error = #expect(throws: WidgetSpecError.self) {
+        let error = #expect(throws: DataFileError.self) {
             try WidgetSpec.decode(Array(json.utf8), file: file)
         }
         #expect(error?.file == file && error?.key == key)
@@ -84,9 +84,9 @@ import TestSupport
     }
 
     @Test func notJSONOrNotAnObject() throws {
-        let e1 = #expect(throws: WidgetSpecError.self) { try WidgetSpec.decode(Array("{ nope".utf8), file: file) }
+        let e1 = #expect(throws: DataFileError.self) { try WidgetSpec.decode(Array("{ nope".utf8), file: file) }
         #expect(e1?.key == nil && e1?.description.hasPrefix(file + ": not valid JSON") == true)
-        let e2 = #expect(throws: WidgetSpecError.self) { try WidgetSpec.decode(Array("[1]".utf8), file: file) }
+        let e2 = #expect(throws: DataFileError.self) { try WidgetSpec.decode(Array("[1]".utf8), file: file) }
         #expect(e2?.description.contains("must be a JSON object") == true)
     }
 
@@ -116,7 +116,7 @@ import TestSupport
     }
 
     @Test func errorsReadInJapaneseWithFileKeyAndValueAsTheyAre() throws {
-        let error = #expect(throws: WidgetSpecError.self) {
+        let error = #expect(throws: DataFileError.self) {
             try WidgetSpec.decode(Array(#"{ "version": 1, "family": "huge" }"#.utf8), file: file)
         }
         let ja = try #require(error).message(Localizer(.ja))

@@ -50,12 +50,25 @@ enum Snapshot {
         return names.contains("Noto Sans CJK JP") && !names.contains { $0.hasPrefix("DejaVu") }
     }()
 
-    /// Compares `surface` with the golden `<directory>/<testFile>/<test>.<variant>.png`.
-    /// `directory` and `recording` are parameters so `SnapshotTests` can check this function itself
-    /// in a temporary directory; every golden test uses the defaults.
+    /// Compares `surface` with the golden `<directory>/<testFile>/<test>.<variant>.png` and records
+    /// a failure as an issue of the calling test (`verify` says what the failure is).
     static func check(_ surface: Surface, testFile: String = #fileID, test: String = #function, variant: String,
                       directory: String = Snapshot.directory, recording: Bool = Snapshot.recording,
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if let failure = try verify(surface, testFile: testFile, test: test, variant: variant, directory: directory,
+                                    recording: recording, sourceLocation: sourceLocation) {
+            Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Compares `surface` with the golden `<directory>/<testFile>/<test>.<variant>.png`: nil when
+    /// it matches, else the failure `check` records (a recording run, a missing golden, another
+    /// size, too many differing pixels). `directory` and `recording` are parameters so
+    /// `SnapshotTests` can check this function itself in a temporary directory, expecting its
+    /// failures instead of recording them; every golden test uses `check` with the defaults.
+    static func verify(_ surface: Surface, testFile: String = #fileID, test: String = #function, variant: String,
+                       directory: String = Snapshot.directory, recording: Bool = Snapshot.recording,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
         #expect(fontsAreTestFonts, "Pango was initialised before TestFonts.install(): goldens would use the machine's fonts",
                 sourceLocation: sourceLocation)
         let fileName = ((testFile as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -69,39 +82,36 @@ enum Snapshot {
             // wrote goldens can never pass as a check: look at the images, then run again.
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             try AtomicFile.write(png, to: golden, mode: 0o644)
-            Issue.record("recorded \(golden); re-run without TASKTILE_RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
-            return
+            return "recorded \(golden); re-run without TASKTILE_RECORD_SNAPSHOTS"
         }
         guard FileManager.default.fileExists(atPath: golden) else {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             try AtomicFile.write(png, to: base + ".actual.png", mode: 0o644)
-            Issue.record("no golden image \(golden); the rendering is in \(base).actual.png. Look at it, then record with TASKTILE_RECORD_SNAPSHOTS=1",
-                         sourceLocation: sourceLocation)
-            return
+            return "no golden image \(golden); the rendering is in \(base).actual.png. "
+                + "Look at it, then record with TASKTILE_RECORD_SNAPSHOTS=1"
         }
         let expected = try Surface.decodePNG(path: golden)
         guard expected.width == surface.width, expected.height == surface.height else {
             try AtomicFile.write(png, to: base + ".actual.png", mode: 0o644)
-            Issue.record("\(golden): size \(surface.width)×\(surface.height) px, golden \(expected.width)×\(expected.height) px; actual: \(base).actual.png",
-                         sourceLocation: sourceLocation)
-            return
+            return "\(golden): size \(surface.width)×\(surface.height) px, golden \(expected.width)×\(expected.height) px; "
+                + "actual: \(base).actual.png"
         }
         let (differing, diff) = try compare(surface, expected)
         let share = Double(differing) / Double(surface.width * surface.height)
         if !matches(differing: differing, of: surface.width * surface.height) {
             try AtomicFile.write(png, to: base + ".actual.png", mode: 0o644)
             try AtomicFile.write(try PNGEncoder.encode(diff, level: 9), to: base + ".diff.png", mode: 0o644)
-            Issue.record("""
+            return """
                 \(golden): \(differing) pixels (\(String(format: "%.2f", share * 100)) %) differ by more than \(channelTolerance) \
                 (allowed \(differingShare * 100) %).
                   actual: \(base).actual.png
                   diff:   \(base).diff.png
                 Re-record with TASKTILE_RECORD_SNAPSHOTS=1 only if the change is intended.
-                """, sourceLocation: sourceLocation)
-        } else {
-            try? FileManager.default.removeItem(atPath: base + ".actual.png")
-            try? FileManager.default.removeItem(atPath: base + ".diff.png")
+                """
         }
+        try? FileManager.default.removeItem(atPath: base + ".actual.png")
+        try? FileManager.default.removeItem(atPath: base + ".diff.png")
+        return nil
     }
 
     /// Whether an image with `differing` of `total` pixels beyond `channelTolerance` matches its golden.

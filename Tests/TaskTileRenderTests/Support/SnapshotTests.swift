@@ -6,13 +6,15 @@ import TestSupport
 
 /// The golden comparison itself (`Snapshot`): recording and a missing golden fail the run, and the
 /// tolerance is tight enough that a count that is off by one fails. Goldens go to a temporary
-/// directory here, never to `__Snapshots__`.
+/// directory here, never to `__Snapshots__`. These tests expect the failures `Snapshot.verify`
+/// returns (what `Snapshot.check` would record), so a passing run has no known issues.
 @Suite struct SnapshotTests {
     init() { TestFonts.install() } // before Pango first runs: the test fonts (fonts.conf)
 
-    /// Whether `issue` carries a comment containing every one of `parts`.
-    static func says(_ issue: Issue, _ parts: String...) -> Bool {
-        issue.comments.contains { c in parts.allSatisfy { c.rawValue.contains($0) } }
+    /// Whether `failure` is one and contains every one of `parts`.
+    static func says(_ failure: String?, _ parts: String...) -> Bool {
+        guard let failure else { return false }
+        return parts.allSatisfy { failure.contains($0) }
     }
 
     /// `Sample`'s list `Errands` with the given pending titles, drawn read-only (no checkboxes).
@@ -41,9 +43,9 @@ import TestSupport
         let tmp = TemporaryDirectory("snapshot-record")
         let surface = try Self.errands(["Milk"], family: .small).surface
         let golden = tmp.path + "/SnapshotTests/recordingFails.small.png"
-        try withKnownIssue("recording is reported as a failure") {
-            try Snapshot.check(surface, variant: "small", directory: tmp.path, recording: true)
-        } matching: { Self.says($0, "recorded \(golden)", "re-run without TASKTILE_RECORD_SNAPSHOTS") }
+        let recorded = try Snapshot.verify(surface, variant: "small", directory: tmp.path, recording: true)
+        #expect(Self.says(recorded, "recorded \(golden)", "re-run without TASKTILE_RECORD_SNAPSHOTS"),
+                "recording is reported as a failure")
         #expect(FileManager.default.fileExists(atPath: golden))
         try Snapshot.check(surface, variant: "small", directory: tmp.path, recording: false) // no issue: it matches
     }
@@ -53,9 +55,9 @@ import TestSupport
         let tmp = TemporaryDirectory("snapshot-missing")
         let surface = try Self.errands(["Milk"], family: .small).surface
         let base = tmp.path + "/SnapshotTests/missingGoldenFails.small"
-        try withKnownIssue("a missing golden is a failure") {
-            try Snapshot.check(surface, variant: "small", directory: tmp.path, recording: false)
-        } matching: { Self.says($0, "no golden image \(base).png", "\(base).actual.png") }
+        let missing = try Snapshot.verify(surface, variant: "small", directory: tmp.path, recording: false)
+        #expect(Self.says(missing, "no golden image \(base).png", "\(base).actual.png"),
+                "a missing golden is a failure")
         #expect(!FileManager.default.fileExists(atPath: base + ".png"), "a missing golden was recorded")
         #expect(FileManager.default.fileExists(atPath: base + ".actual.png"))
     }
@@ -81,11 +83,11 @@ import TestSupport
         #expect(!Snapshot.matches(differing: differing, of: a.width * a.height),
                 "\(family): a changed count digit (\(differing) of \(a.width * a.height) pixels) passes the tolerance")
         let tmp = TemporaryDirectory("snapshot-digit")
-        try withKnownIssue { try Snapshot.check(a, variant: "\(family)", directory: tmp.path, recording: true) }
-            matching: { Self.says($0, "recorded") }
-        try withKnownIssue("\(pending + 1) left against the golden of \(pending) left") {
-            try Snapshot.check(b, variant: "\(family)", directory: tmp.path, recording: false)
-        } matching: { Self.says($0, "differ by more than \(Snapshot.channelTolerance)") }
+        let recorded = try Snapshot.verify(a, variant: "\(family)", directory: tmp.path, recording: true)
+        #expect(Self.says(recorded, "recorded"))
+        let against = try Snapshot.verify(b, variant: "\(family)", directory: tmp.path, recording: false)
+        #expect(Self.says(against, "differ by more than \(Snapshot.channelTolerance)"),
+                "\(pending + 1) left against the golden of \(pending) left")
         try Snapshot.check(a, variant: "\(family)", directory: tmp.path, recording: false) // itself: no issue
     }
 }

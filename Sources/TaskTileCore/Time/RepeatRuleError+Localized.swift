@@ -18,3 +18,8 @@ extension RepeatRuleError {
         }
     }
 }
+
+extension RepeatRuleError: ReportableError {
+    public var exitCode: ExitCode { .usage }
+    public var showsUsage: Bool { true }
+}

@@ -5,3 +5,8 @@ extension DueParser.ParseError {
         localizer.text(.dueError, input, reason.text(localizer), DueParser.acceptedForms)
     }
 }
+
+extension DueParser.ParseError: ReportableError {
+    public var exitCode: ExitCode { .usage }
+    public var showsUsage: Bool { true }
+}
