@@ -81,10 +81,8 @@ struct PackageGraphTests {
             let ours = imports.filter { byModule[$0.key] != nil && $0.key != target.module }
             let declared = Set(target.dependencies.map { $0.replacingOccurrences(of: "-", with: "_") })
             for (module, files) in ours where !declared.contains(module) {
-                Issue.record(
-                    "\(target.name) imports \(module) (\(files.sorted().prefix(3).joined(separator: ", ")))"
-                        + " without declaring it in Package.swift"
-                )
+                let where_ = files.sorted().prefix(3).joined(separator: ", ")
+                Issue.record("\(target.name) imports \(module) (\(where_)) without declaring it in Package.swift")
             }
             for module in declared.sorted() where byModule[module] != nil && ours[module] == nil {
                 Issue.record(
