@@ -37,7 +37,7 @@ enum CommandHelp {
         // Todos.
         "help.add.abstract": "リストにタスクを追加します。",
         "help.add.arg.title": "タスクのタイトル（1行、1000文字まで）。",
-        "help.add.opt.list": "追加先のリスト（リスト名か ID の先頭）。",
+        "help.add.opt.list": "追加先のリスト（リスト名か ID の先頭）。省略時は defaultList 設定のリスト（変更するまでは Inbox）で、なければ作成します。",
         "help.edit.abstract": "タスクのタイトル、期限、繰り返し、メモを変更します。",
         "help.edit.opt.title": "新しいタイトル。",
         "help.edit.opt.no-due": "期限（と繰り返し）を外します。",

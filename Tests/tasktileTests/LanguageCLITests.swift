@@ -60,11 +60,11 @@ struct LanguageCLITests {
         #expect(j.stderr.hasPrefix("エラー: リスト \"無い\" が見つかりません"), "\(j.stderr)")
         #expect(e.stderr.hasPrefix("Error: no list matches \"無い\""), "\(e.stderr)")
 
-        let ju = ja.run("add", "牛乳"), eu = en.run("add", "牛乳")
+        let ju = ja.run("list", "move", "空"), eu = en.run("list", "move", "空")
         #expect(ju.status == 64 && eu.status == 64)
-        #expect(ju.stderr.hasPrefix("エラー: '--list <list>' を指定してください\n使い方: tasktile add --list <list>"), "\(ju.stderr)")
-        #expect(ju.stderr.hasSuffix("  詳しくは 'tasktile add --help' を参照してください\n"))
-        #expect(eu.stderr.hasPrefix("Error: missing '--list <list>'\nUsage: tasktile add --list <list>"), "\(eu.stderr)")
+        #expect(ju.stderr.hasPrefix("エラー: '--to <position>' を指定してください\n使い方: tasktile list move"), "\(ju.stderr)")
+        #expect(ju.stderr.hasSuffix("  詳しくは 'tasktile list move --help' を参照してください\n"))
+        #expect(eu.stderr.hasPrefix("Error: missing '--to <position>'\nUsage: tasktile list move"), "\(eu.stderr)")
 
         ja.run("list", "add", "買い物")
         #expect(ja.run("add", "x", "--list", "買い物", "--due", "2027-02-30").stderr
@@ -77,11 +77,11 @@ struct LanguageCLITests {
     @Test("--help: section headers, abstracts and option help")
     func help() {
         let j = japaneseHarness().run("add", "--help").stdout, e = CLIHarness().run("add", "--help").stdout
-        #expect(j.hasPrefix("概要: リストにタスクを追加します。\n\n使い方: tasktile add --list <list>"), "\(j)")
+        #expect(j.hasPrefix("概要: リストにタスクを追加します。\n\n使い方: tasktile add [--list <list>]"), "\(j)")
         for fragment in ["\n引数:\n", "\nオプション:\n", "期限: 2027-01-31", "(値: daily, weekly, monthly, yearly)", "ヘルプを表示します。"] {
             #expect(j.contains(fragment), "\(fragment)")
         }
-        #expect(e.hasPrefix("OVERVIEW: Add a todo to a list.\n\nUSAGE: tasktile add --list <list>"))
+        #expect(e.hasPrefix("OVERVIEW: Add a todo to a list.\n\nUSAGE: tasktile add [--list <list>]"))
         for fragment in ["\nARGUMENTS:\n", "\nOPTIONS:\n", "(values: daily, weekly, monthly, yearly)"] { #expect(e.contains(fragment)) }
         let top = japaneseHarness().run("--help").stdout
         #expect(top.contains("\nサブコマンド:\n") && top.contains("リストにタスクを追加します。"))

@@ -283,6 +283,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case settingsAcceptedPercent = "settings.accepted.percent"
     case settingsAcceptedTime = "settings.accepted.time"
     case settingsAcceptedText = "settings.accepted.text"
+    case settingsAcceptedListTitle = "settings.accepted.listTitle"
     case settingsAcceptedTimeout = "settings.accepted.timeout"
     case settingsSummaryNotifyTimeout = "settings.summary.notify.timeout"
     case settingsSummaryNotifyUrgency = "settings.summary.notify.urgency"
@@ -295,6 +296,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case settingsSummaryNotifyDefaultTime = "settings.summary.notify.defaultTime"
     case settingsSummaryNotifyOpenCommand = "settings.summary.notify.openCommand"
     case settingsSummaryWidgetOpenCommand = "settings.summary.widget.openCommand"
+    case settingsSummaryDefaultList = "settings.summary.defaultList"
 
     case soundErrorUnknown = "sound.error.unknown"
     case soundErrorEmptyFile = "sound.error.emptyFile"

@@ -280,6 +280,7 @@ extension StringCatalogue {
         .settingsAcceptedBool: "true or false; also on/off, yes/no, 1/0",
         .settingsAcceptedPercent: "a whole number from 0 to 100; a trailing % is allowed",
         .settingsAcceptedTime: "a 24-hour time HH:MM, 00:00 to 23:59",
+        .settingsAcceptedListTitle: "a list title (1 to {0} characters, no control characters)",
         .settingsAcceptedText: "text of at most {0} characters without control characters; empty for none",
         .settingsAcceptedTimeout: "never (stays until acted on), default (the server decides) or a number of seconds from 1 to {0}",
         .settingsSummaryNotifyTimeout: "How long a notification stays on screen: never expires (the default, so Complete stays reachable), the server's default, or seconds.",
@@ -292,6 +293,7 @@ extension StringCatalogue {
         .settingsSummaryLanguage: "Language when none of --lang, TASKTILE_LANG, LC_ALL, LC_MESSAGES, LANG is set.",
         .settingsSummaryNotifyDefaultTime: "Time of day a todo with a date-only due is notified.",
         .settingsSummaryNotifyOpenCommand: "Program (and arguments, split into words as a shell would, never run by one) run when a notification is clicked; empty for none.",
+        .settingsSummaryDefaultList: "The list a todo goes to when add is given no --list (created when first used).",
         .settingsSummaryWidgetOpenCommand: "Program (and arguments, split into words as a shell would, never run by one) run when a row or the header of a desktop widget is clicked, with TASKTILE_OPEN_KIND/TODO_ID/LIST_ID/TITLE/WIDGET set; empty for none.",
 
         .soundErrorUnknown: "unknown sound '{0}' (values: {1})",

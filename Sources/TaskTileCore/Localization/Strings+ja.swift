@@ -280,6 +280,7 @@ extension StringCatalogue {
         .settingsAcceptedBool: "true または false（on/off、yes/no、1/0 も可）",
         .settingsAcceptedPercent: "0 から 100 までの整数（末尾に % を付けても可）",
         .settingsAcceptedTime: "24時間制の時刻 HH:MM（00:00〜23:59）",
+        .settingsAcceptedListTitle: "リストのタイトル（1〜{0}文字、制御文字なし）",
         .settingsAcceptedText: "制御文字を含まない{0}文字以内のテキスト（空にすると「なし」）",
         .settingsAcceptedTimeout: "never（操作するまで表示）、default（サーバーに任せる）、または 1 から {0} までの秒数",
         .settingsSummaryNotifyTimeout: "通知を表示しておく時間: never（既定。操作するまで消えないので「完了」をいつでも押せます）、default（サーバーの既定）、または秒数。",
@@ -292,6 +293,7 @@ extension StringCatalogue {
         .settingsSummaryLanguage: "--lang, TASKTILE_LANG, LC_ALL, LC_MESSAGES, LANG のどれも設定されていないときの言語。",
         .settingsSummaryNotifyDefaultTime: "日付だけの期限を持つタスクを通知する時刻。",
         .settingsSummaryNotifyOpenCommand: "通知をクリックしたときに実行するプログラム（引数はシェルと同じように単語に分けますが、シェルでは実行しません）。空にすると「なし」。",
+        .settingsSummaryDefaultList: "add で --list を省いたときにタスクを入れるリスト（なければ作成）。",
         .settingsSummaryWidgetOpenCommand: "デスクトップウィジェットの行やヘッダーをクリックしたときに実行するプログラム（引数はシェルと同じように単語に分けますが、シェルでは実行しません。TASKTILE_OPEN_KIND/TODO_ID/LIST_ID/TITLE/WIDGET を設定）。空にすると「なし」。",
 
         .soundErrorUnknown: "音 '{0}' はありません（指定できる値: {1}）",

@@ -15,6 +15,7 @@ import Foundation
 /// | `notify.urgency` | `low`, `normal`, `critical` | `normal` | the `urgency` hint (freedesktop spec "Urgency Levels") |
 /// | `notify.defaultAction` | `open`, `complete`, `none` | `open` | what a click on a todo notification's body does |
 /// | `widget.openCommand` | text | empty (none) | program run when a desktop widget's row or header is clicked |
+/// | `defaultList` | a list title | `Inbox` | where `add` puts a todo without `--list` (created when first used) |
 ///
 /// Sound is off by default: a CLI that suddenly beeps in a terminal or a status bar is a surprise,
 /// so the user opts in with `tasktile settings set sound.enabled true`.
@@ -30,6 +31,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     case notifyUrgency = "notify.urgency"
     case notifyDefaultAction = "notify.defaultAction"
     case widgetOpenCommand = "widget.openCommand"
+    case defaultList = "defaultList"
 
     /// Looks a key up ignoring ASCII case (`sound.onintent` → `sound.onIntent`).
     /// - Throws: `StoreError.invalidSetting` listing every key.
@@ -39,7 +41,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The value type, which decides validation and the JSON type of the value.
-    public enum Kind: Hashable, Sendable { case bool, choice([String]), percent, time, text, timeout }
+    public enum Kind: Hashable, Sendable { case bool, choice([String]), percent, time, text, timeout, listTitle }
 
     public var kind: Kind {
         switch self {
@@ -49,6 +51,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .language: .choice(["auto"] + Language.allCases.map(\.rawValue))
         case .notifyDefaultTime: .time
         case .notifyOpenCommand, .widgetOpenCommand: .text
+        case .defaultList: .listTitle
         case .notifyTimeout: .timeout
         case .notifyUrgency: .choice(["low", "normal", "critical"])
         case .notifyDefaultAction: .choice(["open", "complete", "none"])
@@ -64,6 +67,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .language: "auto"
         case .notifyDefaultTime: "09:00"
         case .notifyOpenCommand, .widgetOpenCommand: ""
+        case .defaultList: Store.inboxTitle
         case .notifyTimeout: "never"
         case .notifyUrgency: "normal"
         case .notifyDefaultAction: "open"
@@ -81,6 +85,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .notifyDefaultTime: Phrase(key: .settingsSummaryNotifyDefaultTime)
         case .notifyOpenCommand: Phrase(key: .settingsSummaryNotifyOpenCommand)
         case .widgetOpenCommand: Phrase(key: .settingsSummaryWidgetOpenCommand)
+        case .defaultList: Phrase(key: .settingsSummaryDefaultList)
         case .notifyTimeout: Phrase(key: .settingsSummaryNotifyTimeout)
         case .notifyUrgency: Phrase(key: .settingsSummaryNotifyUrgency)
         case .notifyDefaultAction: Phrase(key: .settingsSummaryNotifyDefaultAction)
@@ -99,6 +104,7 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .time: Phrase(key: .settingsAcceptedTime)
         case .text: Phrase(key: .settingsAcceptedText, Self.maxTextLength)
         case .timeout: Phrase(key: .settingsAcceptedTimeout, Self.maxTimeoutSeconds)
+        case .listTitle: Phrase(key: .settingsAcceptedListTitle, TextRules.maxTitleLength)
         }
     }
 
@@ -144,6 +150,8 @@ public enum SettingKey: String, CaseIterable, Hashable, Sendable {
         case .text:
             if !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
                value.count <= Self.maxTextLength { result = value }
+        case .listTitle:
+            result = try? TextRules.title(raw)
         }
         guard let result else {
             throw StoreError.invalidSetting(Phrase(key: .settingsErrorInvalidValue, raw, rawValue, acceptedPhrase))

@@ -38,6 +38,21 @@ extension Store {
         throw StoreError.listNotFound(reference)
     }
 
+    /// The title of the list a todo without one goes to until `defaultList` is set: what todo.txt,
+    /// Taskwarrior and every importer call it too. Stored data, so the same in every language.
+    public static let inboxTitle = "Inbox"
+
+    /// The default list (`defaultList` setting, `Inbox` until changed): the list of that exact
+    /// title (after trimming and NFC), created at the end when there is none. Call inside a write
+    /// transaction. - Throws: `StoreError.ambiguousList` when two lists have that title.
+    func defaultListCreatingIt() throws -> TodoList {
+        let title = try setting(.defaultList).value
+        let matching = try lists(titled: title)
+        if matching.count == 1 { return matching[0] }
+        if matching.count > 1 { throw StoreError.ambiguousList(title, candidates: matching) }
+        return try addList(title: title)
+    }
+
     /// Lists whose title equals `title` after trimming and NFC, in `sortOrder`. Call inside a transaction.
     func lists(titled title: String) throws -> [TodoList] {
         let key = TextRules.matchKey(title)

@@ -83,7 +83,9 @@ extension Store {
         throw StoreError.todoNotFound(reference, list: scope?.title)
     }
 
-    /// Adds a todo at the end of its list (`sortOrder` = max + 1 within the list).
+    /// Adds a todo at the end of its list (`sortOrder` = max + 1 within the list). Without a list
+    /// (`listReference` nil) the todo goes to the default list (`defaultList`, `Inbox` until
+    /// changed), created in the same transaction when it does not exist yet.
     ///
     /// A repeating todo starts its series at `due`: its anchor and due become occurrence 0 (for a
     /// weekly rule, the first selected weekday on or after `due`, docs/cycles.md "Repeat rules"), and it is caught up in
@@ -92,14 +94,14 @@ extension Store {
     /// - Throws: `RepeatRuleError` when the rule is invalid for `due` (checked before anything is
     ///   written), `StoreError.invalidTitle`, `.invalidNotes`, `.listNotFound`, `.ambiguousList`.
     @discardableResult
-    public func addTodo(title: String, list listReference: String, due: Due? = nil,
+    public func addTodo(title: String, list listReference: String?, due: Due? = nil,
                         repeatRule: RepeatRule? = nil, notes: String? = nil) throws -> Todo {
         let clean = try TextRules.title(title)
         let cleanNotes = try notes.map(TextRules.notes)
         let rule = due == nil ? nil : repeatRule
         let start = try Store.seriesStart(due: due, rule: rule)
         return try write {
-            let list = try resolveList(listReference)
+            let list = try listReference.map(resolveList) ?? defaultListCreatingIt()
             let order = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(list.id)]) ?? -1) + 1
             let todo = Todo(id: Store.newID(), listId: list.id, title: clean, sortOrder: order, createdAt: clock.now,
                             due: start, anchor: rule == nil ? nil : start, repeatRule: rule, notes: cleanNotes)

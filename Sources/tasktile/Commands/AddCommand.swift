@@ -1,17 +1,19 @@
 import TaskTileCommandLine
 import TaskTileCore
 
-/// `tasktile add TITLE --list LIST [--due WHEN] [repeat options] [--notes TEXT]`.
+/// `tasktile add TITLE [--list LIST] [--due WHEN] [repeat options] [--notes TEXT]`: without
+/// `--list`, the todo goes to the default list (the `defaultList` setting, Inbox until changed).
 struct AddCommand: Command {
     static let spec = CommandSpec(path: ["add"], abstract: "Add a todo to a list.",
                                   arguments: [ArgumentSpec(name: "title", help: "The todo's title (one line, at most 1000 characters).")],
-                                  options: [.value("--list", "-l", valueName: "list", help: "The list (title or id prefix).", required: true),
+                                  options: [.value("--list", "-l", valueName: "list",
+                                                   help: "The list (title or id prefix). Default: the defaultList setting (Inbox until changed), created when first used."),
                                             TodoOptions.due] + TodoOptions.repeatOptions + [TodoOptions.notes])
-    let title: String, list: String, due: Due?, rule: RepeatRule?, notes: String?
+    let title: String, list: String?, due: Due?, rule: RepeatRule?, notes: String?
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
         title = a.positionals[0]
-        list = a.value("--list")!
+        list = a.value("--list")
         due = try a.value("--due").map { try DueParser.parse($0, clock: context.clock()) }
         rule = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)
         notes = a.value("--notes")

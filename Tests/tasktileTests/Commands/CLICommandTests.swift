@@ -148,7 +148,7 @@ struct CLICommandTests {
 @Suite("CLI usage errors and bad input: clear message, documented exit code, nothing changed")
 struct CLIBadInputTests {
     @Test("usage errors print Error:, the usage line and where to get help", arguments: [
-        (["add", "x"], "missing '--list <list>'"),
+        (["list", "move", "L"], "missing '--to <position>'"),
         (["add", "--list", "L"], "missing <title>"),
         (["add", "x", "--list", "L", "--bogus"], "unknown option '--bogus'"),
         (["add", "x", "--lsit", "L"], "did you mean '--list'"),

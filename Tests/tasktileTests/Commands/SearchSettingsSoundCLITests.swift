@@ -163,7 +163,7 @@ struct SettingsCommandTests {
         for args in [["settings", "set", "sound.colour", "red"], ["settings", "get", "volume"]] {
             let r = cli.run(args)
             #expect(r.status == 64)
-            #expect(r.stderr.contains("unknown setting '\(args[2])' (keys: sound.enabled, sound.name, sound.onIntent, sound.volume, language, notify.defaultTime, notify.openCommand, notify.timeout, notify.urgency, notify.defaultAction, widget.openCommand)"))
+            #expect(r.stderr.contains("unknown setting '\(args[2])' (keys: sound.enabled, sound.name, sound.onIntent, sound.volume, language, notify.defaultTime, notify.openCommand, notify.timeout, notify.urgency, notify.defaultAction, widget.openCommand, defaultList)"))
         }
         #expect(cli.fingerprint() == before)
     }
