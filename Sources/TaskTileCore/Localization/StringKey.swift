@@ -132,6 +132,8 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case gridFinished = "grid.finished"
     case streakLine = "streak.line"
     case streakLineNone = "streak.lineNone"
+    /// `streak` of a series whose first cycle has passed its due but is still open (overdue, not decided).
+    case streakLineOpen = "streak.lineOpen"
     case streakNoRepeating = "streak.noRepeating"
     case streakShowBadge = "streak.showBadge"
     case streakErrorLastRange = "streak.error.lastRange"

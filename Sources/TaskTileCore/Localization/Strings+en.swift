@@ -129,6 +129,7 @@ extension StringCatalogue {
         .streakName: "{0} ({1})",
         .streakLine: "🔥 {1} · best {2} · {3}% of the last {4} cycles  {0}",
         .streakLineNone: "🔥 0 · no cycle has passed yet  {0}",
+        .streakLineOpen: "🔥 0 · the first cycle is overdue, not decided yet  {0}",
         .streakNoRepeating: "No repeating todos.",
         .streakShowBadge: "🔥 {0}",
         .streakErrorLastRange: "--last must be a whole number of cycles from {1} to {2}; got \"{0}\"",

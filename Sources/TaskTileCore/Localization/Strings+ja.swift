@@ -129,6 +129,7 @@ extension StringCatalogue {
         .streakName: "{0} ({1})",
         .streakLine: "🔥 {1} · 最高 {2} · 直近 {4} 回の {3}%  {0}",
         .streakLineNone: "🔥 0 · まだ過ぎた回がありません  {0}",
+        .streakLineOpen: "🔥 0 · 最初の回は期限切れで、まだ決まっていません  {0}",
         .streakNoRepeating: "繰り返しタスクはありません。",
         .streakShowBadge: "🔥 {0}",
         .streakErrorLastRange: "--last には {1} から {2} までの回数を指定してください。\"{0}\" は使えません",

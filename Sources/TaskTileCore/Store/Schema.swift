@@ -351,6 +351,16 @@ enum Schema {
             DELETE FROM catch_up_boundaries WHERE todo_id = OLD.id AND OLD.id IS NOT NEW.id;
         END;
         """)
+        // The overdue window of a date-only cycle now ends at 00:00 of the next cycle's date, not at
+        // the end of that day (shared/SPEC.md §3.4, docs/cycles.md "Cycle semantics"), so the
+        // catch-up boundary of an incomplete date-only todo moved a day earlier. The cycle state
+        // follows from anchor, history and now: nothing is rewritten here, no history row is
+        // touched; the date-only repeating todos are only marked stale, so the next catch-up
+        // re-derives their cycle and writes their boundary again.
+        m.register("v9-date-only-windows", sql: """
+        INSERT OR IGNORE INTO catch_up_stale (todo_id)
+            SELECT id FROM todos WHERE repeat_frequency IS NOT NULL AND anchor_local IS NOT NULL AND anchor_zone IS NULL;
+        """)
         return m
     }
 }

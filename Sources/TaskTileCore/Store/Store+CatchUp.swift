@@ -6,14 +6,19 @@ import Foundation
 ///
 /// In terms of `Todo.occurrenceCount` (the current cycle index c) and `Todo.due` (always
 /// `RecurrenceEngine.occurrence(c, of: rule, anchor: anchor)`), with "passed" meaning a cycle's
-/// deadline (`Due.deadline(userZone:)`) is at or before now:
-/// - cycle k is **pending** until its deadline; **overdue** from its deadline until the next
-///   cycle's deadline; completing it in either window completes cycle k. It is **missed** only when
-///   cycle k + 1's deadline passes with k still incomplete;
-/// - so the current cycle is o, the latest passed cycle, while o is incomplete (overdue); once o is
-///   completed (late, or early before its deadline) the current cycle is o + 1, pending. Before
-///   cycle 0's deadline the current cycle is 0. An early completion shows completed until its
-///   deadline passes;
+/// deadline (`Due.deadline(userZone:)`) is at or before now, and "begun" meaning a cycle's window
+/// has opened (`Store.begins`: a timed cycle at its due, a date-only cycle at 00:00 local of its
+/// date, shared/SPEC.md §3.4):
+/// - cycle k is **pending** until its deadline; **overdue** from its deadline until cycle k + 1
+///   begins; completing it in either window completes cycle k. It is **missed** when cycle k + 1
+///   begins with k still incomplete. For a timed cycle that is k + 1's due; for a date-only one
+///   00:00 of k + 1's date, so a daily date-only habit has no overdue window at all (a check-in
+///   counts for the day it is made, an unticked day is missed at midnight), a Mon/Wed/Fri one is
+///   overdue over the weekend, a monthly one on the 1st until the next 1st begins;
+/// - so the current cycle is b, the latest begun cycle, while b is incomplete (pending on its own
+///   date-only day, else overdue); once b is completed the current cycle is b + 1, pending — except
+///   that a completed cycle is shown completed until its own deadline passes (an early completion,
+///   or a date-only cycle checked in on its day). Before cycle 0 begins the current cycle is 0;
 /// - `missedCount` is the number of missed cycles after the latest completed one: completing the
 ///   cycle that is due resets it to 0, completing a past cycle (`done --on`) lowers it;
 /// - when the series has ended (no cycle's deadline is after now), the todo stays on the *last*
@@ -219,14 +224,18 @@ extension Store {
     }
 
     /// The due at whose deadline catch-up next moves `todo` (the rules above): its own due when it
-    /// is completed (cycle k's deadline moves it on to k + 1), the next cycle's due when it is not
-    /// (cycle k is missed when k + 1's deadline passes); nil when nothing ever moves it — it does
-    /// not repeat, or it is on the last cycle of its series. `caughtUp` returns nil for `todo` at
-    /// every instant before this due's deadline, which is what lets `cycleAdvances` skip it. Pure.
+    /// is completed (cycle k's deadline moves it on to k + 1); when it is not, the moment cycle
+    /// k + 1 begins (k is missed then): the next cycle's due when timed, the day before the next
+    /// cycle's date when date-only (that day's deadline is 00:00 of the next cycle's date); nil when
+    /// nothing ever moves it — it does not repeat, or it is on the last cycle of its series.
+    /// `caughtUp` returns nil for `todo` at every instant before this due's deadline, which is what
+    /// lets `cycleAdvances` skip it. Pure.
     static func catchUpBoundary(of todo: Todo) -> Due? {
         guard let rule = todo.repeatRule, let anchor = todo.anchor, let due = todo.due, todo.occurrenceCount >= 0,
               let next = RecurrenceEngine.occurrence(todo.occurrenceCount + 1, of: rule, anchor: anchor) else { return nil }
-        return todo.isCompleted ? due : next
+        if todo.isCompleted { return due }
+        if case .date(let date) = next { return .date(date.adding(days: -1)) }
+        return next
     }
 
     /// Whether some todo's catch-up boundary is stale (see `cycleAdvances`). Call inside a transaction.
@@ -270,33 +279,64 @@ extension Store {
         return (last, nil)
     }
 
+    /// Whether cycle `due` has begun at `now` (the rules above): a timed cycle at its due, a date-only
+    /// cycle at 00:00 of its date in `userZone` (shared/SPEC.md §3.4: the overdue window of a
+    /// date-only cycle ends when the next cycle's date begins). Pure.
+    public static func begins(_ due: Due, at now: Date, userZone: TimeZone) -> Bool {
+        switch due {
+        case .date(let date): return ZonedClock.startOfDay(date, in: userZone) <= now
+        case .dateTime: return due.deadline(userZone: userZone) <= now
+        }
+    }
+
+    /// The latest cycle of `rule` from `anchor` that has begun at `now` (`begins`; -1 before cycle
+    /// 0 begins), given `passedCycle`'s answer: the passed cycle, or for a date-only series the
+    /// next one when its date is today. Bounded: one occurrence computation.
+    static func begunCycle(_ cycles: (passed: Int, next: Int?), of rule: RepeatRule, anchor: Due, at now: Date,
+                           userZone: TimeZone) -> Int {
+        guard let next = cycles.next, case .date = anchor,
+              let due = RecurrenceEngine.occurrence(next, of: rule, anchor: anchor),
+              begins(due, at: now, userZone: userZone) else { return cycles.passed }
+        return next
+    }
+
+    /// The latest cycle of `rule` from `anchor` whose window has opened at `now` (see `begunCycle`),
+    /// or nil for a corrupt rule: the cycle a plain `undo` may still reopen after a late completion
+    /// of it, while the next one has not begun.
+    public static func begunCycle(at now: Date, of rule: RepeatRule, anchor: Due, userZone: TimeZone) -> Int? {
+        guard let cycles = passedCycle(at: now, of: rule, anchor: anchor, userZone: userZone) else { return nil }
+        return begunCycle(cycles, of: rule, anchor: anchor, at: now, userZone: userZone)
+    }
+
     /// `todo` after catch-up at `now` (the rules above), moved on from its cached cycle without
     /// reading history, or nil when it stays as it is: it does not repeat, its current deadline is
-    /// after `now`, it is overdue and still the cycle that is due, or it is on the last cycle of
-    /// its series. Exact when the cache was computed at an instant at or before `now`.
+    /// after `now`, it is overdue and still the cycle that is due (the next has not begun), or it is
+    /// on the last cycle of its series. Exact when the cache was computed at an instant at or before
+    /// `now` and no cycle after the cached one has a completion (catch-up then takes the state from
+    /// history, `derived`).
     ///
     /// Pure; bounded: at most one `firstOccurrenceIndex` search (< 50 occurrence computations) and
     /// one `lastOccurrenceIndex` bisection (≤ 23), never a walk over the cycles one by one.
-    /// - Parameter userZone: the zone in which a date-only due's day ends.
+    /// - Parameter userZone: the zone in which a date-only due's day begins and ends.
     public static func caughtUp(_ todo: Todo, at now: Date, userZone: TimeZone) -> Todo? {
         guard let rule = todo.repeatRule, let anchor = todo.anchor, let due = todo.due,
               due.deadline(userZone: userZone) <= now else { return nil }
         let k = todo.occurrenceCount
         // On the last cycle already: an ended series stays where it is.
         guard k >= 0, RecurrenceEngine.occurrence(k + 1, of: rule, anchor: anchor) != nil,
-              let passed = passedCycle(at: now, of: rule, anchor: anchor, userZone: userZone)?.passed else { return nil }
+              let cycles = passedCycle(at: now, of: rule, anchor: anchor, userZone: userZone) else { return nil }
+        let begun = begunCycle(cycles, of: rule, anchor: anchor, at: now, userZone: userZone)
         let target: Int, missed: Int
-        if passed == k {
-            // Cycle k is overdue: still the one that is due unless it was completed (late or early).
-            guard todo.isCompleted else { return nil }
-            (target, missed) = (k + 1, 0)
-        } else if passed > k {
-            // No cycle after k has a completion, so `passed` is incomplete and is the one due;
-            // k + 1 … passed − 1 are missed, and k too unless it was completed.
-            (target, missed) = (passed, (passed - k) - (todo.isCompleted ? 1 : 0))
+        if todo.isCompleted {
+            // Cycle k's deadline has passed: the current cycle is the latest begun one, at least k + 1;
+            // the cycles between k and it were missed.
+            (target, missed) = (max(begun, k + 1), max(0, begun - 1 - k))
+        } else if begun > k {
+            // Cycle k's window has closed: it and every cycle before the latest begun one are missed.
+            (target, missed) = (begun, begun - k)
         } else {
-            // passed < k would mean the stored due disagrees with the engine (e.g. a changed tz
-            // database); leave such a row alone rather than move it backwards here.
+            // Cycle k is overdue and still the one that is due (or begun < k: the stored due
+            // disagrees with the engine, e.g. a changed tz database; never move it backwards here).
             return nil
         }
         guard let newDue = RecurrenceEngine.occurrence(target, of: rule, anchor: anchor) else { return nil }
@@ -305,7 +345,7 @@ extension Store {
         result.due = newDue
         result.isCompleted = false
         result.completedAt = nil
-        let (sum, overflow) = (passed == k ? 0 : todo.missedCount).addingReportingOverflow(missed)
+        let (sum, overflow) = (todo.isCompleted ? 0 : todo.missedCount).addingReportingOverflow(missed)
         result.missedCount = overflow ? Int.max : sum
         return result
     }
@@ -319,13 +359,11 @@ extension Store {
         guard let rule = todo.repeatRule, let anchor = todo.anchor,
               let cycles = passedCycle(at: now, of: rule, anchor: anchor, userZone: userZone) else { return todo }
         let (passed, next) = cycles
+        let begun = begunCycle(cycles, of: rule, anchor: anchor, at: now, userZone: userZone)
         let valid = completed.filter { $0.key >= 0 && $0.key <= (next ?? passed) }
-        let current: Int
-        if passed >= 0 && valid[passed] == nil {
-            current = passed
-        } else {
-            current = next ?? passed
-        }
+        // The latest begun cycle while it is incomplete; else the next (shown completed when it was
+        // completed early). A date-only cycle of today is both: begun, and next by deadline.
+        let current = begun >= 0 && valid[begun] == nil ? begun : (next ?? passed)
         guard let due = RecurrenceEngine.occurrence(current, of: rule, anchor: anchor) else { return todo }
         let latestDone = valid.keys.max() ?? -1
         var result = todo
@@ -333,7 +371,7 @@ extension Store {
         result.due = due
         result.isCompleted = valid[current] != nil
         result.completedAt = valid[current]
-        result.missedCount = max(0, passed - 1 - latestDone)
+        result.missedCount = max(0, begun - 1 - latestDone)
         return result
     }
 

@@ -228,10 +228,11 @@ extension Store {
             if let date {
                 cycle = try cycleIndex(of: todo, on: date)
             } else {
-                // The late completion of the cycle before, while its window is open.
+                // The late completion of the cycle before, while its window is open (the next
+                // cycle has not begun).
                 cycle = todo.occurrenceCount - 1
                 guard let rule = todo.repeatRule, let anchor = todo.anchor,
-                      Store.passedCycle(at: now, of: rule, anchor: anchor, userZone: clock.timeZone)?.passed == cycle else {
+                      Store.begunCycle(at: now, of: rule, anchor: anchor, userZone: clock.timeZone) == cycle else {
                     throw StoreError.notCompleted(try candidate(todo))
                 }
             }
