@@ -40,10 +40,22 @@ public struct RepeatRule: Hashable, Sendable {
     /// occurrence — Jan 31, Mar 31, May 31 …; Feb 29 only in leap years. It changes nothing for an anchor on the 1st–28th
     /// or (yearly) any day but Feb 29.
     public var skipsShortMonths: Bool
+    /// Weekly and monthly only: a **target per period** (`--goal N`, docs/cycles.md "Habits with a target"): each cycle
+    /// is a whole period — the ISO week (Monday first) or the calendar month, every `interval` of them — and needs
+    /// this many check-ins on distinct days; nil for an ordinary rule. Cycle k is due at the end of its period (its
+    /// last day, date-only) and begins on its first day, so a period short of its target is missed when the next one
+    /// begins. `weekdays` and the anchor's day of month mean nothing then.
+    public var goal: Int?
+
+    /// Accepted targets: at least 1, at most the days of the shortest period (7 per week, 28 per month).
+    public func goalRange() -> ClosedRange<Int> {
+        1...(frequency == .weekly ? 7 : 28) * max(1, interval)
+    }
 
     /// A rule from its parts; `validate()` checks them.
     public init(frequency: Frequency, interval: Int = 1, weekdays: Set<Weekday> = [], end: End = .never,
-                nthWeekday: NthWeekday? = nil, skipsShortMonths: Bool = false) {
+                nthWeekday: NthWeekday? = nil, skipsShortMonths: Bool = false, goal: Int? = nil) {
+        self.goal = goal
         self.frequency = frequency
         self.interval = interval
         self.weekdays = weekdays

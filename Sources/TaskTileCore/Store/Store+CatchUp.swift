@@ -233,7 +233,8 @@ extension Store {
     static func catchUpBoundary(of todo: Todo) -> Due? {
         guard let rule = todo.repeatRule, let anchor = todo.anchor, let due = todo.due, todo.occurrenceCount >= 0,
               let next = RecurrenceEngine.occurrence(todo.occurrenceCount + 1, of: rule, anchor: anchor) else { return nil }
-        if todo.isCompleted { return due }
+        // A period with a target ends as the next begins: its own due either way.
+        if todo.isCompleted || rule.goal != nil { return due }
         if case .date(let date) = next { return .date(date.adding(days: -1)) }
         return next
     }
@@ -295,8 +296,14 @@ extension Store {
     static func begunCycle(_ cycles: (passed: Int, next: Int?), of rule: RepeatRule, anchor: Due, at now: Date,
                            userZone: TimeZone) -> Int {
         guard let next = cycles.next, case .date = anchor,
-              let due = RecurrenceEngine.occurrence(next, of: rule, anchor: anchor),
-              begins(due, at: now, userZone: userZone) else { return cycles.passed }
+              let due = RecurrenceEngine.occurrence(next, of: rule, anchor: anchor) else { return cycles.passed }
+        if rule.goal != nil {
+            // A period with a target begins on its first day, as the period before ends.
+            guard let first = RecurrenceEngine.periodBounds(next, of: rule, anchorDate: anchor.localDate)?.first,
+                  ZonedClock.startOfDay(first, in: userZone) <= now else { return cycles.passed }
+            return next
+        }
+        guard begins(due, at: now, userZone: userZone) else { return cycles.passed }
         return next
     }
 
@@ -379,19 +386,69 @@ extension Store {
     /// instant, for completions not undone, made at or before `now`, whose recorded cycle due is
     /// that cycle's due under the todo's *current* rule and anchor (rows left from before an edit
     /// restarted the series name other dues and are not counted). Call inside a transaction.
+    ///
+    /// For a rule with a target (`RepeatRule.goal`) a cycle counts as completed once its check-ins fall on that many
+    /// distinct local days, at the instant of the check-in that reached it; `checkIns(of:at:)` has them all.
     func completedCycles(of todo: Todo, at now: Date) throws -> [Int: Date] {
+        let all = try checkIns(of: todo, at: now)
+        guard let goal = todo.repeatRule?.goal else { return all.compactMapValues(\.last) }
+        return all.compactMapValues { instants in
+            var days = Set<LocalDate>()
+            for at in instants {
+                days.insert(ZonedClock.wallClock(of: at, in: clock.timeZone).date)
+                if days.count >= goal { return at }
+            }
+            return nil
+        }
+    }
+
+    /// Every check-in (completion not undone, made at or before `now`) of repeating `todo` whose recorded cycle due is
+    /// that cycle's due under its current rule and anchor: cycle index → instants, oldest first. A habit with a target
+    /// has several per cycle; any other at most one that counts. Call inside a transaction.
+    func checkIns(of todo: Todo, at now: Date) throws -> [Int: [Date]] {
         guard let rule = todo.repeatRule, let anchor = todo.anchor else { return [:] }
-        var result: [Int: Date] = [:]
+        var result: [Int: [Date]] = [:]
         for row in try database.cachedStatement("""
             SELECT cycle_index, cycle_due, completed_at FROM completions
-            WHERE todo_id = ? AND undone_at IS NULL AND completed_at <= ?
+            WHERE todo_id = ? AND undone_at IS NULL AND completed_at <= ? ORDER BY completed_at, id
             """).rows([.text(todo.id), .double(now.timeIntervalSince1970)]) {
             guard let i = row.int(0), let at = row.double(2), let due = RecurrenceEngine.occurrence(i, of: rule, anchor: anchor),
                   case .text(let recorded) = Store.encodeDue(due).0, row.text(1) == recorded else { continue }
-            result[i] = Date(timeIntervalSince1970: at)
+            result[i, default: []].append(Date(timeIntervalSince1970: at))
         }
         return result
     }
+
+    /// The progress of a habit with a target in its current cycle: check-ins on distinct days so far, and the target;
+    /// nil for any other todo. Reads history: call inside a transaction.
+    public func goalProgress(of todo: Todo) throws -> GoalProgress? {
+        guard let goal = todo.repeatRule?.goal else { return nil }
+        let instants = try checkIns(of: todo, at: clock.now)[todo.occurrenceCount] ?? []
+        let days = Set(instants.map { ZonedClock.wallClock(of: $0, in: clock.timeZone).date })
+        return GoalProgress(count: min(days.count, goal), goal: goal)
+    }
+
+    /// `goalProgress(of:)` of each habit with a target among `todos`, by todo id, in one read transaction.
+    public func goalProgress(of todos: [Todo]) throws -> [String: GoalProgress] {
+        let habits = todos.filter { $0.repeatRule?.goal != nil }
+        guard !habits.isEmpty else { return [:] }
+        return try read {
+            var result: [String: GoalProgress] = [:]
+            for t in habits { result[t.id] = try goalProgress(of: t) }
+            return result
+        }
+    }
+}
+
+/// How far a habit with a target per period (`RepeatRule.goal`) is in its current period: `count` check-ins on
+/// distinct days of the `goal` it needs (`count` ≤ `goal`). Shown as `2/3` (docs/cycles.md "Habits with a target").
+public struct GoalProgress: Hashable, Sendable {
+    public var count: Int
+    public var goal: Int
+    public init(count: Int, goal: Int) { self.count = count; self.goal = goal }
+}
+
+extension Store {
 
     /// `Store.derived` for `todo` with its history from the store. Call inside a transaction.
     func derivedInTransaction(_ todo: Todo, at now: Date) throws -> Todo {

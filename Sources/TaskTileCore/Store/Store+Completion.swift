@@ -63,6 +63,7 @@ extension Store {
             return try completePastCycle(todo, cycle: cycle, note: note, source: source, candidate: c)
         }
         guard !todo.isCompleted else { throw StoreError.alreadyCompleted(c) }
+        if todo.repeatRule?.goal != nil { return try checkIn(todo, note: note, source: source, candidate: c) }
         todo.isCompleted = true
         todo.completedAt = now
         todo.missedCount = 0
@@ -74,6 +75,26 @@ extension Store {
         try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
                          [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
         return CompletionResult(todo: todo, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
+    }
+
+    /// One check-in of a habit with a target per period (docs/cycles.md "Habits with a target"): a history row for
+    /// its current cycle, refused when today already has one; the cycle is completed once it has `goal` check-ins on
+    /// distinct days (the cycle columns re-derived from history), and shows completed until its period ends.
+    private func checkIn(_ todo: Todo, note: String?, source: CompletionSource, candidate c: TodoCandidate) throws -> CompletionResult {
+        let now = clock.now
+        let today = clock.today
+        let earlier = try checkIns(of: todo, at: now)[todo.occurrenceCount] ?? []
+        if earlier.contains(where: { ZonedClock.wallClock(of: $0, in: clock.timeZone).date == today }) {
+            throw StoreError.alreadyCheckedIn(Phrase(key: .goalErrorSameDay, todo.title, c.listTitle, today.description))
+        }
+        try recordCompletion(of: todo, cycle: todo.occurrenceCount, due: todo.due, note: note, source: source)
+        let stored = try derivedInTransaction(todo, at: now)
+        try updateCycle(stored)
+        try setCycleClock(now)
+        try database.run("DELETE FROM flashes WHERE at < ?", [.double(now.timeIntervalSince1970 - 3600)])
+        try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
+                         [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
+        return CompletionResult(todo: stored, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
     }
 
     /// Completes cycle `cycle` (another than the current one, dated today at the latest) of the
@@ -170,6 +191,7 @@ extension Store {
             let todo = try resolveTodo(reference, list: listReference)
             var cycle: Int?
             if let date {
+                if todo.repeatRule?.goal != nil { throw StoreError.invalidCycle(Phrase(key: .goalErrorOnDate, todo.title)) }
                 try catchUpInTransaction(at: clock.now, only: todo.id)
                 cycle = try cycleIndex(of: try self.todo(id: todo.id) ?? todo, on: date)
             }

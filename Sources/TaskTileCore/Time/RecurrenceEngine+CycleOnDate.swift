@@ -8,7 +8,14 @@ extension RecurrenceEngine {
     /// Used by `done --on` / `undo --on` and the grid widget (docs/cycles.md "Completing a past
     /// cycle"). Bounded like `firstOccurrenceIndex` (< 50 occurrence computations): the search runs
     /// on the date-only twin of the series, whose cycles fall on the same dates.
+    /// For a rule with a target (`RepeatRule.goal`) the cycle is the period that holds `date`.
     public static func occurrenceIndex(on date: LocalDate, of rule: RepeatRule, anchor: Due) -> Int? {
+        if rule.goal != nil {
+            guard let k = occurrenceIndex(onOrAfter: date, of: rule, anchor: anchor),
+                  occurrence(k, of: rule, anchor: anchor) != nil,
+                  let bounds = periodBounds(k, of: rule, anchorDate: anchor.localDate), bounds.first <= date else { return nil }
+            return k
+        }
         guard let k = occurrenceIndex(onOrAfter: date, of: rule, anchor: anchor),
               occurrence(k, of: rule, anchor: anchor)?.localDate == date else { return nil }
         return k

@@ -38,7 +38,9 @@ struct EditCommand: Command {
                                             .value("--title", valueName: "title", help: "The new title."),
                                             TodoOptions.due, .flag("--no-due", help: "Remove the due (and any repeat).")]
                                       + TodoOptions.repeatOptions
-                                      + [.flag("--no-repeat", help: "Stop repeating."), TodoOptions.notes])
+                                      + [.flag("--no-repeat", help: "Stop repeating."),
+                                         .flag("--no-goal", help: "Drop the target per period: one check-in completes each cycle again."),
+                                         TodoOptions.notes])
     let todo: String, list: String?
     let changes: TodoChanges
 
@@ -52,23 +54,32 @@ struct EditCommand: Command {
         let due = try a.value("--due").map { try DueParser.parse($0, clock: context.clock()) }
         if let due { c.due = .some(due) }
         if a.flag("--no-due") { c.due = .some(nil) }
+        if a.has("--goal") && a.flag("--no-goal") { throw Self.usage(Phrase(key: .repeatErrorGoalOrNoGoal)) }
+        if !a.has("--repeat"), let g = a.value("--goal") {
+            // A new target for the current rule (checked against it in run).
+            guard let n = Int(g) else { throw Self.usage(Phrase(key: .repeatErrorGoalNotANumber, g)) }
+            newGoal = .some(n)
+        }
+        if a.flag("--no-goal") { newGoal = .some(nil) }
         if a.has("--repeat") {
             // The first occurrence: the new due, or the todo's current due (looked up in run).
             c.repeatRule = .some(try TodoOptions.repeatRule(a, due: due ?? .date(LocalDate(year: 2000, month: 1, day: 1)!),
                                                             spec: Self.spec, checkAgainstDue: due != nil))
             repeatArguments = a
             if due == nil { needsCurrentDue = a }
-        } else {
+        } else if newGoal == nil {
             _ = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)
         }
         if a.flag("--no-repeat") { c.repeatRule = .some(nil) }
         if let n = a.value("--notes") { c.notes = .some(n.isEmpty ? nil : n) }
-        if c.title == nil && c.due == nil && c.repeatRule == nil && c.notes == nil {
+        if c.title == nil && c.due == nil && c.repeatRule == nil && c.notes == nil && newGoal == nil {
             throw Self.usage(Phrase(key: .todoErrorNothingToChange))
         }
         changes = c
     }
 
+    /// `--goal N` without `--repeat` (a new target for the current rule), or `--no-goal` (`.some(nil)`).
+    private var newGoal: Int??
     /// Set when `--repeat` was given without `--due`: the rule is re-read against the todo's current due.
     private var needsCurrentDue: ParsedArguments?
     /// Set when `--repeat` was given: what it does not name is kept from the current rule (`keepingUnnamed`).
@@ -87,6 +98,7 @@ struct EditCommand: Command {
             if rule.frequency == .weekly && !a.has("--on") { kept.weekdays = current.weekdays }
             if rule.frequency != .weekly && !a.has("--on") { kept.nthWeekday = current.nthWeekday }
             if rule.frequency != .weekly && !a.has("--on") && current.skipsShortMonths { kept.skipsShortMonths = true }
+            if !a.has("--goal") && !a.has("--on") && !a.flag("--no-goal") { kept.goal = current.goal }
         }
         return kept
     }
@@ -102,6 +114,23 @@ struct EditCommand: Command {
         if let a = repeatArguments, case .some(.some(let rule)) = c.repeatRule {
             let current = try store.read { try store.resolveTodo(todo, list: list) }
             c.repeatRule = .some(Self.keepingUnnamed(rule, from: current.repeatRule, options: a))
+        }
+        if case .some(let goal) = newGoal {
+            // The target of the rule being written: the new one from --repeat, else the current one.
+            let current = try store.read { try store.resolveTodo(todo, list: list) }
+            let base: RepeatRule? = if case .some(let r) = c.repeatRule { r } else { current.repeatRule }
+            guard var rule = base else { throw Self.usage(Phrase(key: .repeatOptionNeedsRepeat, goal == nil ? "--no-goal" : "--goal")) }
+            rule.goal = goal
+            // Back to one check-in per cycle: a weekly rule needs its weekday again (the due's).
+            if goal == nil, rule.frequency == .weekly, rule.weekdays.isEmpty, let d = c.due ?? current.anchor ?? current.due {
+                rule.weekdays = [d.localDate.weekday]
+            }
+            do {
+                if let d = c.due ?? current.due { try rule.validate(anchor: d) } else { try rule.validate() }
+            } catch {
+                throw TodoOptions.RepeatOptionError(error: error)
+            }
+            c.repeatRule = .some(rule)
         }
         let edited = try store.editTodo(todo, list: list, changes: c)
         let listTitle = try store.read { try store.resolveList(edited.listId).title }
