@@ -658,6 +658,8 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case repeatErrorGoalTimed = "repeat.error.goalTimed"
     /// `--goal` together with `--on` (the period counts any day).
     case repeatErrorGoalWithOn = "repeat.error.goalWithOn"
+    /// iCalendar import: an `X-TASKTILE-TARGET` that cannot apply to the item's RRULE ({0}: its value).
+    case icsNoteTargetIgnored = "ics.note.targetIgnored"
     /// `edit` with both `--goal` and `--no-goal`.
     case repeatErrorGoalOrNoGoal = "repeat.error.goalOrNoGoal"
     /// `--goal` that is not a whole number ({0}: the value).

@@ -651,6 +651,7 @@ extension StringCatalogue {
         .repeatErrorGoalRange: "--goal {0} is out of range: a period has room for 1…{1} check-ins on distinct days.",
         .repeatErrorGoalTimed: "--goal counts days: give --due a date without a time of day, not \"{0}\".",
         .repeatErrorGoalWithOn: "--goal counts check-ins on any days of the period: leave out --on.",
+        .icsNoteTargetIgnored: "X-TASKTILE-TARGET:{0} ignored: a target needs a weekly or monthly RRULE on a date-only DTSTART and 1…7 (week) or 1…28 (month) check-ins; imported as the plain repeat.",
         .repeatErrorGoalOrNoGoal: "Give either --goal N or --no-goal, not both.",
         .repeatErrorGoalNotANumber: "--goal \"{0}\" is not a whole number: give the check-ins needed per period, e.g. --goal 3.",
         .goalErrorSameDay: "\"{0}\" in \"{1}\" is already checked in on {2}: a habit with a target counts one check-in per day.",

@@ -651,6 +651,7 @@ extension StringCatalogue {
         .repeatErrorGoalRange: "--goal {0} は範囲外です。1 期間に別々の日で 1…{1} 回まで数えられます。",
         .repeatErrorGoalTimed: "--goal は日を数えます。--due には時刻なしの日付を指定してください（「{0}」ではなく）。",
         .repeatErrorGoalWithOn: "--goal は期間内のどの日のチェックインも数えます。--on は指定しないでください。",
+        .icsNoteTargetIgnored: "X-TASKTILE-TARGET:{0} は無視しました。目標回数には時刻なしの DTSTART の毎週・毎月の RRULE と、1…7 回（週）か 1…28 回（月）が必要です。通常の繰り返しとして取り込みました。",
         .repeatErrorGoalOrNoGoal: "--goal N と --no-goal はどちらか一方だけ指定してください。",
         .repeatErrorGoalNotANumber: "--goal「{0}」は整数ではありません。1 期間に必要な回数を指定してください（例: --goal 3）。",
         .goalErrorSameDay: "「{1}」の「{0}」は {2} にチェックイン済みです。目標回数のある習慣は 1 日 1 回だけ数えます。",

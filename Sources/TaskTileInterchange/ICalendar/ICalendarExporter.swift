@@ -65,6 +65,8 @@ public enum ICalendarExporter {
                 line("X-TASKTILE-ANCHOR\(dateValue(anchor))")
                 line("X-TASKTILE-OCCURRENCE-COUNT:\(todo.occurrenceCount)")
                 line("X-TASKTILE-MISSED-COUNT:\(todo.missedCount)")
+                // A target per period (docs/cycles.md "Habits with a target"); other clients see the RRULE alone.
+                if let goal = rule.goal { line("X-TASKTILE-TARGET:\(goal)") }
             } else {
                 line("DUE\(dateValue(due))")
             }
