@@ -136,6 +136,16 @@ struct GoalHabitTests {
         #expect(throws: RepeatRuleError.self) { try rule.validate() }
     }
 
+    @Test("the notification body carries the progress")
+    func notificationBody() {
+        let now = Self.at("2027-03-24T09:00")
+        let body = NotificationText.todoBody(listTitle: "Habits", due: .date(LocalDate(iso: "2027-03-28")!), now: now,
+                                             userZone: Self.berlin, language: .en, progress: GoalProgress(count: 2, goal: 3))
+        #expect(body.hasSuffix(" · 2/3"), "\(body)")
+        #expect(!NotificationText.todoBody(listTitle: "Habits", due: .date(LocalDate(iso: "2027-03-28")!), now: now,
+                                           userZone: Self.berlin, language: .en).contains("/"))
+    }
+
     @Test("a timed due is refused: the periods count days")
     func timedRefused() {
         let rule = RepeatRule(frequency: .weekly, goal: 3)
