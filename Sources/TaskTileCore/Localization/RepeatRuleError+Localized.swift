@@ -18,6 +18,8 @@ extension RepeatRuleError {
         case .goalWithoutWeeklyOrMonthly(let frequency): Phrase(key: .repeatErrorGoalFrequency, frequency.rawValue)
         case .goalOutOfRange(let goal, let max): Phrase(key: .repeatErrorGoalRange, String(goal), String(max))
         case .goalWithTimedDue(let due): Phrase(key: .repeatErrorGoalTimed, due)
+        case .fromCompletionWithDays: Phrase(key: .repeatErrorFromCompletionDays)
+        case .fromCompletionWithCount: Phrase(key: .repeatErrorFromCompletionCount)
         }
     }
 }

@@ -660,6 +660,12 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case repeatErrorGoalWithOn = "repeat.error.goalWithOn"
     /// iCalendar import: an `X-TASKTILE-TARGET` that cannot apply to the item's RRULE ({0}: its value).
     case icsNoteTargetIgnored = "ics.note.targetIgnored"
+    /// `--after-completion` with `--on`, `--goal` or `--skip-short-months`.
+    case repeatErrorFromCompletionDays = "repeat.error.fromCompletionDays"
+    /// `--after-completion` with `--times`.
+    case repeatErrorFromCompletionCount = "repeat.error.fromCompletionCount"
+    /// The repeat line of a todo that repeats from completion.
+    case repeatAfterCompletion = "repeat.afterCompletion"
     /// `edit` with both `--goal` and `--no-goal`.
     case repeatErrorGoalOrNoGoal = "repeat.error.goalOrNoGoal"
     /// `--goal` that is not a whole number ({0}: the value).

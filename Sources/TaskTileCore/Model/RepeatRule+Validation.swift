@@ -37,6 +37,12 @@ extension RepeatRule {
             }
             guard goalRange().contains(goal) else { throw .goalOutOfRange(goal, max: goalRange().upperBound) }
         }
+        if fromCompletion {
+            // The next due is one interval after the completion: weekdays, a weekday of the month, a target or a count
+            // of cycles would mean nothing.
+            if nthWeekday != nil || goal != nil || skipsShortMonths || weekdays.count > 1 { throw .fromCompletionWithDays }
+            if case .afterCount = end { throw .fromCompletionWithCount }
+        }
     }
 
     /// `validate()`, then checks that the series from `anchor` has at least one occurrence (an

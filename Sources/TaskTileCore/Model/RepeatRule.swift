@@ -46,6 +46,11 @@ public struct RepeatRule: Hashable, Sendable {
     /// last day, date-only) and begins on its first day, so a period short of its target is missed when the next one
     /// begins. `weekdays` and the anchor's day of month mean nothing then.
     public var goal: Int?
+    /// Repeat from completion (`--after-completion`, Tasks.org's "after completion", docs/cycles.md "Repeat from
+    /// completion"): completing sets the next due to the completion's day (a date-only due) or wall-clock time (a
+    /// timed one, in the due's zone) plus one interval, instead of the anchor's next cycle. There are no missed cycles:
+    /// the todo is simply overdue until done. iCalendar: the plain RRULE plus `X-TASKTILE-REPEAT-FROM:COMPLETION`.
+    public var fromCompletion: Bool
 
     /// Accepted targets: at least 1, at most the days of the shortest period (7 per week, 28 per month).
     public func goalRange() -> ClosedRange<Int> {
@@ -54,8 +59,9 @@ public struct RepeatRule: Hashable, Sendable {
 
     /// A rule from its parts; `validate()` checks them.
     public init(frequency: Frequency, interval: Int = 1, weekdays: Set<Weekday> = [], end: End = .never,
-                nthWeekday: NthWeekday? = nil, skipsShortMonths: Bool = false, goal: Int? = nil) {
+                nthWeekday: NthWeekday? = nil, skipsShortMonths: Bool = false, goal: Int? = nil, fromCompletion: Bool = false) {
         self.goal = goal
+        self.fromCompletion = fromCompletion
         self.frequency = frequency
         self.interval = interval
         self.weekdays = weekdays

@@ -26,6 +26,10 @@ public enum RepeatRuleError: Error, Hashable, Sendable, CustomStringConvertible 
     case goalOutOfRange(Int, max: Int)
     /// A target per period with a due that has a time of day (the periods count days).
     case goalWithTimedDue(String)
+    /// Repeat from completion with weekdays, a weekday of the month, a target or skipped short months.
+    case fromCompletionWithDays
+    /// Repeat from completion with an end after N cycles (`--times`).
+    case fromCompletionWithCount
 
     /// One sentence saying what is wrong and what is accepted.
     public var description: String { message(Localizer(.en)) }

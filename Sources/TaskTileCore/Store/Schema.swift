@@ -377,6 +377,13 @@ enum Schema {
             DELETE FROM catch_up_boundaries WHERE todo_id = OLD.id AND OLD.id IS NOT NEW.id;
         END;
         """)
+        // Repeat from completion (docs/cycles.md "Repeat from completion", `--after-completion`): 1 when completing
+        // sets the next due one interval after the completion instead of the anchor's next cycle; 0 for every existing
+        // row, which keeps its meaning. On list_reminders too (always 0 there), for one shared rule encoding.
+        m.register("v11-repeat-from-completion", sql: """
+        ALTER TABLE todos ADD COLUMN repeat_from_completion INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE list_reminders ADD COLUMN repeat_from_completion INTEGER NOT NULL DEFAULT 0;
+        """)
         return m
     }
 }

@@ -232,6 +232,7 @@ extension Store {
     /// lets `cycleAdvances` skip it. Pure.
     static func catchUpBoundary(of todo: Todo) -> Due? {
         guard let rule = todo.repeatRule, let anchor = todo.anchor, let due = todo.due, todo.occurrenceCount >= 0,
+              !rule.fromCompletion,
               let next = RecurrenceEngine.occurrence(todo.occurrenceCount + 1, of: rule, anchor: anchor) else { return nil }
         // A period with a target ends as the next begins: its own due either way.
         if todo.isCompleted || rule.goal != nil { return due }
@@ -326,7 +327,7 @@ extension Store {
     /// one `lastOccurrenceIndex` bisection (≤ 23), never a walk over the cycles one by one.
     /// - Parameter userZone: the zone in which a date-only due's day begins and ends.
     public static func caughtUp(_ todo: Todo, at now: Date, userZone: TimeZone) -> Todo? {
-        guard let rule = todo.repeatRule, let anchor = todo.anchor, let due = todo.due,
+        guard let rule = todo.repeatRule, let anchor = todo.anchor, let due = todo.due, !rule.fromCompletion,
               due.deadline(userZone: userZone) <= now else { return nil }
         let k = todo.occurrenceCount
         // On the last cycle already: an ended series stays where it is.
@@ -363,6 +364,17 @@ extension Store {
     /// current one (made under a clock that was ahead) are ignored. A todo that does not repeat is
     /// returned unchanged.
     public static func derived(_ todo: Todo, completed: [Int: Date], at now: Date, userZone: TimeZone) -> Todo {
+        if let rule = todo.repeatRule, let anchor = todo.anchor, rule.fromCompletion {
+            // Repeating from completion: completing moves the anchor on, so the current cycle is always the
+            // anchor's; it is never missed, only overdue (completed only when the series ended with it).
+            var result = todo
+            result.occurrenceCount = 0
+            result.due = RecurrenceEngine.occurrence(0, of: rule, anchor: anchor) ?? anchor
+            result.isCompleted = completed[0] != nil
+            result.completedAt = completed[0]
+            result.missedCount = 0
+            return result
+        }
         guard let rule = todo.repeatRule, let anchor = todo.anchor,
               let cycles = passedCycle(at: now, of: rule, anchor: anchor, userZone: userZone) else { return todo }
         let (passed, next) = cycles
@@ -437,6 +449,35 @@ extension Store {
             for t in habits { result[t.id] = try goalProgress(of: t) }
             return result
         }
+    }
+}
+
+extension RecurrenceEngine {
+    /// The next due of a rule that repeats from completion (`RepeatRule.fromCompletion`, docs/cycles.md "Repeat from
+    /// completion"), completed at `now`: a date-only `due` gives the completion's date in `userZone` plus one interval
+    /// (date-only); a timed one the completion's wall-clock time in the due's zone, to the minute, plus one interval.
+    /// Months and years clamp to the month's end as `--repeat monthly` does. Nil when the rule's `until` ends the
+    /// series before it (or past year 9999).
+    public static func nextAfterCompletion(of rule: RepeatRule, due: Due, at now: Date, userZone: TimeZone) -> Due? {
+        var step = RepeatRule(frequency: rule.frequency, interval: rule.interval)
+        let next: Due
+        switch due {
+        case .date:
+            let today = ZonedClock.wallClock(of: now, in: userZone).date
+            if step.frequency == .weekly { step.weekdays = [today.weekday] }
+            guard let d = occurrenceDate(1, of: step, anchorDate: today) else { return nil }
+            next = .date(d)
+        case .dateTime(_, let zoneID):
+            var wc = ZonedClock.wallClock(of: now, in: TimeZone(identifier: zoneID) ?? userZone)
+            wc.second = 0
+            if step.frequency == .weekly { step.weekdays = [wc.date.weekday] }
+            guard let d = occurrenceDate(1, of: step, anchorDate: wc.date) else { return nil }
+            wc.date = d
+            next = .dateTime(wc, zoneID: zoneID)
+        }
+        var bounded = RepeatRule(frequency: rule.frequency, interval: rule.interval, end: rule.end)
+        if bounded.frequency == .weekly { bounded.weekdays = [next.localDate.weekday] }
+        return occurrence(0, of: bounded, anchor: next) == nil ? nil : next
     }
 }
 

@@ -64,6 +64,7 @@ extension Store {
         }
         guard !todo.isCompleted else { throw StoreError.alreadyCompleted(c) }
         if todo.repeatRule?.goal != nil { return try checkIn(todo, note: note, source: source, candidate: c) }
+        if todo.repeatRule?.fromCompletion == true { return try completeFromCompletion(todo, note: note, source: source, candidate: c) }
         todo.isCompleted = true
         todo.completedAt = now
         todo.missedCount = 0
@@ -95,6 +96,39 @@ extension Store {
         try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
                          [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
         return CompletionResult(todo: stored, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
+    }
+
+    /// Completes a todo that repeats from completion (docs/cycles.md "Repeat from completion"): a history row for its
+    /// current due, then the series moves on to the due one interval after now (`RecurrenceEngine.nextAfterCompletion`)
+    /// — the anchor becomes that due, so nothing is ever missed. When the rule's `until` ends the series first, the
+    /// todo stays completed for good.
+    private func completeFromCompletion(_ todo: Todo, note: String?, source: CompletionSource,
+                                        candidate c: TodoCandidate) throws -> CompletionResult {
+        guard let rule = todo.repeatRule, let due = todo.due else { throw StoreError.alreadyCompleted(c) }
+        let now = clock.now
+        var completed = todo
+        completed.isCompleted = true
+        completed.completedAt = now
+        completed.missedCount = 0
+        completed.occurrenceCount = 0
+        try recordCompletion(of: todo, cycle: 0, due: due, note: note, source: source)
+        var stored = completed
+        if let next = RecurrenceEngine.nextAfterCompletion(of: rule, due: due, at: now, userZone: clock.timeZone) {
+            stored.anchor = next
+            stored.due = next
+            stored.isCompleted = false
+            stored.completedAt = nil
+            if rule.frequency == .weekly, var r = stored.repeatRule {
+                r.weekdays = [next.localDate.weekday]
+                stored.repeatRule = r
+            }
+        }
+        try update(stored)
+        try setCycleClock(now)
+        try database.run("DELETE FROM flashes WHERE at < ?", [.double(now.timeIntervalSince1970 - 3600)])
+        try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
+                         [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
+        return CompletionResult(todo: completed, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
     }
 
     /// Completes cycle `cycle` (another than the current one, dated today at the latest) of the

@@ -22,7 +22,7 @@ public enum ICalendarImporter {
         "UID", "SUMMARY", "DESCRIPTION", "CATEGORIES", "DUE", "DTSTART", "RRULE", "STATUS", "COMPLETED",
         "PERCENT-COMPLETE", "X-APPLE-SORT-ORDER", "CREATED", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE",
         "X-TASKTILE-LIST-ID", "X-TASKTILE-ANCHOR", "X-TASKTILE-OCCURRENCE-COUNT", "X-TASKTILE-MISSED-COUNT",
-        "X-TASKTILE-TARGET",
+        "X-TASKTILE-TARGET", "X-TASKTILE-REPEAT-FROM",
     ]
 
     /// Reads the file's bytes into a plan. `userZone` reads floating times; `now` stands in for
@@ -285,6 +285,10 @@ public enum ICalendarImporter {
                         } else {
                             note(Phrase(key: .icsNoteTargetIgnored, t.value), line: t.line)
                         }
+                    }
+                    if c.first("X-TASKTILE-REPEAT-FROM")?.value.uppercased() == "COMPLETION", var r = parsed.rule {
+                        r.fromCompletion = true
+                        if (try? r.validate()) != nil { parsed.rule = r }
                     }
                     if var r = parsed.rule {
                         if let ourAnchor {

@@ -98,3 +98,35 @@ struct GoalCLITests {
         #expect(other.run("show", "Habits").stdout.contains("↻ Weekly · 1/3"), "\(other.run("show", "Habits").stdout)")
     }
 }
+
+/// `--after-completion` from the command line: show, refusals, edit, iCalendar and the JSON backup.
+@Suite("After-completion CLI")
+struct AfterCompletionCLITests {
+    @Test("add, show, done, edit --no-after-completion; iCalendar and JSON carry it")
+    func wholeLife() throws {
+        let cli = CycleCLI().at("2027-01-04T08:00:00+01:00")
+        cli.run("list", "add", "Home")
+        #expect(cli.run("add", "Filter", "--list", "Home", "--due", "2027-01-04", "--repeat", "weekly", "--after-completion").code == 0)
+        for bad in [["--on", "mon,wed"], ["--times", "3"], ["--goal", "2"]] {
+            let r = cli.run(arguments: ["add", "Bad", "--list", "Home", "--due", "2027-01-04", "--repeat", "weekly", "--after-completion"] + bad)
+            #expect(r.code == 64 && r.stderr.contains("--after-completion") || r.stderr.contains("--goal"), "\(bad) \(r.stderr)")
+        }
+        let later = cli.at("2027-01-20T09:00:00+01:00")
+        #expect(later.run("show", "Home").stdout.contains("· after completion"))
+        #expect(later.run("done", "Filter", "--list", "Home").code == 0)
+        #expect(later.run("show", "Home").stdout.contains("Wed, Jan 27"), "\(later.run("show", "Home").stdout)")
+        let ics = later.run("export", "--format", "ics").stdout
+        #expect(ics.contains("RRULE:FREQ=WEEKLY;BYDAY=WE;WKST=MO\r\n") && ics.contains("X-TASKTILE-REPEAT-FROM:COMPLETION\r\n"), "\(ics)")
+        let path = NSTemporaryDirectory() + "after-\(UUID().uuidString).ics"
+        FileManager.default.createFile(atPath: path, contents: Data(ics.utf8))
+        let other = CycleCLI().at("2027-01-20T09:00:00+01:00")
+        #expect(other.run("import", path).code == 0)
+        #expect(other.run("show", "Home").stdout.contains("· after completion"))
+        let json = later.run("export", "--format", "json").stdout
+        #expect(json.contains("\"fromCompletion\""))
+        #expect(later.run("edit", "Filter", "--list", "Home", "--no-after-completion").code == 0)
+        #expect(!later.run("show", "Home").stdout.contains("after completion"))
+        #expect(later.run("edit", "Filter", "--list", "Home", "--after-completion").code == 0)
+        #expect(later.run("show", "Home").stdout.contains("after completion"))
+    }
+}
