@@ -225,9 +225,14 @@ extension Store {
             let todo = try resolveTodo(reference, list: listReference)
             var cycle: Int?
             if let date {
-                if todo.repeatRule?.goal != nil { throw StoreError.invalidCycle(Phrase(key: .goalErrorOnDate, todo.title)) }
-                try catchUpInTransaction(at: clock.now, only: todo.id)
-                cycle = try cycleIndex(of: try self.todo(id: todo.id) ?? todo, on: date)
+                // A habit with a target checks in on the day it is made: `--on` today (a grid click) is a plain
+                // check-in, any other day is refused.
+                if todo.repeatRule?.goal != nil {
+                    guard date == clock.today else { throw StoreError.invalidCycle(Phrase(key: .goalErrorOnDate, todo.title)) }
+                } else {
+                    try catchUpInTransaction(at: clock.now, only: todo.id)
+                    cycle = try cycleIndex(of: try self.todo(id: todo.id) ?? todo, on: date)
+                }
             }
             return try completeInTransaction(todoID: todo.id, cycle: cycle, note: cleanNote, source: source)
         }
@@ -240,6 +245,11 @@ extension Store {
         try read {
             guard let todo = try todo(id: todoID) else { throw StoreError.todoNotFound(todoID, list: nil) }
             let current = Store.caughtUp(todo, at: clock.now, userZone: clock.timeZone) ?? todo
+            if todo.repeatRule?.goal != nil {
+                // A habit with a target: whether that day has a check-in of its own.
+                let k = try cycleIndex(of: current, on: date)
+                return (try checkIns(of: todo, at: clock.now)[k] ?? []).contains { ZonedClock.wallClock(of: $0, in: clock.timeZone).date == date }
+            }
             return try completedCycles(of: todo, at: clock.now)[try cycleIndex(of: current, on: date)] != nil
         }
     }

@@ -215,7 +215,7 @@ extension Store {
             }
             if todo.repeatRule?.goal != nil {
                 // A habit with a target: undo takes back the latest check-in of the current period.
-                if date != nil { throw StoreError.invalidCycle(Phrase(key: .goalErrorOnDate, todo.title)) }
+                if let date, date != clock.today { throw StoreError.invalidCycle(Phrase(key: .goalErrorOnDate, todo.title)) }
                 return try undoLastCheckIn(todo, at: now)
             }
             if date == nil, todo.isCompleted || todo.repeatRule == nil {

@@ -130,3 +130,28 @@ struct AfterCompletionCLITests {
         #expect(later.run("show", "Home").stdout.contains("after completion"))
     }
 }
+
+/// A habit with a target in a challenge's grid (docs/challenges.md): its days with check-ins are done, today is partly
+/// filled while the week is short of its target, the days of a week that ended short are missed.
+@Suite("Goal habit in a challenge grid")
+struct GoalGridTests {
+    @Test("cells: xx-----x+ then the days ahead; a click on today (done --on today) checks in")
+    func cells() throws {
+        let cli = CycleCLI().at("2027-01-04T08:00:00+01:00")
+        #expect(cli.run("challenge", "start", "Fortnight", "--days", "14", "--habit", "Read").code == 0)
+        #expect(cli.run("add", "Gym", "--list", "Fortnight", "--due", "2027-01-04", "--repeat", "weekly", "--goal", "3").code == 0)
+        for day in ["04", "05", "11"] {
+            #expect(cli.at("2027-01-\(day)T19:00:00+01:00").run("done", "Gym", "--list", "Fortnight").code == 0)
+        }
+        let tuesday = cli.at("2027-01-12T10:00:00+01:00")
+        let report = try ChallengeCLITests.json(tuesday.run("challenge", "show", "Fortnight", "--json"))
+        #expect(ChallengeCLITests.cells(report).last == "xx-----x+.....", "\(ChallengeCLITests.cells(report))")
+        // The grid's click on today's cell is `done --on` today: a check-in of today.
+        #expect(tuesday.run("done", "Gym", "--list", "Fortnight", "--on", "2027-01-12").code == 0)
+        let after = try ChallengeCLITests.json(tuesday.run("challenge", "show", "Fortnight", "--json"))
+        #expect(ChallengeCLITests.cells(after).last == "xx-----xx.....", "\(ChallengeCLITests.cells(after))")
+        #expect(tuesday.run("undo", "Gym", "--list", "Fortnight", "--on", "2027-01-12").code == 0)
+        #expect(ChallengeCLITests.cells(try ChallengeCLITests.json(tuesday.run("challenge", "show", "Fortnight", "--json"))).last
+                == "xx-----x+.....")
+    }
+}
