@@ -238,7 +238,7 @@ extension Backup {
         if let v = r.value("repeat") {
             let rr = try JSONObjectReader(v, path: path + ".repeat", file: file,
                                           keys: ["frequency", "interval", "weekdays", "endCount", "endDate", "nthWeekday",
-                                                 "endTime", "skipShortMonths"])
+                                                 "endTime", "skipShortMonths", "goal", "fromCompletion"])
             let f = try rr.string("frequency")
             guard let frequency = RepeatRule.Frequency(rawValue: f) else {
                 throw rr.fail("frequency", "\"\(f)\" is not one of daily, weekly, monthly, yearly")
@@ -272,7 +272,9 @@ extension Backup {
                 nth = RepeatRule.NthWeekday(ordinal, day)
             }
             let candidate = RepeatRule(frequency: frequency, interval: try rr.int("interval", min: 1), weekdays: Set(weekdays), end: end,
-                                       nthWeekday: nth, skipsShortMonths: skips)
+                                       nthWeekday: nth, skipsShortMonths: skips,
+                                       goal: rr.value("goal") == nil ? nil : try rr.int("goal", min: 1), // added after version 1
+                                       fromCompletion: rr.value("fromCompletion") == nil ? false : try rr.bool("fromCompletion"))
             do { try candidate.validate() } catch { throw DataFileError(file: file, path: path + ".repeat", reason: "\(error)") }
             guard anchor != nil, due != nil else { throw r.fail("repeat", "a repeating todo needs both due and anchor") }
             rule = candidate

@@ -248,7 +248,8 @@ public final class NotifyDaemon {
         case .todo:
             return OutgoingNotification(kind: "todo", identifier: item.identifier, summary: item.title,
                                         body: NotificationText.todoBody(listTitle: item.listTitle, due: item.due, now: t,
-                                                                        userZone: configuration.zone, language: language),
+                                                                        userZone: configuration.zone, language: language,
+                                                                        progress: claim.progress),
                                         todoId: item.todoId, listTitle: item.listTitle, due: item.due.jsonText,
                                         completable: true, items: [item])
         case .reminder:

@@ -22,6 +22,10 @@ enum CommandHelp {
         "help.opt.on": "毎週: 曜日（例: mon,wed,fri。既定は期限の曜日）。毎月・毎年: 月の第何曜日を1つ（例: 3thu, 2nd-tue, last-fri, -1fr。既定は期限の日付）。",
         "help.opt.times": "N回で終了します（最初の回を含む）。",
         "help.opt.until": "この日付で終了します（YYYY-MM-DD、その日を含む）。",
+        "help.opt.after-completion": "完了から繰り返します。次の期限は完了した日（または時刻）に間隔を足したものになり、見逃しにはならず、完了するまで期限切れのままです。",
+        "help.edit.opt.no-after-completion": "完了からの繰り返しをやめ、最初の期限からの周期に戻します。",
+        "help.opt.goal": "毎週・毎月: 期間ごとの目標回数。別々の日に N 回チェックインします（期間は週か月、done ごとに 1 回）。時刻なしの --due が必要です。",
+        "help.edit.opt.no-goal": "期間ごとの目標回数をやめ、1 回のチェックインで各回を完了にします。",
         "help.opt.skip-short-months": "29〜31日からの毎月、2月29日からの毎年で、その日がない月（年）を月末に移さず飛ばします（RFC 5545 のカレンダーと同じ）。",
 
         // Lists.

@@ -132,6 +132,8 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case gridFinished = "grid.finished"
     case streakLine = "streak.line"
     case streakLineNone = "streak.lineNone"
+    /// `streak` of a series whose first cycle has passed its due but is still open (overdue, not decided).
+    case streakLineOpen = "streak.lineOpen"
     case streakNoRepeating = "streak.noRepeating"
     case streakShowBadge = "streak.showBadge"
     case streakErrorLastRange = "streak.error.lastRange"
@@ -653,6 +655,32 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case repeatYearlyOnLeapDay = "repeat.yearlyOnLeapDay"
     case repeatEveryYearsOnLeapDay = "repeat.everyYearsOnLeapDay"
     case repeatErrorSkipWithoutDayOfMonth = "repeat.error.skipWithoutDayOfMonth"
+    /// `--goal` with a repeat that has no week or month to count in ({0}: the frequency).
+    case repeatErrorGoalFrequency = "repeat.error.goalFrequency"
+    /// `--goal` outside 1…{1} ({0}: the value).
+    case repeatErrorGoalRange = "repeat.error.goalRange"
+    /// `--goal` with a due that has a time of day ({0}: the due as given).
+    case repeatErrorGoalTimed = "repeat.error.goalTimed"
+    /// `--goal` together with `--on` (the period counts any day).
+    case repeatErrorGoalWithOn = "repeat.error.goalWithOn"
+    /// iCalendar import: an `X-TASKTILE-TARGET` that cannot apply to the item's RRULE ({0}: its value).
+    case icsNoteTargetIgnored = "ics.note.targetIgnored"
+    /// `--after-completion` with `--on`, `--goal` or `--skip-short-months`.
+    case repeatErrorFromCompletionDays = "repeat.error.fromCompletionDays"
+    /// `--after-completion` with `--times`.
+    case repeatErrorFromCompletionCount = "repeat.error.fromCompletionCount"
+    /// The repeat line of a todo that repeats from completion.
+    case repeatAfterCompletion = "repeat.afterCompletion"
+    /// `edit` with both `--goal` and `--no-goal`.
+    case repeatErrorGoalOrNoGoal = "repeat.error.goalOrNoGoal"
+    /// `--goal` that is not a whole number ({0}: the value).
+    case repeatErrorGoalNotANumber = "repeat.error.goalNotANumber"
+    /// A second check-in of a habit with a target on one day ({0}: title, {1}: list, {2}: the day).
+    case goalErrorSameDay = "goal.error.sameDay"
+    /// `done --on` / `undo --on` on a habit with a target ({0}: title).
+    case goalErrorOnDate = "goal.error.onDate"
+    /// Progress of a habit with a target in the current period ({0}: check-ins, {1}: the target).
+    case goalProgress = "goal.progress"
     case repeatOptionSkipShortMonths = "repeat.option.skipShortMonths"
     case icsNoteZoneMatched = "ics.note.zoneMatched"
     case icsNoteZoneNoMatchRepeat = "ics.note.zoneNoMatchRepeat"

@@ -43,6 +43,8 @@ extension RepeatRule {
         }
         if let endTime { members.append(("endTime", endTime)) }
         if skipsShortMonths { members.append(("skipShortMonths", .bool(true))) }
+        if let goal { members.append(("goal", .number(Double(goal)))) }
+        if fromCompletion { members.append(("fromCompletion", .bool(true))) }
         return .object(members)
     }
 }

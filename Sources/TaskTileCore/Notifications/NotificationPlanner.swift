@@ -59,7 +59,17 @@ public enum NotificationPlanner {
 
         for todo in input.todos {
             guard let listTitle = listTitles[todo.listId] else { continue }
-            if let rule = todo.repeatRule, let anchor = todo.anchor ?? todo.due {
+            if let rule = todo.repeatRule, rule.fromCompletion {
+                // Repeating from completion: only the current due exists; the next one follows the completion.
+                if let due = todo.due, !todo.isCompleted {
+                    let t = fire(due)
+                    if inWindow(t), through == nil || todo.createdAt < t {
+                        result.append(PlannedNotification(identifier: "\(todo.id)_\(todo.occurrenceCount)", kind: .todo, fireAt: t,
+                                                          due: due, todoId: todo.id, index: todo.occurrenceCount,
+                                                          listId: todo.listId, listTitle: listTitle, title: todo.title))
+                    }
+                }
+            } else if let rule = todo.repeatRule, let anchor = todo.anchor ?? todo.due {
                 func completed(_ k: Int) -> Bool {
                     (k == todo.occurrenceCount && todo.isCompleted) || input.completedCycles.contains("\(todo.id)_\(k)")
                 }

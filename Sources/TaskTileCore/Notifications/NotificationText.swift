@@ -5,8 +5,9 @@ import Foundation
 public enum NotificationText {
     /// The body of a todo notification: `<list> · Due <time>` (`<list> · 期限 <time>`). The time is
     /// `HH:MM` when the due is on `now`'s day in `userZone`, else the date too; a date-only due
-    /// says `today` / the date.
-    public static func todoBody(listTitle: String, due: Due, now: Date, userZone: TimeZone, language: Language) -> String {
+    /// says `today` / the date. A habit with a target per period adds its `progress`: `<list> · Due today · 2/3`.
+    public static func todoBody(listTitle: String, due: Due, now: Date, userZone: TimeZone, language: Language,
+                                progress: GoalProgress? = nil) -> String {
         let l = Localizer(language)
         let today = ZonedClock.wallClock(of: now, in: userZone).date
         let when: String
@@ -17,7 +18,9 @@ public enum NotificationText {
             let wc = ZonedClock.wallClock(of: due.deadline(userZone: userZone), in: userZone)
             when = wc.date == today ? wc.hourMinute : "\(wc.date) \(wc.hourMinute)"
         }
-        return l.text(.notifyTodoBody, listTitle, when)
+        let body = l.text(.notifyTodoBody, listTitle, when)
+        guard let progress else { return body }
+        return body + " · " + l.text(.goalProgress, progress.count, progress.goal)
     }
 
     /// A list reminder's summary: `<list>: N incomplete tasks` (`<list>: 未完了のタスクがN件あります`).

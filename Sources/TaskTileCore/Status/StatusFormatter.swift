@@ -131,9 +131,13 @@ public struct StatusFormatter: Sendable {
             ("pending", .array(s.pending.map(item))),
             ("unlistedCount", .number(Double(s.unlistedCount))),
             ("streaks", .array(s.streaks.map { i in
-                .object([("id", .string(i.id)), ("title", .string(i.title)), ("list", .string(i.listTitle)),
-                         ("current", .number(Double(i.streak.current))), ("best", .number(Double(i.streak.best))),
-                         ("rate", i.streak.rate.map(JSONValue.number) ?? .null), ("window", .number(Double(i.streak.window)))])
+                var members: [(String, JSONValue)] = [
+                    ("id", .string(i.id)), ("title", .string(i.title)), ("list", .string(i.listTitle)),
+                    ("current", .number(Double(i.streak.current))), ("best", .number(Double(i.streak.best))),
+                    ("rate", i.streak.rate.map(JSONValue.number) ?? .null), ("window", .number(Double(i.streak.window)))]
+                // A habit with a target per period: check-ins so far in the current period, and the target.
+                if let p = i.progress { members += [("checkIns", .number(Double(p.count))), ("goal", .number(Double(p.goal)))] }
+                return .object(members)
             })),
         ])
         return value.serialized() + "\n"

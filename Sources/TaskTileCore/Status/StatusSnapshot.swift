@@ -61,8 +61,10 @@ public struct StatusSnapshot: Hashable, Sendable {
         public var title: String
         public var listTitle: String
         public var streak: Streak
-        public init(id: String, title: String, listTitle: String, streak: Streak) {
-            self.id = id; self.title = title; self.listTitle = listTitle; self.streak = streak
+        /// A habit with a target per period: its progress in the current period; nil for any other.
+        public var progress: GoalProgress?
+        public init(id: String, title: String, listTitle: String, streak: Streak, progress: GoalProgress? = nil) {
+            self.id = id; self.title = title; self.listTitle = listTitle; self.streak = streak; self.progress = progress
         }
     }
 

@@ -114,8 +114,10 @@ extension Store {
                         """, [.text(l.id)]).map { (Store.todo(from: $0), l.title) }
                 }
                 let byID = try self.streaks(of: repeating.map(\.0))
+                let progress = try goalProgress(of: repeating.map(\.0))
                 snapshot.streaks = repeating.compactMap { t, listTitle in
-                    byID[t.id].map { StatusSnapshot.StreakItem(id: t.id, title: t.title, listTitle: listTitle, streak: $0) }
+                    byID[t.id].map { StatusSnapshot.StreakItem(id: t.id, title: t.title, listTitle: listTitle, streak: $0,
+                                                               progress: progress[t.id]) }
                 }
             }
             return snapshot

@@ -351,6 +351,39 @@ enum Schema {
             DELETE FROM catch_up_boundaries WHERE todo_id = OLD.id AND OLD.id IS NOT NEW.id;
         END;
         """)
+        // The overdue window of a date-only cycle now ends at 00:00 of the next cycle's date, not at
+        // the end of that day (shared/SPEC.md §3.4, docs/cycles.md "Cycle semantics"), so the
+        // catch-up boundary of an incomplete date-only todo moved a day earlier. The cycle state
+        // follows from anchor, history and now: nothing is rewritten here, no history row is
+        // touched; the date-only repeating todos are only marked stale, so the next catch-up
+        // re-derives their cycle and writes their boundary again.
+        m.register("v9-date-only-windows", sql: """
+        INSERT OR IGNORE INTO catch_up_stale (todo_id)
+            SELECT id FROM todos WHERE repeat_frequency IS NOT NULL AND anchor_local IS NOT NULL AND anchor_zone IS NULL;
+        """)
+        // Habits with a target per period (docs/cycles.md "Habits with a target", `--goal N`): the check-ins a weekly
+        // or monthly period needs on distinct days, NULL for every other rule (so every existing row keeps its
+        // meaning). On list_reminders too, always NULL there, so both tables share one rule encoding. The catch-up
+        // staleness trigger is made again with the new column, so a change of target alone re-derives the cycle.
+        m.register("v10-repeat-goal", sql: """
+        ALTER TABLE todos ADD COLUMN repeat_goal INTEGER;
+        ALTER TABLE list_reminders ADD COLUMN repeat_goal INTEGER;
+        DROP TRIGGER catch_up_stale_update;
+        CREATE TRIGGER catch_up_stale_update AFTER UPDATE OF id, is_completed, due_local, due_zone, due_utc,
+            anchor_local, anchor_zone, repeat_frequency, repeat_interval, repeat_weekdays, repeat_end_count,
+            repeat_end_date, repeat_by_day, repeat_skips_short_months, repeat_goal, occurrence_count ON todos
+            WHEN NEW.repeat_frequency IS NOT NULL OR OLD.repeat_frequency IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO catch_up_stale (todo_id) VALUES (NEW.id);
+            DELETE FROM catch_up_boundaries WHERE todo_id = OLD.id AND OLD.id IS NOT NEW.id;
+        END;
+        """)
+        // Repeat from completion (docs/cycles.md "Repeat from completion", `--after-completion`): 1 when completing
+        // sets the next due one interval after the completion instead of the anchor's next cycle; 0 for every existing
+        // row, which keeps its meaning. On list_reminders too (always 0 there), for one shared rule encoding.
+        m.register("v11-repeat-from-completion", sql: """
+        ALTER TABLE todos ADD COLUMN repeat_from_completion INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE list_reminders ADD COLUMN repeat_from_completion INTEGER NOT NULL DEFAULT 0;
+        """)
         return m
     }
 }

@@ -6,14 +6,19 @@ import Foundation
 ///
 /// In terms of `Todo.occurrenceCount` (the current cycle index c) and `Todo.due` (always
 /// `RecurrenceEngine.occurrence(c, of: rule, anchor: anchor)`), with "passed" meaning a cycle's
-/// deadline (`Due.deadline(userZone:)`) is at or before now:
-/// - cycle k is **pending** until its deadline; **overdue** from its deadline until the next
-///   cycle's deadline; completing it in either window completes cycle k. It is **missed** only when
-///   cycle k + 1's deadline passes with k still incomplete;
-/// - so the current cycle is o, the latest passed cycle, while o is incomplete (overdue); once o is
-///   completed (late, or early before its deadline) the current cycle is o + 1, pending. Before
-///   cycle 0's deadline the current cycle is 0. An early completion shows completed until its
-///   deadline passes;
+/// deadline (`Due.deadline(userZone:)`) is at or before now, and "begun" meaning a cycle's window
+/// has opened (`Store.begins`: a timed cycle at its due, a date-only cycle at 00:00 local of its
+/// date, shared/SPEC.md §3.4):
+/// - cycle k is **pending** until its deadline; **overdue** from its deadline until cycle k + 1
+///   begins; completing it in either window completes cycle k. It is **missed** when cycle k + 1
+///   begins with k still incomplete. For a timed cycle that is k + 1's due; for a date-only one
+///   00:00 of k + 1's date, so a daily date-only habit has no overdue window at all (a check-in
+///   counts for the day it is made, an unticked day is missed at midnight), a Mon/Wed/Fri one is
+///   overdue over the weekend, a monthly one on the 1st until the next 1st begins;
+/// - so the current cycle is b, the latest begun cycle, while b is incomplete (pending on its own
+///   date-only day, else overdue); once b is completed the current cycle is b + 1, pending — except
+///   that a completed cycle is shown completed until its own deadline passes (an early completion,
+///   or a date-only cycle checked in on its day). Before cycle 0 begins the current cycle is 0;
 /// - `missedCount` is the number of missed cycles after the latest completed one: completing the
 ///   cycle that is due resets it to 0, completing a past cycle (`done --on`) lowers it;
 /// - when the series has ended (no cycle's deadline is after now), the todo stays on the *last*
@@ -219,14 +224,20 @@ extension Store {
     }
 
     /// The due at whose deadline catch-up next moves `todo` (the rules above): its own due when it
-    /// is completed (cycle k's deadline moves it on to k + 1), the next cycle's due when it is not
-    /// (cycle k is missed when k + 1's deadline passes); nil when nothing ever moves it — it does
-    /// not repeat, or it is on the last cycle of its series. `caughtUp` returns nil for `todo` at
-    /// every instant before this due's deadline, which is what lets `cycleAdvances` skip it. Pure.
+    /// is completed (cycle k's deadline moves it on to k + 1); when it is not, the moment cycle
+    /// k + 1 begins (k is missed then): the next cycle's due when timed, the day before the next
+    /// cycle's date when date-only (that day's deadline is 00:00 of the next cycle's date); nil when
+    /// nothing ever moves it — it does not repeat, or it is on the last cycle of its series.
+    /// `caughtUp` returns nil for `todo` at every instant before this due's deadline, which is what
+    /// lets `cycleAdvances` skip it. Pure.
     static func catchUpBoundary(of todo: Todo) -> Due? {
         guard let rule = todo.repeatRule, let anchor = todo.anchor, let due = todo.due, todo.occurrenceCount >= 0,
+              !rule.fromCompletion,
               let next = RecurrenceEngine.occurrence(todo.occurrenceCount + 1, of: rule, anchor: anchor) else { return nil }
-        return todo.isCompleted ? due : next
+        // A period with a target ends as the next begins: its own due either way.
+        if todo.isCompleted || rule.goal != nil { return due }
+        if case .date(let date) = next { return .date(date.adding(days: -1)) }
+        return next
     }
 
     /// Whether some todo's catch-up boundary is stale (see `cycleAdvances`). Call inside a transaction.
@@ -270,33 +281,70 @@ extension Store {
         return (last, nil)
     }
 
+    /// Whether cycle `due` has begun at `now` (the rules above): a timed cycle at its due, a date-only
+    /// cycle at 00:00 of its date in `userZone` (shared/SPEC.md §3.4: the overdue window of a
+    /// date-only cycle ends when the next cycle's date begins). Pure.
+    public static func begins(_ due: Due, at now: Date, userZone: TimeZone) -> Bool {
+        switch due {
+        case .date(let date): return ZonedClock.startOfDay(date, in: userZone) <= now
+        case .dateTime: return due.deadline(userZone: userZone) <= now
+        }
+    }
+
+    /// The latest cycle of `rule` from `anchor` that has begun at `now` (`begins`; -1 before cycle
+    /// 0 begins), given `passedCycle`'s answer: the passed cycle, or for a date-only series the
+    /// next one when its date is today. Bounded: one occurrence computation.
+    static func begunCycle(_ cycles: (passed: Int, next: Int?), of rule: RepeatRule, anchor: Due, at now: Date,
+                           userZone: TimeZone) -> Int {
+        guard let next = cycles.next, case .date = anchor,
+              let due = RecurrenceEngine.occurrence(next, of: rule, anchor: anchor) else { return cycles.passed }
+        if rule.goal != nil {
+            // A period with a target begins on its first day, as the period before ends.
+            guard let first = RecurrenceEngine.periodBounds(next, of: rule, anchorDate: anchor.localDate)?.first,
+                  ZonedClock.startOfDay(first, in: userZone) <= now else { return cycles.passed }
+            return next
+        }
+        guard begins(due, at: now, userZone: userZone) else { return cycles.passed }
+        return next
+    }
+
+    /// The latest cycle of `rule` from `anchor` whose window has opened at `now` (see `begunCycle`),
+    /// or nil for a corrupt rule: the cycle a plain `undo` may still reopen after a late completion
+    /// of it, while the next one has not begun.
+    public static func begunCycle(at now: Date, of rule: RepeatRule, anchor: Due, userZone: TimeZone) -> Int? {
+        guard let cycles = passedCycle(at: now, of: rule, anchor: anchor, userZone: userZone) else { return nil }
+        return begunCycle(cycles, of: rule, anchor: anchor, at: now, userZone: userZone)
+    }
+
     /// `todo` after catch-up at `now` (the rules above), moved on from its cached cycle without
     /// reading history, or nil when it stays as it is: it does not repeat, its current deadline is
-    /// after `now`, it is overdue and still the cycle that is due, or it is on the last cycle of
-    /// its series. Exact when the cache was computed at an instant at or before `now`.
+    /// after `now`, it is overdue and still the cycle that is due (the next has not begun), or it is
+    /// on the last cycle of its series. Exact when the cache was computed at an instant at or before
+    /// `now` and no cycle after the cached one has a completion (catch-up then takes the state from
+    /// history, `derived`).
     ///
     /// Pure; bounded: at most one `firstOccurrenceIndex` search (< 50 occurrence computations) and
     /// one `lastOccurrenceIndex` bisection (≤ 23), never a walk over the cycles one by one.
-    /// - Parameter userZone: the zone in which a date-only due's day ends.
+    /// - Parameter userZone: the zone in which a date-only due's day begins and ends.
     public static func caughtUp(_ todo: Todo, at now: Date, userZone: TimeZone) -> Todo? {
-        guard let rule = todo.repeatRule, let anchor = todo.anchor, let due = todo.due,
+        guard let rule = todo.repeatRule, let anchor = todo.anchor, let due = todo.due, !rule.fromCompletion,
               due.deadline(userZone: userZone) <= now else { return nil }
         let k = todo.occurrenceCount
         // On the last cycle already: an ended series stays where it is.
         guard k >= 0, RecurrenceEngine.occurrence(k + 1, of: rule, anchor: anchor) != nil,
-              let passed = passedCycle(at: now, of: rule, anchor: anchor, userZone: userZone)?.passed else { return nil }
+              let cycles = passedCycle(at: now, of: rule, anchor: anchor, userZone: userZone) else { return nil }
+        let begun = begunCycle(cycles, of: rule, anchor: anchor, at: now, userZone: userZone)
         let target: Int, missed: Int
-        if passed == k {
-            // Cycle k is overdue: still the one that is due unless it was completed (late or early).
-            guard todo.isCompleted else { return nil }
-            (target, missed) = (k + 1, 0)
-        } else if passed > k {
-            // No cycle after k has a completion, so `passed` is incomplete and is the one due;
-            // k + 1 … passed − 1 are missed, and k too unless it was completed.
-            (target, missed) = (passed, (passed - k) - (todo.isCompleted ? 1 : 0))
+        if todo.isCompleted {
+            // Cycle k's deadline has passed: the current cycle is the latest begun one, at least k + 1;
+            // the cycles between k and it were missed.
+            (target, missed) = (max(begun, k + 1), max(0, begun - 1 - k))
+        } else if begun > k {
+            // Cycle k's window has closed: it and every cycle before the latest begun one are missed.
+            (target, missed) = (begun, begun - k)
         } else {
-            // passed < k would mean the stored due disagrees with the engine (e.g. a changed tz
-            // database); leave such a row alone rather than move it backwards here.
+            // Cycle k is overdue and still the one that is due (or begun < k: the stored due
+            // disagrees with the engine, e.g. a changed tz database; never move it backwards here).
             return nil
         }
         guard let newDue = RecurrenceEngine.occurrence(target, of: rule, anchor: anchor) else { return nil }
@@ -305,7 +353,7 @@ extension Store {
         result.due = newDue
         result.isCompleted = false
         result.completedAt = nil
-        let (sum, overflow) = (passed == k ? 0 : todo.missedCount).addingReportingOverflow(missed)
+        let (sum, overflow) = (todo.isCompleted ? 0 : todo.missedCount).addingReportingOverflow(missed)
         result.missedCount = overflow ? Int.max : sum
         return result
     }
@@ -316,16 +364,25 @@ extension Store {
     /// current one (made under a clock that was ahead) are ignored. A todo that does not repeat is
     /// returned unchanged.
     public static func derived(_ todo: Todo, completed: [Int: Date], at now: Date, userZone: TimeZone) -> Todo {
+        if let rule = todo.repeatRule, let anchor = todo.anchor, rule.fromCompletion {
+            // Repeating from completion: completing moves the anchor on, so the current cycle is always the
+            // anchor's; it is never missed, only overdue (completed only when the series ended with it).
+            var result = todo
+            result.occurrenceCount = 0
+            result.due = RecurrenceEngine.occurrence(0, of: rule, anchor: anchor) ?? anchor
+            result.isCompleted = completed[0] != nil
+            result.completedAt = completed[0]
+            result.missedCount = 0
+            return result
+        }
         guard let rule = todo.repeatRule, let anchor = todo.anchor,
               let cycles = passedCycle(at: now, of: rule, anchor: anchor, userZone: userZone) else { return todo }
         let (passed, next) = cycles
+        let begun = begunCycle(cycles, of: rule, anchor: anchor, at: now, userZone: userZone)
         let valid = completed.filter { $0.key >= 0 && $0.key <= (next ?? passed) }
-        let current: Int
-        if passed >= 0 && valid[passed] == nil {
-            current = passed
-        } else {
-            current = next ?? passed
-        }
+        // The latest begun cycle while it is incomplete; else the next (shown completed when it was
+        // completed early). A date-only cycle of today is both: begun, and next by deadline.
+        let current = begun >= 0 && valid[begun] == nil ? begun : (next ?? passed)
         guard let due = RecurrenceEngine.occurrence(current, of: rule, anchor: anchor) else { return todo }
         let latestDone = valid.keys.max() ?? -1
         var result = todo
@@ -333,7 +390,7 @@ extension Store {
         result.due = due
         result.isCompleted = valid[current] != nil
         result.completedAt = valid[current]
-        result.missedCount = max(0, passed - 1 - latestDone)
+        result.missedCount = max(0, begun - 1 - latestDone)
         return result
     }
 
@@ -341,19 +398,98 @@ extension Store {
     /// instant, for completions not undone, made at or before `now`, whose recorded cycle due is
     /// that cycle's due under the todo's *current* rule and anchor (rows left from before an edit
     /// restarted the series name other dues and are not counted). Call inside a transaction.
+    ///
+    /// For a rule with a target (`RepeatRule.goal`) a cycle counts as completed once its check-ins fall on that many
+    /// distinct local days, at the instant of the check-in that reached it; `checkIns(of:at:)` has them all.
     func completedCycles(of todo: Todo, at now: Date) throws -> [Int: Date] {
+        let all = try checkIns(of: todo, at: now)
+        guard let goal = todo.repeatRule?.goal else { return all.compactMapValues(\.last) }
+        return all.compactMapValues { instants in
+            var days = Set<LocalDate>()
+            for at in instants {
+                days.insert(ZonedClock.wallClock(of: at, in: clock.timeZone).date)
+                if days.count >= goal { return at }
+            }
+            return nil
+        }
+    }
+
+    /// Every check-in (completion not undone, made at or before `now`) of repeating `todo` whose recorded cycle due is
+    /// that cycle's due under its current rule and anchor: cycle index → instants, oldest first. A habit with a target
+    /// has several per cycle; any other at most one that counts. Call inside a transaction.
+    func checkIns(of todo: Todo, at now: Date) throws -> [Int: [Date]] {
         guard let rule = todo.repeatRule, let anchor = todo.anchor else { return [:] }
-        var result: [Int: Date] = [:]
+        var result: [Int: [Date]] = [:]
         for row in try database.cachedStatement("""
             SELECT cycle_index, cycle_due, completed_at FROM completions
-            WHERE todo_id = ? AND undone_at IS NULL AND completed_at <= ?
+            WHERE todo_id = ? AND undone_at IS NULL AND completed_at <= ? ORDER BY completed_at, id
             """).rows([.text(todo.id), .double(now.timeIntervalSince1970)]) {
             guard let i = row.int(0), let at = row.double(2), let due = RecurrenceEngine.occurrence(i, of: rule, anchor: anchor),
                   case .text(let recorded) = Store.encodeDue(due).0, row.text(1) == recorded else { continue }
-            result[i] = Date(timeIntervalSince1970: at)
+            result[i, default: []].append(Date(timeIntervalSince1970: at))
         }
         return result
     }
+
+    /// The progress of a habit with a target in its current cycle: check-ins on distinct days so far, and the target;
+    /// nil for any other todo. Reads history: call inside a transaction.
+    public func goalProgress(of todo: Todo) throws -> GoalProgress? {
+        guard let goal = todo.repeatRule?.goal else { return nil }
+        let instants = try checkIns(of: todo, at: clock.now)[todo.occurrenceCount] ?? []
+        let days = Set(instants.map { ZonedClock.wallClock(of: $0, in: clock.timeZone).date })
+        return GoalProgress(count: min(days.count, goal), goal: goal)
+    }
+
+    /// `goalProgress(of:)` of each habit with a target among `todos`, by todo id, in one read transaction.
+    public func goalProgress(of todos: [Todo]) throws -> [String: GoalProgress] {
+        let habits = todos.filter { $0.repeatRule?.goal != nil }
+        guard !habits.isEmpty else { return [:] }
+        return try read {
+            var result: [String: GoalProgress] = [:]
+            for t in habits { result[t.id] = try goalProgress(of: t) }
+            return result
+        }
+    }
+}
+
+extension RecurrenceEngine {
+    /// The next due of a rule that repeats from completion (`RepeatRule.fromCompletion`, docs/cycles.md "Repeat from
+    /// completion"), completed at `now`: a date-only `due` gives the completion's date in `userZone` plus one interval
+    /// (date-only); a timed one the completion's wall-clock time in the due's zone, to the minute, plus one interval.
+    /// Months and years clamp to the month's end as `--repeat monthly` does. Nil when the rule's `until` ends the
+    /// series before it (or past year 9999).
+    public static func nextAfterCompletion(of rule: RepeatRule, due: Due, at now: Date, userZone: TimeZone) -> Due? {
+        var step = RepeatRule(frequency: rule.frequency, interval: rule.interval)
+        let next: Due
+        switch due {
+        case .date:
+            let today = ZonedClock.wallClock(of: now, in: userZone).date
+            if step.frequency == .weekly { step.weekdays = [today.weekday] }
+            guard let d = occurrenceDate(1, of: step, anchorDate: today) else { return nil }
+            next = .date(d)
+        case .dateTime(_, let zoneID):
+            var wc = ZonedClock.wallClock(of: now, in: TimeZone(identifier: zoneID) ?? userZone)
+            wc.second = 0
+            if step.frequency == .weekly { step.weekdays = [wc.date.weekday] }
+            guard let d = occurrenceDate(1, of: step, anchorDate: wc.date) else { return nil }
+            wc.date = d
+            next = .dateTime(wc, zoneID: zoneID)
+        }
+        var bounded = RepeatRule(frequency: rule.frequency, interval: rule.interval, end: rule.end)
+        if bounded.frequency == .weekly { bounded.weekdays = [next.localDate.weekday] }
+        return occurrence(0, of: bounded, anchor: next) == nil ? nil : next
+    }
+}
+
+/// How far a habit with a target per period (`RepeatRule.goal`) is in its current period: `count` check-ins on
+/// distinct days of the `goal` it needs (`count` ≤ `goal`). Shown as `2/3` (docs/cycles.md "Habits with a target").
+public struct GoalProgress: Hashable, Sendable {
+    public var count: Int
+    public var goal: Int
+    public init(count: Int, goal: Int) { self.count = count; self.goal = goal }
+}
+
+extension Store {
 
     /// `Store.derived` for `todo` with its history from the store. Call inside a transaction.
     func derivedInTransaction(_ todo: Todo, at now: Date) throws -> Todo {

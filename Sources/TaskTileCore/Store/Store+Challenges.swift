@@ -68,8 +68,11 @@ public enum ChallengeCell: String, Hashable, Sendable {
     case open
     /// A day still ahead (or after the challenge was ended).
     case future
-    /// Not a day this habit repeats on (a routine with weekdays).
+    /// Not a day this habit repeats on (a routine with weekdays); for a habit with a target per period, a day without a
+    /// check-in whose period is met or still open.
     case off
+    /// Today, in a period of a habit with a target that has check-ins but not its target yet: drawn partly filled.
+    case partial
 }
 
 /// A challenge with its per-habit, per-day state at "now" (`Store.challengeReport`).
@@ -289,6 +292,11 @@ extension Store {
             for todo in todos {
                 guard let rule = todo.repeatRule, let anchor = todo.anchor else { continue }
                 let done = try completedCycles(of: todo, at: clock.now)
+                if let goal = rule.goal {
+                    habits.append(try goalHabitRow(todo, rule: rule, anchor: anchor, goal: goal, done: done, challenge: c,
+                                                   today: today, endedDay: endedDay, possible: &possible))
+                    continue
+                }
                 var cells: [ChallengeCell] = []
                 for d in 0..<c.days {
                     let date = c.startDate.adding(days: d)
@@ -311,6 +319,41 @@ extension Store {
                                    checkIns: habits.map(\.checkIns).reduce(0, +), possible: possible,
                                    bestStreak: habits.map(\.streak.best).max() ?? 0)
         }
+    }
+
+    /// One row of a challenge grid for a habit with a target per period (docs/cycles.md "Habits with a target"): a day
+    /// with a check-in is done; today is partly filled while its period has check-ins short of the target, open
+    /// without any; a past day without a check-in is missed only when its period ended short, else blank. Each period
+    /// adds its target (at most its days inside the challenge) to `possible`. Call inside a transaction.
+    private func goalHabitRow(_ todo: Todo, rule: RepeatRule, anchor: Due, goal: Int, done: [Int: Date], challenge c: Challenge,
+                              today: LocalDate, endedDay: LocalDate?, possible: inout Int) throws -> ChallengeReport.Habit {
+        let zone = clock.timeZone
+        let days = try checkIns(of: todo, at: clock.now).mapValues { Set($0.map { ZonedClock.wallClock(of: $0, in: zone).date }) }
+        let last = endedDay ?? c.lastDay
+        var cells: [ChallengeCell] = []
+        var counted = Set<Int>()
+        for d in 0..<c.days {
+            let date = c.startDate.adding(days: d)
+            guard let k = RecurrenceEngine.occurrenceIndex(on: date, of: rule, anchor: anchor),
+                  let bounds = RecurrenceEngine.periodBounds(k, of: rule, anchorDate: anchor.localDate) else {
+                cells.append(date > last ? .future : .off)
+                continue
+            }
+            if date <= last, counted.insert(k).inserted {
+                let inside = min(bounds.last, last).dayNumber - max(bounds.first, c.startDate).dayNumber + 1
+                possible += min(goal, max(0, inside))
+            }
+            let checked = days[k] ?? []
+            if checked.contains(date) { cells.append(.done) }
+            else if date > last || date > today { cells.append(.future) }
+            else if date == today { cells.append(checked.isEmpty ? .open : (done[k] == nil ? .partial : .off)) }
+            else if done[k] == nil && bounds.last < today { cells.append(.missed) }
+            else { cells.append(.off) }
+        }
+        let streak = Streak.compute(currentCycle: todo.occurrenceCount, currentCompleted: todo.isCompleted,
+                                    completed: Set(done.keys), window: c.days)
+        return ChallengeReport.Habit(todoID: todo.id, title: todo.title, cells: cells,
+                                     checkIns: cells.filter { $0 == .done }.count, streak: streak)
     }
 
     /// Ends a running challenge today: its habits stop after today (`until` today), its reminder is

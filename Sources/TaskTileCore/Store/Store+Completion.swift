@@ -63,6 +63,8 @@ extension Store {
             return try completePastCycle(todo, cycle: cycle, note: note, source: source, candidate: c)
         }
         guard !todo.isCompleted else { throw StoreError.alreadyCompleted(c) }
+        if todo.repeatRule?.goal != nil { return try checkIn(todo, note: note, source: source, candidate: c) }
+        if todo.repeatRule?.fromCompletion == true { return try completeFromCompletion(todo, note: note, source: source, candidate: c) }
         todo.isCompleted = true
         todo.completedAt = now
         todo.missedCount = 0
@@ -74,6 +76,59 @@ extension Store {
         try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
                          [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
         return CompletionResult(todo: todo, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
+    }
+
+    /// One check-in of a habit with a target per period (docs/cycles.md "Habits with a target"): a history row for
+    /// its current cycle, refused when today already has one; the cycle is completed once it has `goal` check-ins on
+    /// distinct days (the cycle columns re-derived from history), and shows completed until its period ends.
+    private func checkIn(_ todo: Todo, note: String?, source: CompletionSource, candidate c: TodoCandidate) throws -> CompletionResult {
+        let now = clock.now
+        let today = clock.today
+        let earlier = try checkIns(of: todo, at: now)[todo.occurrenceCount] ?? []
+        if earlier.contains(where: { ZonedClock.wallClock(of: $0, in: clock.timeZone).date == today }) {
+            throw StoreError.alreadyCheckedIn(Phrase(key: .goalErrorSameDay, todo.title, c.listTitle, today.description))
+        }
+        try recordCompletion(of: todo, cycle: todo.occurrenceCount, due: todo.due, note: note, source: source)
+        let stored = try derivedInTransaction(todo, at: now)
+        try updateCycle(stored)
+        try setCycleClock(now)
+        try database.run("DELETE FROM flashes WHERE at < ?", [.double(now.timeIntervalSince1970 - 3600)])
+        try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
+                         [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
+        return CompletionResult(todo: stored, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
+    }
+
+    /// Completes a todo that repeats from completion (docs/cycles.md "Repeat from completion"): a history row for its
+    /// current due, then the series moves on to the due one interval after now (`RecurrenceEngine.nextAfterCompletion`)
+    /// — the anchor becomes that due, so nothing is ever missed. When the rule's `until` ends the series first, the
+    /// todo stays completed for good.
+    private func completeFromCompletion(_ todo: Todo, note: String?, source: CompletionSource,
+                                        candidate c: TodoCandidate) throws -> CompletionResult {
+        guard let rule = todo.repeatRule, let due = todo.due else { throw StoreError.alreadyCompleted(c) }
+        let now = clock.now
+        var completed = todo
+        completed.isCompleted = true
+        completed.completedAt = now
+        completed.missedCount = 0
+        completed.occurrenceCount = 0
+        try recordCompletion(of: todo, cycle: 0, due: due, note: note, source: source)
+        var stored = completed
+        if let next = RecurrenceEngine.nextAfterCompletion(of: rule, due: due, at: now, userZone: clock.timeZone) {
+            stored.anchor = next
+            stored.due = next
+            stored.isCompleted = false
+            stored.completedAt = nil
+            if rule.frequency == .weekly, var r = stored.repeatRule {
+                r.weekdays = [next.localDate.weekday]
+                stored.repeatRule = r
+            }
+        }
+        try update(stored)
+        try setCycleClock(now)
+        try database.run("DELETE FROM flashes WHERE at < ?", [.double(now.timeIntervalSince1970 - 3600)])
+        try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
+                         [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
+        return CompletionResult(todo: completed, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
     }
 
     /// Completes cycle `cycle` (another than the current one, dated today at the latest) of the
@@ -170,8 +225,14 @@ extension Store {
             let todo = try resolveTodo(reference, list: listReference)
             var cycle: Int?
             if let date {
-                try catchUpInTransaction(at: clock.now, only: todo.id)
-                cycle = try cycleIndex(of: try self.todo(id: todo.id) ?? todo, on: date)
+                // A habit with a target checks in on the day it is made: `--on` today (a grid click) is a plain
+                // check-in, any other day is refused.
+                if todo.repeatRule?.goal != nil {
+                    guard date == clock.today else { throw StoreError.invalidCycle(Phrase(key: .goalErrorOnDate, todo.title)) }
+                } else {
+                    try catchUpInTransaction(at: clock.now, only: todo.id)
+                    cycle = try cycleIndex(of: try self.todo(id: todo.id) ?? todo, on: date)
+                }
             }
             return try completeInTransaction(todoID: todo.id, cycle: cycle, note: cleanNote, source: source)
         }
@@ -184,6 +245,11 @@ extension Store {
         try read {
             guard let todo = try todo(id: todoID) else { throw StoreError.todoNotFound(todoID, list: nil) }
             let current = Store.caughtUp(todo, at: clock.now, userZone: clock.timeZone) ?? todo
+            if todo.repeatRule?.goal != nil {
+                // A habit with a target: whether that day has a check-in of its own.
+                let k = try cycleIndex(of: current, on: date)
+                return (try checkIns(of: todo, at: clock.now)[k] ?? []).contains { ZonedClock.wallClock(of: $0, in: clock.timeZone).date == date }
+            }
             return try completedCycles(of: todo, at: clock.now)[try cycleIndex(of: current, on: date)] != nil
         }
     }

@@ -7,6 +7,8 @@ public struct DeliveryClaim: Sendable {
     public var incompleteCount: Int?
     /// For a list reminder: the first few incomplete titles, in `sortOrder`.
     public var pendingTitles: [String]
+    /// For a habit with a target per period: its progress in the current period at claim time (`2/3` in the body).
+    public var progress: GoalProgress? = nil
 }
 
 extension Store {
@@ -105,7 +107,9 @@ extension Store {
                     guard count > 0 else { continue }
                     try database.run("UPDATE list_reminders SET deliveries = deliveries + 1 WHERE list_id = ?", [.text(item.listId)])
                 }
-                claims.append(DeliveryClaim(item: item, incompleteCount: count, pendingTitles: titles))
+                var progress: GoalProgress?
+                if item.kind == .todo, let id = item.todoId, let todo = try todo(id: id) { progress = try goalProgress(of: todo) }
+                claims.append(DeliveryClaim(item: item, incompleteCount: count, pendingTitles: titles, progress: progress))
             }
             return claims
         }

@@ -19,7 +19,8 @@ extension Store {
     static let todoColumns = """
         id, list_id, title, is_completed, completed_at, sort_order, created_at, due_local, due_zone, \
         anchor_local, anchor_zone, repeat_frequency, repeat_interval, repeat_weekdays, repeat_end_count, \
-        repeat_end_date, repeat_by_day, repeat_skips_short_months, missed_count, occurrence_count, notes
+        repeat_end_date, repeat_by_day, repeat_skips_short_months, repeat_goal, repeat_from_completion, missed_count, \
+        occurrence_count, notes
         """
 
     /// A todo from a row with the `todoColumns` names (read by index when the statement returns
@@ -50,7 +51,8 @@ extension Store {
         return RepeatRule(frequency: frequency, interval: row.int("repeat_interval") ?? 1, weekdays: weekdays,
                           end: decodeEnd(count: row.int("repeat_end_count"), date: row.text("repeat_end_date")),
                           nthWeekday: row.text("repeat_by_day").flatMap { RepeatRule.NthWeekday(byDay: $0) },
-                          skipsShortMonths: row.int("repeat_skips_short_months") == 1)
+                          skipsShortMonths: row.int("repeat_skips_short_months") == 1, goal: row.int("repeat_goal"),
+                          fromCompletion: row.int("repeat_from_completion") == 1)
     }
 
     /// A rule's end from `repeat_end_count` and `repeat_end_date`: the date `YYYY-MM-DD` of `--until`, or an RFC 5545
@@ -71,7 +73,8 @@ extension Store {
         return RepeatRule(frequency: frequency, interval: row.int(c.repeatInterval) ?? 1, weekdays: weekdays,
                           end: decodeEnd(count: row.int(c.repeatEndCount), date: row.text(c.repeatEndDate)),
                           nthWeekday: row.text(c.repeatByDay).flatMap { RepeatRule.NthWeekday(byDay: $0) },
-                          skipsShortMonths: row.int(c.repeatSkipsShortMonths) == 1)
+                          skipsShortMonths: row.int(c.repeatSkipsShortMonths) == 1, goal: row.int(c.repeatGoal),
+                          fromCompletion: row.int(c.repeatFromCompletion) == 1)
     }
 
     /// Column encoding of a due: (`due_local`, `due_zone`, `due_utc`).
@@ -92,10 +95,11 @@ extension Store {
     }
 
     /// Values for the repeat columns, in `todoColumns` order (frequency…end date, then `repeat_by_day`: the Nth weekday
-    /// as RFC 5545 `3TH`, or NULL; then `repeat_skips_short_months`, 0 or 1). An RFC 5545 UNTIL time goes into
+    /// as RFC 5545 `3TH`, or NULL; then `repeat_skips_short_months`, 0 or 1; then `repeat_goal`, the target per period
+    /// or NULL; then `repeat_from_completion`, 0 or 1). An RFC 5545 UNTIL time goes into
     /// `repeat_end_date` as `YYYY-MM-DDTHH:MM:SS`, `Z` appended for UTC (`decodeEnd`).
     static func encodeRule(_ rule: RepeatRule?) -> [SQLValue] {
-        guard let rule else { return [.null, .null, .null, .null, .null, .null, .int(0)] }
+        guard let rule else { return [.null, .null, .null, .null, .null, .null, .int(0), .null, .int(0)] }
         let weekdays = rule.weekdays.sorted().map(\.rawValue).joined(separator: ",")
         var count: SQLValue = .null, until: SQLValue = .null
         switch rule.end {
@@ -105,7 +109,8 @@ extension Store {
         case .untilTime(let wc, let isUTC): until = .text(wc.description + (isUTC ? "Z" : ""))
         }
         return [.text(rule.frequency.rawValue), .int(rule.interval), weekdays.isEmpty ? .null : .text(weekdays), count, until,
-                rule.nthWeekday.map { .text($0.byDayValue) } ?? .null, .int(rule.skipsShortMonths ? 1 : 0)]
+                rule.nthWeekday.map { .text($0.byDayValue) } ?? .null, .int(rule.skipsShortMonths ? 1 : 0),
+                rule.goal.map { .int($0) } ?? .null, .int(rule.fromCompletion ? 1 : 0)]
     }
 
     /// For each id, its shortest unique prefix of at least `minimum` characters among `ids` (like git).
@@ -147,6 +152,7 @@ extension Store {
 struct TodoColumnIndexes: ColumnLayout {
     let id, listID, title, isCompleted, completedAt, sortOrder, createdAt, dueLocal, dueZone, anchorLocal, anchorZone: Int
     let repeatFrequency, repeatInterval, repeatWeekdays, repeatEndCount, repeatEndDate, repeatByDay, repeatSkipsShortMonths: Int
+    let repeatGoal, repeatFromCompletion: Int
     let missedCount, occurrenceCount, notes: Int
 
     /// Nil unless every todo column is among `indexes` (name → index).
@@ -159,7 +165,8 @@ struct TodoColumnIndexes: ColumnLayout {
               let repeatFrequency = indexes["repeat_frequency"], let repeatInterval = indexes["repeat_interval"],
               let repeatWeekdays = indexes["repeat_weekdays"], let repeatEndCount = indexes["repeat_end_count"],
               let repeatEndDate = indexes["repeat_end_date"], let repeatByDay = indexes["repeat_by_day"],
-              let repeatSkipsShortMonths = indexes["repeat_skips_short_months"],
+              let repeatSkipsShortMonths = indexes["repeat_skips_short_months"], let repeatGoal = indexes["repeat_goal"],
+              let repeatFromCompletion = indexes["repeat_from_completion"],
               let missedCount = indexes["missed_count"], let occurrenceCount = indexes["occurrence_count"],
               let notes = indexes["notes"] else { return nil }
         self.id = id; self.listID = listID; self.title = title; self.isCompleted = isCompleted
@@ -167,7 +174,8 @@ struct TodoColumnIndexes: ColumnLayout {
         self.dueLocal = dueLocal; self.dueZone = dueZone; self.anchorLocal = anchorLocal; self.anchorZone = anchorZone
         self.repeatFrequency = repeatFrequency; self.repeatInterval = repeatInterval; self.repeatWeekdays = repeatWeekdays
         self.repeatEndCount = repeatEndCount; self.repeatEndDate = repeatEndDate; self.repeatByDay = repeatByDay
-        self.repeatSkipsShortMonths = repeatSkipsShortMonths
+        self.repeatSkipsShortMonths = repeatSkipsShortMonths; self.repeatGoal = repeatGoal
+        self.repeatFromCompletion = repeatFromCompletion
         self.missedCount = missedCount; self.occurrenceCount = occurrenceCount; self.notes = notes
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 extension Store {
     static let reminderColumns = """
         list_id, anchor_local, anchor_zone, repeat_frequency, repeat_interval, repeat_weekdays, \
-        repeat_end_count, repeat_end_date, repeat_by_day, repeat_skips_short_months, deliveries, created_at
+        repeat_end_count, repeat_end_date, repeat_by_day, repeat_skips_short_months, repeat_goal, repeat_from_completion, deliveries, \
+        created_at
         """
 
     /// A reminder from a row with the `reminderColumns` names; nil without a list id or anchor.
@@ -40,9 +41,9 @@ extension Store {
             try database.run("DELETE FROM list_reminders WHERE list_id = ?", [.text(list.id)])
             try database.run("""
                 INSERT INTO list_reminders (list_id, anchor_local, anchor_zone, repeat_frequency, repeat_interval,
-                    repeat_weekdays, repeat_end_count, repeat_end_date, repeat_by_day, repeat_skips_short_months, deliveries,
-                    created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+                    repeat_weekdays, repeat_end_count, repeat_end_date, repeat_by_day, repeat_skips_short_months, repeat_goal,
+                    repeat_from_completion, deliveries, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
                 """, [.text(list.id), .text(wc.description), .text(zone)] + Store.encodeRule(repeatRule)
                     + [.double(clock.now.timeIntervalSince1970)])
             return (list, ListReminder(listId: list.id, anchor: anchor, repeatRule: repeatRule, createdAt: clock.now))

@@ -131,9 +131,9 @@ extension Store {
         try database.cachedStatement("""
             INSERT INTO todos (id, list_id, title, is_completed, completed_at, sort_order, created_at,
                 due_local, due_zone, due_utc, anchor_local, anchor_zone, repeat_frequency, repeat_interval,
-                repeat_weekdays, repeat_end_count, repeat_end_date, repeat_by_day, repeat_skips_short_months, missed_count,
-                occurrence_count, notes, search_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                repeat_weekdays, repeat_end_count, repeat_end_date, repeat_by_day, repeat_skips_short_months, repeat_goal,
+                repeat_from_completion, missed_count, occurrence_count, notes, search_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([.text(todo.id), .text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
                   .optionalDouble(todo.completedAt?.timeIntervalSince1970), .int(todo.sortOrder),
                   .double(todo.createdAt.timeIntervalSince1970), dueLocal, dueZone, dueUTC, anchorLocal, anchorZone]
@@ -152,7 +152,9 @@ extension Store {
             UPDATE todos SET list_id = ?, title = ?, is_completed = ?, completed_at = ?, sort_order = ?,
                 due_local = ?, due_zone = ?, due_utc = ?, anchor_local = ?, anchor_zone = ?,
                 repeat_frequency = ?, repeat_interval = ?, repeat_weekdays = ?, repeat_end_count = ?,
-                repeat_end_date = ?, repeat_by_day = ?, repeat_skips_short_months = ?, missed_count = ?, occurrence_count = ?,
+                repeat_end_date = ?, repeat_by_day = ?, repeat_skips_short_months = ?, repeat_goal = ?,
+                repeat_from_completion = ?, missed_count = ?,
+                occurrence_count = ?,
                 notes = ?
             WHERE id = ?
             """).run([.text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
@@ -210,6 +212,14 @@ extension Store {
             let resolved = try resolveTodo(reference, list: listReference)
             try catchUpInTransaction(at: now, only: resolved.id)
             var todo = try self.todo(id: resolved.id) ?? resolved
+            if todo.repeatRule?.fromCompletion == true, date == nil {
+                return try undoFromCompletion(todo, at: now)
+            }
+            if todo.repeatRule?.goal != nil {
+                // A habit with a target: undo takes back the latest check-in of the current period.
+                if let date, date != clock.today { throw StoreError.invalidCycle(Phrase(key: .goalErrorOnDate, todo.title)) }
+                return try undoLastCheckIn(todo, at: now)
+            }
             if date == nil, todo.isCompleted || todo.repeatRule == nil {
                 guard todo.isCompleted else { throw StoreError.notCompleted(try candidate(todo)) }
                 // The current cycle's check-in; its missed count comes back from history with it
@@ -230,16 +240,65 @@ extension Store {
             if let date {
                 cycle = try cycleIndex(of: todo, on: date)
             } else {
-                // The late completion of the cycle before, while its window is open.
+                // The late completion of the cycle before, while its window is open (the next
+                // cycle has not begun).
                 cycle = todo.occurrenceCount - 1
                 guard let rule = todo.repeatRule, let anchor = todo.anchor,
-                      Store.passedCycle(at: now, of: rule, anchor: anchor, userZone: clock.timeZone)?.passed == cycle else {
+                      Store.begunCycle(at: now, of: rule, anchor: anchor, userZone: clock.timeZone) == cycle else {
                     throw StoreError.notCompleted(try candidate(todo))
                 }
             }
             guard history[cycle] != nil else { throw StoreError.notCompleted(try candidate(todo)) }
             return try reopen(todo, cycle: cycle, at: now)
         }
+    }
+
+    /// Takes back the latest completion of a todo that repeats from completion: the series goes back to the due that
+    /// completion was for (its anchor again), pending. Call inside a write transaction.
+    /// - Throws: `StoreError.notCompleted` when it has no completion to take back.
+    func undoFromCompletion(_ todo: Todo, at now: Date) throws -> Todo {
+        guard let row = try database.rows("""
+                SELECT id, cycle_due FROM completions WHERE todo_id = ? AND undone_at IS NULL AND completed_at <= ?
+                ORDER BY completed_at DESC, id DESC LIMIT 1
+                """, [.text(todo.id), .double(now.timeIntervalSince1970)]).first,
+              let id = row.int(0), let local = row.text(1),
+              let due = Store.decodeDue(local: local, zone: todo.due?.zoneID) else {
+            throw StoreError.notCompleted(try candidate(todo))
+        }
+        try database.run("UPDATE completions SET undone_at = ? WHERE id = ?", [.double(now.timeIntervalSince1970), .int(id)])
+        var stored = todo
+        stored.anchor = due
+        stored.due = due
+        stored.isCompleted = false
+        stored.completedAt = nil
+        stored.occurrenceCount = 0
+        stored.missedCount = 0
+        if var r = stored.repeatRule, r.frequency == .weekly {
+            r.weekdays = [due.localDate.weekday]
+            stored.repeatRule = r
+        }
+        try update(stored)
+        try setCycleClock(now)
+        try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
+        return stored
+    }
+
+    /// Takes back the latest check-in (made at or before `now`, not undone) of the current cycle of a habit with a
+    /// target, then re-derives the cycle columns from history. Call inside a write transaction.
+    /// - Throws: `StoreError.notCompleted` when the current period has no check-in.
+    func undoLastCheckIn(_ todo: Todo, at now: Date) throws -> Todo {
+        guard let due = todo.due, case .text(let recorded) = Store.encodeDue(due).0,
+              let id = try database.rows("""
+                SELECT id FROM completions WHERE todo_id = ? AND cycle_index = ? AND cycle_due = ? AND undone_at IS NULL
+                  AND completed_at <= ? ORDER BY completed_at DESC, id DESC LIMIT 1
+                """, [.text(todo.id), .int(todo.occurrenceCount), .text(recorded), .double(now.timeIntervalSince1970)]).first?.int(0)
+        else { throw StoreError.notCompleted(try candidate(todo)) }
+        try database.run("UPDATE completions SET undone_at = ? WHERE id = ?", [.double(now.timeIntervalSince1970), .int(id)])
+        let stored = try derivedInTransaction(todo, at: now)
+        try updateCycle(stored)
+        try setCycleClock(now)
+        try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
+        return stored
     }
 
     /// Takes back the check-ins of `cycle` of repeating `todo` (marks them undone at `now`), then

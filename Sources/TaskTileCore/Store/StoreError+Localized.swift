@@ -29,6 +29,7 @@ extension StoreError {
         case .badPosition(let p, let count): return l.text(.errorStoreBadPosition, p, max(count - 1, 0))
         case .invalidSetting(let reason): return reason.text(l)
         case .invalidCycle(let reason): return reason.text(l)
+        case .alreadyCheckedIn(let reason): return reason.text(l)
         }
     }
 }

@@ -35,6 +35,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case ambiguousTodo(String, candidates: [TodoCandidate])
     /// The todo is already completed (nothing to do).
     case alreadyCompleted(TodoCandidate)
+    /// A habit with a target per period already has a check-in today: it counts one per day (nothing to do, exit 1).
+    case alreadyCheckedIn(Phrase)
     /// The todo is not completed (nothing to undo).
     case notCompleted(TodoCandidate)
     /// `done --on` / `undo --on` named a date that is not a cycle that can be checked in (docs/cycles.md "Completing a past cycle").

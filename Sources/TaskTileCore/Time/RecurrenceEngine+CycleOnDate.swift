@@ -8,9 +8,18 @@ extension RecurrenceEngine {
     /// Used by `done --on` / `undo --on` and the grid widget (docs/cycles.md "Completing a past
     /// cycle"). Bounded like `firstOccurrenceIndex` (< 50 occurrence computations): the search runs
     /// on the date-only twin of the series, whose cycles fall on the same dates.
+    /// For a rule with a target (`RepeatRule.goal`) the cycle is the period that holds `date`.
     public static func occurrenceIndex(on date: LocalDate, of rule: RepeatRule, anchor: Due) -> Int? {
+        if rule.goal != nil {
+            guard let k = occurrenceIndex(onOrAfter: date, of: rule, anchor: anchor),
+                occurrence(k, of: rule, anchor: anchor) != nil,
+                let bounds = periodBounds(k, of: rule, anchorDate: anchor.localDate), bounds.first <= date
+            else { return nil }
+            return k
+        }
         guard let k = occurrenceIndex(onOrAfter: date, of: rule, anchor: anchor),
-              occurrence(k, of: rule, anchor: anchor)?.localDate == date else { return nil }
+            occurrence(k, of: rule, anchor: anchor)?.localDate == date
+        else { return nil }
         return k
     }
 
@@ -20,7 +29,8 @@ extension RecurrenceEngine {
         let utc = TimeZone(identifier: "UTC")!
         // A date-only due ends at the start of the next day, so "deadline after the start of
         // `date`" is "dated `date` or later".
-        return firstOccurrenceIndex(after: ZonedClock.startOfDay(date, in: utc), of: rule,
-                                    anchor: .date(anchor.localDate), userZone: utc)
+        return firstOccurrenceIndex(
+            after: ZonedClock.startOfDay(date, in: utc), of: rule,
+            anchor: .date(anchor.localDate), userZone: utc)
     }
 }

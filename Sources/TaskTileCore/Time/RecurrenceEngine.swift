@@ -177,6 +177,7 @@ public enum RecurrenceEngine {
     /// `k` is in 0...maxOccurrenceIndex and `rule.interval` in 1...999, so nothing overflows.
     static func occurrenceDate(_ k: Int, of rule: RepeatRule, anchorDate a: LocalDate) -> LocalDate? {
         let n = rule.interval
+        if rule.goal != nil { return periodBounds(k, of: rule, anchorDate: a)?.last }
         if let nth = rule.nthWeekday {
             switch rule.frequency {
             case .monthly: return nthWeekdayDate(k, nth, stepMonths: n, searchStep: 1, anchorDate: a)
@@ -215,6 +216,32 @@ public enum RecurrenceEngine {
         case .yearly:
             if rule.skipsMonths(from: a) { return leapDayDate(k, stepYears: n, anchorDate: a) }
             return clampedDate(year: a.year + k * n, month: a.month, day: a.day)
+        }
+    }
+
+    /// The first and last day of period `k` of a rule with a target (`RepeatRule.goal`): period 0 holds the anchor
+    /// date — its ISO week (Monday to Sunday) and the `interval − 1` weeks after, or its calendar month and the
+    /// `interval − 1` months after — and period k starts k · interval weeks (months) later. Cycle k is due on the last
+    /// day. Nil past year 9999, or for a daily or yearly rule (refused by `RepeatRule.validate()`).
+    public static func periodBounds(_ k: Int, of rule: RepeatRule, anchorDate a: LocalDate) -> (first: LocalDate, last: LocalDate)? {
+        guard k >= 0, k <= maxOccurrenceIndex, RepeatRule.intervalRange.contains(rule.interval) else { return nil }
+        let n = rule.interval
+        switch rule.frequency {
+        case .weekly:
+            let start = a.dayNumber - (a.weekday.isoNumber - 1) + k * n * 7
+            guard let first = validDate(dayNumber: start), let last = validDate(dayNumber: start + n * 7 - 1) else { return nil }
+            return (first, last)
+        case .monthly:
+            let month = a.year * 12 + (a.month - 1) + k * n
+            let end = month + n - 1
+            guard (1...9999).contains(month / 12), (1...9999).contains(end / 12) else { return nil }
+            let lastYear = end / 12, lastMonth = end % 12 + 1
+            guard let first = LocalDate(year: month / 12, month: month % 12 + 1, day: 1),
+                  let last = LocalDate(year: lastYear, month: lastMonth, day: LocalDate.daysInMonth(year: lastYear, month: lastMonth))
+            else { return nil }
+            return (first, last)
+        case .daily, .yearly:
+            return nil
         }
     }
 
@@ -342,7 +369,7 @@ public enum RecurrenceEngine {
         var period: Double
         switch rule.frequency {
         case .daily: period = n
-        case .weekly: period = 7 * n / Double(max(rule.weekdays.count, 1))
+        case .weekly: period = rule.goal != nil ? 7 * n : 7 * n / Double(max(rule.weekdays.count, 1))
         case .monthly: period = 30.436_875 * n
         case .yearly: period = 365.2425 * n
         }

@@ -22,13 +22,26 @@ extension RepeatRule {
         }
         switch frequency {
         case .weekly:
-            if weekdays.isEmpty { throw .weeklyWithoutWeekdays }
+            // A weekly target counts any day of the week: no weekdays then.
+            if weekdays.isEmpty && goal == nil { throw .weeklyWithoutWeekdays }
         case .daily, .monthly, .yearly:
             if !weekdays.isEmpty { throw .weekdaysWithoutWeekly(frequency) }
         }
         if case .afterCount(let n) = end, n < 1 { throw .countOutOfRange(n) }
         if skipsShortMonths, nthWeekday != nil || frequency == .daily || frequency == .weekly {
             throw .skipShortMonthsWithoutDayOfMonth(frequency)
+        }
+        if let goal {
+            guard frequency == .weekly || frequency == .monthly, nthWeekday == nil, !skipsShortMonths else {
+                throw .goalWithoutWeeklyOrMonthly(frequency)
+            }
+            guard goalRange().contains(goal) else { throw .goalOutOfRange(goal, max: goalRange().upperBound) }
+        }
+        if fromCompletion {
+            // The next due is one interval after the completion: weekdays, a weekday of the month, a target or a count
+            // of cycles would mean nothing.
+            if nthWeekday != nil || goal != nil || skipsShortMonths || weekdays.count > 1 { throw .fromCompletionWithDays }
+            if case .afterCount = end { throw .fromCompletionWithCount }
         }
     }
 
@@ -38,6 +51,7 @@ extension RepeatRule {
     /// - Throws: `RepeatRuleError` naming the first problem found.
     public func validate(anchor: Due) throws(RepeatRuleError) {
         try validate()
+        if goal != nil, case .dateTime(let wc, _) = anchor { throw .goalWithTimedDue(wc.description) }
         if let nth = nthWeekday, RecurrenceEngine.occurrence(0, of: RepeatRule(frequency: frequency, interval: interval,
                                                                                   nthWeekday: nth), anchor: anchor) == nil {
             // Only a 5th weekday can be missing, and only from every month the series visits (a 5th Monday of

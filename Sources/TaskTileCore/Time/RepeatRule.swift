@@ -40,10 +40,28 @@ public struct RepeatRule: Hashable, Sendable {
     /// occurrence — Jan 31, Mar 31, May 31 …; Feb 29 only in leap years. It changes nothing for an anchor on the 1st–28th
     /// or (yearly) any day but Feb 29.
     public var skipsShortMonths: Bool
+    /// Weekly and monthly only: a **target per period** (`--goal N`, docs/cycles.md "Habits with a target"): each cycle
+    /// is a whole period — the ISO week (Monday first) or the calendar month, every `interval` of them — and needs
+    /// this many check-ins on distinct days; nil for an ordinary rule. Cycle k is due at the end of its period (its
+    /// last day, date-only) and begins on its first day, so a period short of its target is missed when the next one
+    /// begins. `weekdays` and the anchor's day of month mean nothing then.
+    public var goal: Int?
+    /// Repeat from completion (`--after-completion`, Tasks.org's "after completion", docs/cycles.md "Repeat from
+    /// completion"): completing sets the next due to the completion's day (a date-only due) or wall-clock time (a
+    /// timed one, in the due's zone) plus one interval, instead of the anchor's next cycle. There are no missed cycles:
+    /// the todo is simply overdue until done. iCalendar: the plain RRULE plus `X-TASKTILE-REPEAT-FROM:COMPLETION`.
+    public var fromCompletion: Bool
+
+    /// Accepted targets: at least 1, at most the days of the shortest period (7 per week, 28 per month).
+    public func goalRange() -> ClosedRange<Int> {
+        1...(frequency == .weekly ? 7 : 28) * max(1, interval)
+    }
 
     /// A rule from its parts; `validate()` checks them.
     public init(frequency: Frequency, interval: Int = 1, weekdays: Set<Weekday> = [], end: End = .never,
-                nthWeekday: NthWeekday? = nil, skipsShortMonths: Bool = false) {
+                nthWeekday: NthWeekday? = nil, skipsShortMonths: Bool = false, goal: Int? = nil, fromCompletion: Bool = false) {
+        self.goal = goal
+        self.fromCompletion = fromCompletion
         self.frequency = frequency
         self.interval = interval
         self.weekdays = weekdays

@@ -15,6 +15,11 @@ extension RepeatRuleError {
         case .nthWeekdayOrdinalOutOfRange(let n): Phrase(key: .repeatErrorNthOrdinalOutOfRange, n)
         case .nthWeekdayNeverOccurs(let nth): Phrase(key: .repeatErrorNthNeverOccurs, nth.phrase)
         case .skipShortMonthsWithoutDayOfMonth(let frequency): Phrase(key: .repeatErrorSkipWithoutDayOfMonth, frequency.rawValue)
+        case .goalWithoutWeeklyOrMonthly(let frequency): Phrase(key: .repeatErrorGoalFrequency, frequency.rawValue)
+        case .goalOutOfRange(let goal, let max): Phrase(key: .repeatErrorGoalRange, String(goal), String(max))
+        case .goalWithTimedDue(let due): Phrase(key: .repeatErrorGoalTimed, due)
+        case .fromCompletionWithDays: Phrase(key: .repeatErrorFromCompletionDays)
+        case .fromCompletionWithCount: Phrase(key: .repeatErrorFromCompletionCount)
         }
     }
 }

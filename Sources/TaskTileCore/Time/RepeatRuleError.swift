@@ -20,6 +20,16 @@ public enum RepeatRuleError: Error, Hashable, Sendable, CustomStringConvertible 
     case nthWeekdayNeverOccurs(RepeatRule.NthWeekday)
     /// `skipsShortMonths` on a daily or weekly rule, or on an Nth-weekday one, where no month is short of the day.
     case skipShortMonthsWithoutDayOfMonth(RepeatRule.Frequency)
+    /// A target per period (`--goal`) on a daily or yearly rule, or with an Nth weekday or skipped short months.
+    case goalWithoutWeeklyOrMonthly(RepeatRule.Frequency)
+    /// A target per period outside 1…`max` (the days of the shortest period).
+    case goalOutOfRange(Int, max: Int)
+    /// A target per period with a due that has a time of day (the periods count days).
+    case goalWithTimedDue(String)
+    /// Repeat from completion with weekdays, a weekday of the month, a target or skipped short months.
+    case fromCompletionWithDays
+    /// Repeat from completion with an end after N cycles (`--times`).
+    case fromCompletionWithCount
 
     /// One sentence saying what is wrong and what is accepted.
     public var description: String { message(Localizer(.en)) }

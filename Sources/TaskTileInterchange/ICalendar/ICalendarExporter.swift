@@ -65,6 +65,10 @@ public enum ICalendarExporter {
                 line("X-TASKTILE-ANCHOR\(dateValue(anchor))")
                 line("X-TASKTILE-OCCURRENCE-COUNT:\(todo.occurrenceCount)")
                 line("X-TASKTILE-MISSED-COUNT:\(todo.missedCount)")
+                // A target per period (docs/cycles.md "Habits with a target"); other clients see the RRULE alone.
+                if let goal = rule.goal { line("X-TASKTILE-TARGET:\(goal)") }
+                // Repeat from completion has no RFC 5545 form: other clients see the plain RRULE from this due.
+                if rule.fromCompletion { line("X-TASKTILE-REPEAT-FROM:COMPLETION") }
             } else {
                 line("DUE\(dateValue(due))")
             }

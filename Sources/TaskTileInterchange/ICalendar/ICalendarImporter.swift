@@ -22,6 +22,7 @@ public enum ICalendarImporter {
         "UID", "SUMMARY", "DESCRIPTION", "CATEGORIES", "DUE", "DTSTART", "RRULE", "STATUS", "COMPLETED",
         "PERCENT-COMPLETE", "X-APPLE-SORT-ORDER", "CREATED", "DTSTAMP", "LAST-MODIFIED", "SEQUENCE",
         "X-TASKTILE-LIST-ID", "X-TASKTILE-ANCHOR", "X-TASKTILE-OCCURRENCE-COUNT", "X-TASKTILE-MISSED-COUNT",
+        "X-TASKTILE-TARGET", "X-TASKTILE-REPEAT-FROM",
     ]
 
     /// Reads the file's bytes into a plan. `userZone` reads floating times; `now` stands in for
@@ -271,7 +272,20 @@ public enum ICalendarImporter {
                         ourAnchor = try self.due(a); k = kValue
                         missedCount = c.first("X-TASKTILE-MISSED-COUNT").flatMap { Int($0.value) }.map { max($0, 0) } ?? 0
                     }
-                    let parsed = RRuleMapping.parse(ruleLine.value, start: ourAnchor ?? due)
+                    var parsed = RRuleMapping.parse(ruleLine.value, start: ourAnchor ?? due)
+                    // A habit with a target per period (ours): the RRULE is the plain weekly or monthly
+                    // repeat other clients see; the target makes each cycle the whole period again.
+                    if let t = c.first("X-TASKTILE-TARGET"), let r = parsed.rule {
+                        if let goal = Int(t.value), let withTarget = RRuleMapping.withTarget(r, goal: goal, anchor: ourAnchor ?? due) {
+                            parsed.rule = withTarget
+                        } else {
+                            note(Phrase(key: .icsNoteTargetIgnored, t.value), line: t.line)
+                        }
+                    }
+                    if c.first("X-TASKTILE-REPEAT-FROM")?.value.uppercased() == "COMPLETION", var r = parsed.rule {
+                        r.fromCompletion = true
+                        if (try? r.validate()) != nil { parsed.rule = r }
+                    }
                     if var r = parsed.rule {
                         if let ourAnchor {
                             if case .afterCount(let left) = r.end { r.end = .afterCount(left + k) }

@@ -22,6 +22,15 @@ public enum RRuleMapping {
                                               .friday: "FR", .saturday: "SA", .sunday: "SU"]
 
     /// The RRULE value for `rule` with DTSTART = occurrence `k` from `anchor`.
+    /// `rule` (parsed from a weekly or monthly RRULE) as a habit with `goal` check-ins per period, keeping its
+    /// interval and end (`X-TASKTILE-TARGET`, docs/cycles.md "Habits with a target"); nil when that is not a valid
+    /// rule from `anchor` (another frequency, a goal out of range, a timed anchor).
+    public static func withTarget(_ rule: RepeatRule, goal: Int, anchor: Due) -> RepeatRule? {
+        let r = RepeatRule(frequency: rule.frequency, interval: rule.interval, end: rule.end, goal: goal)
+        do { try r.validate(anchor: anchor) } catch { return nil }
+        return r
+    }
+
     public static func rrule(_ rule: RepeatRule, anchor: Due, occurrenceIndex k: Int) -> String {
         var parts = ["FREQ=\(rule.frequency.rawValue.uppercased())"]
         if rule.interval != 1 { parts.append("INTERVAL=\(rule.interval)") }
@@ -29,6 +38,11 @@ public enum RRuleMapping {
         if let nth = rule.nthWeekday, rule.frequency == .monthly || rule.frequency == .yearly {
             if rule.frequency == .yearly { parts.append("BYMONTH=\(anchorDate.month)") }
             parts.append("BYDAY=" + nth.byDayValue)
+            return (parts + untilOrCount(rule, anchor: anchor, occurrenceIndex: k)).joined(separator: ";")
+        }
+        if rule.goal != nil {
+            // A period with a target is due on its last day: the Sunday, or the month's last day.
+            parts += rule.frequency == .weekly ? ["BYDAY=SU", "WKST=MO"] : ["BYMONTHDAY=-1"]
             return (parts + untilOrCount(rule, anchor: anchor, occurrenceIndex: k)).joined(separator: ";")
         }
         switch rule.frequency {

@@ -51,7 +51,7 @@ struct GridRenderer {
                 let date = r.challenge.startDate.adding(days: d)
                 let action: HitRegion.Action
                 switch state {
-                case .done, .missed, .open:
+                case .done, .missed, .open, .partial:
                     action = layout.interactive ? .checkIn(todoID: id, date: date.description) : .openTodo(id)
                 case .future, .off:
                     action = .openTodo(id)
@@ -86,6 +86,19 @@ struct GridRenderer {
         case .open, .future:
             g.setColor(theme.resolvedText.withAlphaScaled(0.1))
             g.fill()
+        case .partial:
+            // A period with check-ins short of its target: the lower half filled in the accent.
+            g.setColor(theme.resolvedText.withAlphaScaled(0.1))
+            g.fill()
+            g.save()
+            g.newPath()
+            g.rectangle(r.x, r.y + r.height / 2, r.width, r.height / 2)
+            g.clip()
+            g.newPath()
+            g.roundedRectangle(r.x, r.y, r.width, r.height, radius: radius)
+            g.setColor(theme.accent)
+            g.fill()
+            g.restore()
         case .off:
             g.newPath()
         }

@@ -40,7 +40,10 @@ struct EditCommand: Command {
                                             .value("--title", valueName: "title", help: "The new title."),
                                             TodoOptions.due, .flag("--no-due", help: "Remove the due (and any repeat).")]
                                       + TodoOptions.repeatOptions
-                                      + [.flag("--no-repeat", help: "Stop repeating."), TodoOptions.notes])
+                                      + [.flag("--no-repeat", help: "Stop repeating."),
+                                         .flag("--no-goal", help: "Drop the target per period: one check-in completes each cycle again."),
+                                         .flag("--no-after-completion", help: "Stop repeating from completion: cycles follow the due again."),
+                                         TodoOptions.notes])
     let todo: String, list: String?
     let changes: TodoChanges
 
@@ -54,23 +57,37 @@ struct EditCommand: Command {
         let due = try a.value("--due").map { try DueParser.parse($0, clock: context.clock()) }
         if let due { c.due = .some(due) }
         if a.flag("--no-due") { c.due = .some(nil) }
+        if a.has("--goal") && a.flag("--no-goal") { throw Self.usage(Phrase(key: .repeatErrorGoalOrNoGoal)) }
+        if !a.has("--repeat"), let g = a.value("--goal") {
+            // A new target for the current rule (checked against it in run).
+            guard let n = Int(g) else { throw Self.usage(Phrase(key: .repeatErrorGoalNotANumber, g)) }
+            newGoal = .some(n)
+        }
+        if a.flag("--no-goal") { newGoal = .some(nil) }
+        if a.flag("--after-completion") && a.flag("--no-after-completion") { throw Self.usage(Phrase(key: .todoErrorRepeatOrNoRepeat)) }
+        if !a.has("--repeat"), a.flag("--after-completion") { newFromCompletion = true }
+        if a.flag("--no-after-completion") { newFromCompletion = false }
         if a.has("--repeat") {
             // The first occurrence: the new due, or the todo's current due (looked up in run).
             c.repeatRule = .some(try TodoOptions.repeatRule(a, due: due ?? .date(LocalDate(year: 2000, month: 1, day: 1)!),
                                                             spec: Self.spec, checkAgainstDue: due != nil))
             repeatArguments = a
             if due == nil { needsCurrentDue = a }
-        } else {
+        } else if newGoal == nil && newFromCompletion == nil {
             _ = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)
         }
         if a.flag("--no-repeat") { c.repeatRule = .some(nil) }
         if let n = a.value("--notes") { c.notes = .some(n.isEmpty ? nil : n) }
-        if c.title == nil && c.due == nil && c.repeatRule == nil && c.notes == nil {
+        if c.title == nil && c.due == nil && c.repeatRule == nil && c.notes == nil && newGoal == nil && newFromCompletion == nil {
             throw Self.usage(Phrase(key: .todoErrorNothingToChange))
         }
         changes = c
     }
 
+    /// `--goal N` without `--repeat` (a new target for the current rule), or `--no-goal` (`.some(nil)`).
+    private var newGoal: Int??
+    /// `--after-completion` without `--repeat` (true), or `--no-after-completion` (false).
+    private var newFromCompletion: Bool?
     /// Set when `--repeat` was given without `--due`: the rule is re-read against the todo's current due.
     private var needsCurrentDue: ParsedArguments?
     /// Set when `--repeat` was given: what it does not name is kept from the current rule (`keepingUnnamed`).
@@ -89,6 +106,8 @@ struct EditCommand: Command {
             if rule.frequency == .weekly && !a.has("--on") { kept.weekdays = current.weekdays }
             if rule.frequency != .weekly && !a.has("--on") { kept.nthWeekday = current.nthWeekday }
             if rule.frequency != .weekly && !a.has("--on") && current.skipsShortMonths { kept.skipsShortMonths = true }
+            if !a.has("--goal") && !a.has("--on") && !a.flag("--no-goal") { kept.goal = current.goal }
+            if !a.flag("--after-completion") && !a.flag("--no-after-completion") && !a.has("--on") { kept.fromCompletion = current.fromCompletion }
         }
         return kept
     }
@@ -104,6 +123,28 @@ struct EditCommand: Command {
         if let a = repeatArguments, case .some(.some(let rule)) = c.repeatRule {
             let current = try store.read { try store.resolveTodo(todo, list: list) }
             c.repeatRule = .some(Self.keepingUnnamed(rule, from: current.repeatRule, options: a))
+        }
+        if newGoal != nil || newFromCompletion != nil {
+            // The target (or repeating from completion) of the rule being written: the new one from --repeat, else
+            // the current one.
+            let current = try store.read { try store.resolveTodo(todo, list: list) }
+            let base: RepeatRule? = if case .some(let r) = c.repeatRule { r } else { current.repeatRule }
+            let option = newGoal != nil ? (newGoal! == nil ? "--no-goal" : "--goal")
+                : (newFromCompletion! ? "--after-completion" : "--no-after-completion")
+            guard var rule = base else { throw Self.usage(Phrase(key: .repeatOptionNeedsRepeat, option)) }
+            if let f = newFromCompletion { rule.fromCompletion = f }
+            let goal = newGoal ?? rule.goal
+            rule.goal = goal
+            // Back to one check-in per cycle: a weekly rule needs its weekday again (the due's).
+            if goal == nil, rule.frequency == .weekly, rule.weekdays.isEmpty, let d = c.due ?? current.anchor ?? current.due {
+                rule.weekdays = [d.localDate.weekday]
+            }
+            do {
+                if let d = c.due ?? current.due { try rule.validate(anchor: d) } else { try rule.validate() }
+            } catch {
+                throw TodoOptions.RepeatOptionError(error: error)
+            }
+            c.repeatRule = .some(rule)
         }
         let edited = try store.editTodo(todo, list: list, changes: c)
         let listTitle = try store.read { try store.resolveList(edited.listId).title }

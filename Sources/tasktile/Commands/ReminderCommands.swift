@@ -61,7 +61,8 @@ struct ReminderSetCommand: Command {
         """,
         arguments: [ArgumentSpec(name: "list", help: "A list title or id prefix.")],
         options: [.value("--at", valueName: "when", help: "The first reminder: today 18:00, mon 9am, 2027-01-31 18:00.", required: true)]
-            + TodoOptions.repeatOptions.map { o in
+            // A reminder has no check-ins to count: no --goal.
+            + TodoOptions.repeatOptions.filter { $0.names[0] != "--goal" && $0.names[0] != "--after-completion" }.map { o in
                 var o = o
                 if o.names[0] == "--repeat" { o.help = "Repeat the reminder." }
                 if o.names[0] == "--on" {

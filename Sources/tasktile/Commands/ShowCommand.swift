@@ -10,9 +10,11 @@ struct ShowCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
+        var progress: [String: GoalProgress] = [:]
         let (contents, ids, streaks) = try store.read { () -> ([ListContent], [String: String], [String: Streak]) in
             let contents = try store.contents(of: list)
             let todos = contents.flatMap { $0.pending + $0.completed }
+            if !context.json { progress = try store.goalProgress(of: todos) }
             // Prefixes for the shown todos only (neighbours in the id index), not every id in the store.
             return (contents, try store.shortTodoIDs(for: todos.map(\.id)), context.json ? [:] : try store.streaks(of: todos))
         }
@@ -32,7 +34,7 @@ struct ShowCommand: Command {
         }
         for (i, c) in contents.enumerated() {
             if i > 0 { context.out() }
-            TodoPrinter.printList(c, ids: ids, streaks: streaks, context: context, clock: store.clock)
+            TodoPrinter.printList(c, ids: ids, streaks: streaks, progress: progress, context: context, clock: store.clock)
         }
         return .success
     }

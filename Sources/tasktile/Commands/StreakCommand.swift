@@ -61,6 +61,9 @@ struct StreakCommand: Command {
             let name = l.text(.streakName, t.title, listTitle)
             if let rate = s.rate {
                 context.out(l.text(.streakLine, name, s.current, s.best, Int((rate * 100).rounded()), s.window))
+            } else if let due = t.due, due.deadline(userZone: store.clock.timeZone) <= store.clock.now {
+                // The first cycle has passed its due but its window is still open: not "no cycle has passed".
+                context.out(l.text(.streakLineOpen, name))
             } else {
                 context.out(l.text(.streakLineNone, name))
             }

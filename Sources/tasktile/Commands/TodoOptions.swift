@@ -12,6 +12,8 @@ enum TodoOptions {
         .value("--times", valueName: "n", help: "End after N occurrences (counting the first)."),
         .value("--until", valueName: "date", help: "End after this date (YYYY-MM-DD, inclusive)."),
         .flag("--skip-short-months", help: "Monthly from the 29th–31st or yearly from Feb 29: skip the months (years) without that day, as RFC 5545 calendars do, instead of moving to the month's last day."),
+        .flag("--after-completion", help: "Repeat from completion: the next due is the day (or time) it is done plus the interval; never missed, only overdue until done."),
+        .value("--goal", valueName: "n", help: "Weekly or monthly: a target per period, N check-ins on distinct days (the period is the week or month; each done adds one). Needs a date-only --due."),
     ]
 
     /// Reads `--repeat/--every/--on/--times/--until/--skip-short-months` into a rule checked by
@@ -24,7 +26,7 @@ enum TodoOptions {
     static func repeatRule(_ a: ParsedArguments, due: Due?, spec: CommandSpec, checkAgainstDue: Bool = true) throws -> RepeatRule? {
         func fail(_ m: Phrase) -> UsageError { UsageError(message: m, spec: spec) }
         guard let f = a.value("--repeat") else {
-            for o in ["--every", "--on", "--times", "--until", "--skip-short-months"] where a.has(o) {
+            for o in ["--every", "--on", "--times", "--until", "--skip-short-months", "--goal", "--after-completion"] where a.has(o) {
                 throw fail(Phrase(key: .repeatOptionNeedsRepeat, o))
             }
             return nil
@@ -45,10 +47,19 @@ enum TodoOptions {
                 }
                 rule.weekdays.insert(w)
             }
-        } else if frequency == .weekly {
+        } else if frequency == .weekly && !a.has("--goal") {
             rule.weekdays = [due.localDate.weekday]
         }
         if a.flag("--skip-short-months") { rule.skipsShortMonths = true }
+        if a.flag("--after-completion") {
+            if a.has("--on") { throw RepeatOptionError(error: .fromCompletionWithDays) }
+            rule.fromCompletion = true
+        }
+        if let g = a.value("--goal") {
+            guard let n = Int(g) else { throw fail(Phrase(key: .repeatErrorGoalNotANumber, g)) }
+            if a.has("--on") { throw fail(Phrase(key: .repeatErrorGoalWithOn)) }
+            rule.goal = n
+        }
         if a.has("--times") && a.has("--until") { throw fail(Phrase(key: .repeatOptionTimesOrUntil)) }
         if let t = a.value("--times") {
             guard let n = Int(t), n <= maxTimes else {
@@ -152,6 +163,8 @@ enum TodoOptions {
         case .countOutOfRange: return l.text(.repeatOptionTimes, text)
         case .untilBeforeFirstOccurrence: return l.text(.repeatOptionUntil, text)
         case .skipShortMonthsWithoutDayOfMonth: return l.text(.repeatOptionSkipShortMonths, text)
+        case .goalWithoutWeeklyOrMonthly, .goalOutOfRange, .goalWithTimedDue: return text // these name --goal themselves
+        case .fromCompletionWithDays, .fromCompletionWithCount: return text // and --after-completion
         }
     }
 }

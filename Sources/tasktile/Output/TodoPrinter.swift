@@ -35,8 +35,9 @@ enum TodoPrinter {
 
     /// Prints one list in sections (docs/lists-and-todos.md "show"): Pending (n) then Completed (n); empty sections hidden.
     /// - Parameter streaks: by todo id; a repeating todo's line gets `🔥 N` when its current streak is 2 or more.
-    static func printList(_ content: ListContent, ids: [String: String], streaks: [String: Streak] = [:], context: CommandContext,
-                          clock: Clock) {
+    /// - Parameter progress: by todo id; a habit with a target gets `2/3` on its repeat line, its completed line too.
+    static func printList(_ content: ListContent, ids: [String: String], streaks: [String: Streak] = [:],
+                          progress: [String: GoalProgress] = [:], context: CommandContext, clock: Clock) {
         func badge(_ t: Todo) -> String {
             guard let s = streaks[t.id], s.current >= 2 else { return "" }
             return "  " + context.paint(context.localizer.text(.streakShowBadge, s.current), .orange)
@@ -55,6 +56,8 @@ enum TodoPrinter {
                 context.out(line + badge(t))
                 if let rule = t.repeatRule {
                     var r = "        ↻ " + rule.summary(currentIndex: t.occurrenceCount, anchor: t.anchor, vocabulary: repeatVocabulary(context))
+                    if rule.fromCompletion { r += " · " + l.text(.repeatAfterCompletion) }
+                    if let p = progress[t.id] { r += " · " + l.text(.goalProgress, p.count, p.goal) }
                     if t.missedCount > 0 { r += " " + context.paint(l.text(.repeatMissedCount, t.missedCount), .red) }
                     context.out(r)
                 }
@@ -63,7 +66,8 @@ enum TodoPrinter {
         if !content.completed.isEmpty {
             context.out("  " + l.text(.showSection, l.text(.sectionCompleted), content.completed.count))
             for t in content.completed {
-                context.out("    ✓ \(context.paint(ids[t.id] ?? String(t.id.prefix(8)), .dim))  \(context.paint(t.title, .dimStrike))" + badge(t))
+                let done = progress[t.id].map { "  " + l.text(.goalProgress, $0.count, $0.goal) } ?? ""
+                context.out("    ✓ \(context.paint(ids[t.id] ?? String(t.id.prefix(8)), .dim))  \(context.paint(t.title, .dimStrike))" + done + badge(t))
             }
         }
     }

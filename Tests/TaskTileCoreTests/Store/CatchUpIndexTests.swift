@@ -32,14 +32,15 @@ struct CatchUpIndexTests {
         }
     }
 
-    @Test("with no boundary passed the check reads no todo, though four repeating todos are overdue; then exactly the one that moves")
+    @Test("with no boundary passed the check reads no todo, though three repeating todos are overdue; then exactly the one that moves")
     func checkReadsOnlyMovers() throws {
         let dir = try CatchUpTests.quietStore()
         let quiet = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-04T12:30:00+01:00"), zone: Self.berlin)
         let overdue = try quiet.read {
             try quiet.contents().flatMap(\.pending).filter { $0.repeatRule != nil && $0.due!.deadline(userZone: Self.berlin) <= quiet.clock.now }
         }
-        #expect(Set(overdue.map(\.title)) == ["Timed", "Tokyo", "Date", "Ended overdue"], "the control: overdue repeating todos exist")
+        // "Date" (daily, date-only) is on today's cycle: a daily date-only habit is never overdue.
+        #expect(Set(overdue.map(\.title)) == ["Timed", "Tokyo", "Ended overdue"], "the control: overdue repeating todos exist")
         #expect(try quiet.read { try quiet.catchUpCandidates(at: quiet.clock.now) }.isEmpty)
         // 13:00 Berlin is 21:00 in Tokyo: Tokyo's next cycle is due, so Tokyo alone is read (and moved).
         let later = CycleFixtures.instant("2027-01-04T13:00:00+01:00")
@@ -154,13 +155,13 @@ struct CatchUpIndexTests {
         try store.addList(title: "Habits")
         let todo = try store.addTodo(title: "Stretch", list: "Habits", due: .date(LocalDate(iso: "2027-01-01")!),
                                      repeatRule: RepeatRule(frequency: .daily))
-        // On Jan 4: Jan 1 and Jan 2 missed, Jan 3 overdue (the cycle that is due until Jan 4 ends).
+        // On Jan 4: Jan 1–3 missed, Jan 4 the cycle that is due (a daily date-only habit has no overdue window).
         let later = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-04T12:00:00+01:00"), zone: Self.berlin)
-        #expect(try later.read { try later.todo(id: todo.id) }?.missedCount == 2)
+        #expect(try later.read { try later.todo(id: todo.id) }?.missedCount == 3)
         try later.complete(todoID: todo.id, source: .cli)
         #expect(try later.read { try later.todo(id: todo.id) }?.missedCount == 0)
         let undone = try later.undo(todo.id)
-        #expect(undone.missedCount == 2 && !undone.isCompleted && undone.occurrenceCount == 2)
+        #expect(undone.missedCount == 3 && !undone.isCompleted && undone.occurrenceCount == 3)
         #expect(try later.read { try later.todo(id: todo.id) } == undone)
     }
 }

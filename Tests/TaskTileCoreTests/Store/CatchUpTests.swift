@@ -89,14 +89,15 @@ struct CatchUpTests {
         // 2027-01-05T07:30Z is still Jan 4 (23:30) in Los Angeles: the cycle has not passed.
         let late = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-05T07:30:00Z"), zone: la)
         #expect(try late.read { try late.todo(id: todo.id) }?.occurrenceCount == 0)
-        // 00:30 on Jan 5 local: it has; it is overdue (still the cycle that is due) until Jan 5 ends.
+        // 00:30 on Jan 5 local: it has, and a daily date-only cycle has no overdue window (shared/SPEC.md
+        // §3.4): Jan 4 is missed, Jan 5 is the cycle that is due.
         let next = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-05T00:30:00-08:00"), zone: la)
-        let overdue = try #require(try next.read { try next.todo(id: todo.id) })
-        #expect(overdue.occurrenceCount == 0 && overdue.missedCount == 0 && overdue.due == .date(LocalDate(iso: "2027-01-04")!))
-        // 00:30 on Jan 6 local: Jan 4 is missed, Jan 5 overdue.
-        let later = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-06T00:30:00-08:00"), zone: la)
-        let moved = try #require(try later.read { try later.todo(id: todo.id) })
+        let moved = try #require(try next.read { try next.todo(id: todo.id) })
         #expect(moved.occurrenceCount == 1 && moved.missedCount == 1 && moved.due == .date(LocalDate(iso: "2027-01-05")!))
+        // 00:30 on Jan 6 local: Jan 5 is missed too.
+        let later = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-06T00:30:00-08:00"), zone: la)
+        let moved2 = try #require(try later.read { try later.todo(id: todo.id) })
+        #expect(moved2.occurrenceCount == 2 && moved2.missedCount == 2 && moved2.due == .date(LocalDate(iso: "2027-01-06")!))
     }
 
     /// A store with repeating todos of every kind whose current cycles are all still ahead at

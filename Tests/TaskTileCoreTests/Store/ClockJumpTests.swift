@@ -29,8 +29,8 @@ struct ClockJumpTests {
         let right = "2027-01-05T10:00:00+01:00"
         let before = try [daily.id, dated.id].map { try Self.state(dir, $0, at: right) }
         #expect(before[0].occurrenceCount == 1 && before[0].missedCount == 0 && !before[0].isCompleted)
-        // The date-only Jan 4 has passed (at the end of its day) and is overdue until Jan 5 ends.
-        #expect(before[1].occurrenceCount == 0 && before[1].missedCount == 0 && !before[1].isCompleted)
+        // The date-only Jan 4 was missed at midnight; Jan 5 is the cycle that is due (no overdue window).
+        #expect(before[1].occurrenceCount == 1 && before[1].missedCount == 1 && !before[1].isCompleted)
 
         // A bad RTC: ten years ahead. The series move on (and a completion is made there).
         let ahead = try CycleFixtures.open(dir, now: CycleFixtures.instant("2037-01-05T10:00:00+01:00"), zone: Self.berlin)

@@ -29,13 +29,14 @@ struct ChallengeCLITests {
         #expect(started.stdout == "Started \"Fifty\": 2 habits for 50 days, 2027-01-04 to 2027-02-22\n")
         #expect(cli.run("reminder", "show", "Fifty").stdout.contains("21:00"))
 
-        // Day 3: Stretch every day, Read on day 2 only. The habits are date-only, due at the end of
-        // their day, so on day 3 day 2 is overdue (the cycle that is due): the first `done`
-        // completes it, the second completes day 3 early; day 1 is backdated.
+        // Day 3: Stretch every day, Read on day 2 only. The habits are daily and date-only, so they
+        // have no overdue window (shared/SPEC.md §3.4): a plain `done` on day 3 is day 3's, a
+        // second one is refused, and days 1 and 2 are backdated.
         let day3 = cli.at("2027-01-06T10:00:00+01:00")
         let first = day3.run("--json", "done", "Stretch", "--list", "Fifty")
-        #expect(try Self.json(first)["due"] as? String == "2027-01-05")
-        #expect(day3.run("done", "Stretch", "--list", "Fifty").code == 0)
+        #expect(try Self.json(first)["due"] as? String == "2027-01-06")
+        #expect(day3.run("done", "Stretch", "--list", "Fifty").code == 1)
+        #expect(day3.run("done", "Stretch", "--list", "Fifty", "--on", "2027-01-05").code == 0)
         #expect(day3.run("done", "Stretch", "--list", "Fifty", "--on", "2027-01-04").code == 0)
         #expect(day3.run("done", "Read 20 pages", "--list", "Fifty", "--on", "2027-01-05", "--note", "chapter 2").code == 0)
         let review = try Self.json(day3.run("challenge", "show", "Fifty", "--json"))
@@ -139,5 +140,62 @@ struct ChallengeCLITests {
         #expect(try JSONSerialization.jsonObject(with: Data(occurrences.stdout.utf8)) as? [String] == (0..<30).map {
             LocalDate(iso: "2027-01-04")!.adding(days: $0).description + "T07:00:00+01:00"
         })
+    }
+}
+
+/// A 30-day challenge with days missed in the middle (shared/SPEC.md §3.4): each check-in made with
+/// a plain `done` counts for the day it is made, so a missed day leaves its gap on that day — in
+/// `challenge show`, its grid cells and the streaks — never a gap moved to the end.
+@Suite("Challenge with missed days")
+struct ChallengeMissedDaysTests {
+    @Test("misses on days 10, 11 and 20: cells, show, streak and best streak follow the real days")
+    func missesInTheMiddle() throws {
+        let cli = CycleCLI().at("2027-01-01T08:00:00+01:00")
+        #expect(cli.run("challenge", "start", "Thirty", "--days", "30", "--habit", "Read").code == 0)
+        let missed: Set<Int> = [10, 11, 20]
+        for day in 1...25 where !missed.contains(day) {
+            let at = cli.at(String(format: "2027-01-%02dT21:00:00+01:00", day))
+            let r = at.run("--json", "done", "Read", "--list", "Thirty")
+            #expect(r.code == 0, "\(r.stderr)")
+            #expect(try ChallengeCLITests.json(r)["due"] as? String == String(format: "2027-01-%02d", day))
+        }
+        // Day 26 in the morning, not checked in yet: today is open, not overdue.
+        let day26 = cli.at("2027-01-26T00:10:00+01:00")
+        let report = try ChallengeCLITests.json(day26.run("challenge", "show", "Thirty", "--json"))
+        let expected = (1...30).map { day -> String in
+            day > 26 ? "." : day == 26 ? "o" : missed.contains(day) ? "-" : "x"
+        }.joined()
+        #expect(ChallengeCLITests.cells(report) == [expected])
+        #expect(report["checkIns"] as? Int == 22)
+        // The longest real run is days 1–9 (9), not 22 in a row with the gaps moved to the end.
+        #expect(report["bestStreak"] as? Int == 9)
+        let habit = try #require((report["habits"] as? [[String: Any]])?.first)
+        #expect(habit["checkIns"] as? Int == 22)
+        let text = day26.run("challenge", "show", "Thirty")
+        #expect(text.stdout.hasPrefix("Thirty · Day 26 / 30\n22 of 30 check-ins (73%) · best streak 9\n"), "\(text.stdout)")
+        // The streak: days 21–25 in a row (5), best 9.
+        let streak = try ChallengeCLITests.jsonArray(day26.run("streak", "Read", "--list", "Thirty", "--json"))
+        #expect(streak.first?["current"] as? Int == 5 && streak.first?["best"] as? Int == 9, "\(streak)")
+        // The status bar shows nothing overdue ten minutes after midnight.
+        let status = day26.run("show", "--list", "Thirty")
+        #expect(!status.stdout.lowercased().contains("overdue"), "\(status.stdout)")
+    }
+}
+
+/// `streak` names what it knows: a first cycle past its due but still open is not "no cycle has passed".
+@Suite("Streak of an open first cycle")
+struct StreakOpenFirstCycleTests {
+    @Test("before the first due: no cycle has passed; after it, still open: says so; once decided: the rate")
+    func lines() {
+        let cli = CycleCLI().at("2027-01-04T08:00:00+01:00")
+        cli.run("list", "add", "Habits")
+        #expect(cli.run("add", "Run", "--list", "Habits", "--due", "2027-01-04", "--repeat", "weekly", "--on", "mon,fri").code == 0)
+        #expect(cli.run("streak", "Run", "--list", "Habits").stdout.contains("no cycle has passed yet"))
+        let tuesday = cli.at("2027-01-05T10:00:00+01:00")
+        let open = tuesday.run("streak", "Run", "--list", "Habits")
+        #expect(open.stdout.contains("the first cycle is overdue, not decided yet"), "\(open.stdout)")
+        #expect(!open.stdout.contains("no cycle has passed"))
+        let friday = cli.at("2027-01-08T10:00:00+01:00")
+        #expect(friday.run("streak", "Run", "--list", "Habits").stdout.contains("0% of the last 1 cycles"))
     }
 }
