@@ -47,7 +47,7 @@ struct SilentFallbackTests {
 
     static let failures: [([String], Int32)] = [
         (["theme", "show", "Nope"], 1), (["frobnicate"], 64), (["list"], 64), (["occurrences", "T", "--list", "L"], 1),
-        (["theme", "rm", "Nope"], 1), (["add", "x"], 64), (["done", "Nope", "--list", "L"], 1),
+        (["theme", "rm", "Nope"], 1), (["list", "move", "L"], 64), (["done", "Nope", "--list", "L"], 1),
     ]
 
     @Test("--json failures print the error object on stdout, for every kind of command", arguments: failures)
