@@ -106,13 +106,17 @@ final class SyncEngine {
             }
             let segment = coll.href.split(separator: "/").last.map(String.init) ?? ""
             if let list = lists[segment], !pairedLists.contains(list.id), !pairs.contains(where: { $0.listID == list.id }) {
-                work.append((list, coll, nil)); pairedLists.insert(list.id)
+                work.append((list, coll, try pair(list, coll))); pairedLists.insert(list.id)
                 continue
             }
             if dryRun { report.down += 1; continue }
-            let list = try store.addSyncedList(id: segment, title: coll.displayName ?? segment, sortOrder: coll.order, createdAt: coll.createdAt)
+            // The pairing is stored with the list, before the first item: a pass killed while
+            // downloading continues into this list next time (never a second list or calendar).
+            let list = try store.addSyncedList(id: segment, title: coll.displayName ?? segment, sortOrder: coll.order, createdAt: coll.createdAt,
+                                               pairing: (account.name, coll.href))
             lists[list.id] = list
-            work.append((list, coll, nil)); pairedLists.insert(list.id)
+            work.append((list, coll, SyncCollectionState(listID: list.id, href: coll.href, syncToken: nil, displayName: list.title)))
+            pairedLists.insert(list.id)
         }
         for list in lists.values.sorted(by: { $0.sortOrder < $1.sortOrder }) where !pairedLists.contains(list.id) {
             if let st = pairs.first(where: { $0.listID == list.id }), !remoteHrefs.contains(st.href) {
@@ -142,13 +146,22 @@ final class SyncEngine {
                                                 account.user ?? "-", refusal?.url ?? "-"))
                 continue
             }
-            work.append((list, coll, nil))
+            work.append((list, coll, try pair(list, coll)))
         }
         total = try work.reduce(0) { $0 + (try store.syncTodoIDs(inList: $1.0.id).count) }
         for (list, coll, st) in work { try sync(list: list, collection: coll, state: st) }
         if !dryRun { try store.finishSync(account: account.name, journalHead: journal.head, calendarHome: remote.calendarHomeURL) }
         report.requests = remote.requestCount
         return report
+    }
+
+    /// Records a new list ↔ collection pairing before any of its items is synced (no sync-token
+    /// yet: the first pass lists everything), so an interrupted pass finds it next time.
+    private func pair(_ list: TodoList, _ coll: RemoteCollection) throws -> SyncCollectionState? {
+        if dryRun { return nil }
+        let state = SyncCollectionState(listID: list.id, href: coll.href, syncToken: nil, displayName: list.title)
+        try store.setSyncCollection(account: account.name, state)
+        return state
     }
 
     /// A fetched server item.

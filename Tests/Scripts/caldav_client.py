@@ -7,7 +7,8 @@
                                                                (VALUE may carry parameters: ';VALUE=DATE:20270110')
     caldav_client.py URL USER PASSWORD replace UID FILE     -> the item's text becomes FILE's (same href)
     caldav_client.py URL USER PASSWORD delete UID
-    caldav_client.py URL USER PASSWORD mkcal NAME
+    caldav_client.py URL USER PASSWORD mkcal NAME [ID]      -> a calendar for VTODOs (ID: its last path segment)
+    caldav_client.py URL USER PASSWORD fill CALENDAR COUNT  -> COUNT todos "item 0" … in CALENDAR (by name), UIDs item-0 …
 
 Edits work on the raw text so that every other line stays exactly as it was.
 """
@@ -66,7 +67,14 @@ def main():
     elif command == "delete":
         find(principal, args[0]).delete()
     elif command == "mkcal":
-        principal.make_calendar(name=args[0], supported_calendar_component_set=["VTODO"])
+        principal.make_calendar(name=args[0], cal_id=args[1] if len(args) > 1 else None,
+                                supported_calendar_component_set=["VTODO"])
+    elif command == "fill":
+        name, count = args
+        cal = next(c for c in principal.calendars() if c.name == name)
+        for i in range(int(count)):
+            cal.save_todo("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//python3-caldav//EN\r\nBEGIN:VTODO\r\n"
+                          f"UID:item-{i}\r\nDTSTAMP:20270101T000000Z\r\nSUMMARY:item {i}\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
     else:
         sys.exit(f"unknown command {command}")
 

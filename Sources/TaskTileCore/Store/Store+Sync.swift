@@ -215,7 +215,14 @@ extension Store {
 
     /// A list for a collection found on a server: with `id` when it is a free UUID, at the end
     /// (or at `sortOrder` when given and free), created at `createdAt` (default now).
-    public func addSyncedList(id wanted: String?, title: String, sortOrder: Int?, createdAt: Date?) throws -> TodoList {
+    ///
+    /// `pairing` (account, collection href): the list ↔ collection pairing is recorded in the same
+    /// transaction (no sync-token yet), before any item of the collection is stored. A pass killed
+    /// during the first download then finds the pairing next time and continues into this list;
+    /// without it, a collection whose name is not a UUID (`personal`, `default`, `tasks`) would get
+    /// a second list and the items already stored would count as deleted there.
+    public func addSyncedList(id wanted: String?, title: String, sortOrder: Int?, createdAt: Date?,
+                              pairing: (account: String, href: String)? = nil) throws -> TodoList {
         let clean = (try? TextRules.title(title)) ?? "Inbox"
         return try write {
             var id = Store.newID()
@@ -228,6 +235,10 @@ extension Store {
             try database.run("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)",
                              [.text(id), .text(clean), .int(order), .double(created.timeIntervalSince1970)])
             try setSearchKey(listID: id, title: clean)
+            if let pairing {
+                try setSyncCollection(account: pairing.account, SyncCollectionState(listID: id, href: pairing.href, syncToken: nil,
+                                                                                    displayName: clean))
+            }
             return TodoList(id: id, title: clean, sortOrder: order, createdAt: created)
         }
     }
