@@ -16,6 +16,8 @@ public struct SyncReport: Sendable {
     /// Lists the server refused a collection for (MKCALENDAR refused): they stay local, are tried
     /// again next pass, and the pass exits 65.
     public var notCreated: [Phrase] = []
+    /// Server resources that hold no VTODO (events in a mixed calendar): not ours, left alone.
+    public var skipped = 0
     /// Other things worth saying (an edit that beat a delete).
     public var notes: [Phrase] = []
     /// HTTP requests made.
@@ -44,6 +46,8 @@ final class SyncEngine {
     /// Foreign UIDs of todos imported from files: a new item on the server keeps that UID.
     private var uids: [String: String] = [:]
     private var processed = 0, total = 0
+    /// Hrefs (decoded) written on the server in the collection being synced, this pass.
+    private var written = Set<String>()
     /// Run once, before the first conditional write over an existing item (the tests' 412 race:
     /// another client edits between our read and our write). Nil in normal use.
     var beforeFirstOverwrite: (() -> Void)?
@@ -59,6 +63,16 @@ final class SyncEngine {
     /// Runs the pass. - Throws: `DAVError` (nothing changed locally when it comes from the first
     /// request), store errors.
     func run() throws -> SyncReport {
+        do {
+            return try pass()
+        } catch let e as DAVError {
+            let r = report
+            guard r.up + r.down + r.deletedHere + r.deletedThere > 0, !dryRun else { throw e }
+            throw DAVError.stoppedMidway(e, up: r.up, down: r.down, deletedHere: r.deletedHere, deletedThere: r.deletedThere)
+        }
+    }
+
+    private func pass() throws -> SyncReport {
         journal = try store.syncJournal(after: account.journalSeq)
         let collections = try remote.collections()
         let pairs = try store.syncCollections(account: account.name)
@@ -155,6 +169,32 @@ final class SyncEngine {
         return report
     }
 
+    /// The collection's token once our writes of this pass are in it. The token read before them
+    /// does not cover them, and a server may leave out of a later diff an item created after a
+    /// token and deleted since (RFC 6578 §3.5.1 lets it; Xandikos does): a todo we uploaded and
+    /// another client then deleted would never be seen as deleted. So the changes since the old
+    /// token are asked once more: when they are exactly our writes (each one listed with the ETag
+    /// we stored, removals only of items we no longer track), the new token is stored. Otherwise
+    /// (someone else wrote meanwhile, an ETag we did not get) no token is stored, and the next
+    /// pass lists everything (an ETag listing, which misses nothing).
+    private func tokenAfterOwnWrites(_ collection: RemoteCollection, list: TodoList, since old: String) throws -> String? {
+        func key(_ h: String) -> String { h.removingPercentEncoding ?? h }
+        let after = try remote.changes(in: collection, since: old)
+        guard !after.complete, let fresh = after.newToken else { return nil }
+        let mine = Dictionary(try store.syncItems(account: account.name).values.filter { $0.listID == list.id }.map { (key($0.href), $0.etag) },
+                              uniquingKeysWith: { a, _ in a })
+        let listed = Set(after.changed.map { key($0.href) })
+        let onlyOurs = after.changed.allSatisfy { c in c.etag != nil && mine[key(c.href)] == .some(c.etag) }
+            && after.removed.allSatisfy { mine[key($0)] == nil } && written.isSubset(of: listed)
+        return onlyOurs ? fresh : nil
+    }
+
+    /// Whether a resource's text has a VTODO component (a `BEGIN:VTODO` line; a folded line never
+    /// starts with BEGIN).
+    static func holdsTodo(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces).uppercased() == "BEGIN:VTODO" }
+    }
+
     /// Records a new list ↔ collection pairing before any of its items is synced (no sync-token
     /// yet: the first pass lists everything), so an interrupted pass finds it next time.
     private func pair(_ list: TodoList, _ coll: RemoteCollection) throws -> SyncCollectionState? {
@@ -191,6 +231,9 @@ final class SyncEngine {
         if changes.complete { removed.formUnion(known.keys.filter { !listed.contains($0) }) }
         var fetched: [String: Fetched] = [:]
         for (href, etag, text) in try remote.fetch(toFetch, in: collection) {
+            // Events, journals and free-busy next to the todos (a server's default calendar holds
+            // both) are another application's: left alone without a word, only counted.
+            if !SyncEngine.holdsTodo(text) { report.skipped += 1; continue }
             do {
                 var r = try ICalendarResource.parse(text, href: href, userZone: zone, now: now)
                 let id = known[key(href)]?.todoID ?? ICalendarResource.todoID(forUID: r.uid)
@@ -211,13 +254,18 @@ final class SyncEngine {
         for id in fetched.keys.sorted(by: { (fetched[$0]!.resource.sortHint ?? .infinity, $0) < (fetched[$1]!.resource.sortHint ?? .infinity, $1) }) {
             add(id)
         }
+        written = []
+        let wroteBefore = report.up + report.deletedThere
         for id in candidates {
             try process(id, list: list, collection: collection, fetched: fetched[id], removed: removed)
             processed += 1
             if total > 200, processed % 100 == 0 { progress(processed, total) }
         }
         // Keep the old token when items could not be read, so they are listed again next time.
-        let token = report.unreadable.isEmpty || changes.newToken == nil ? changes.newToken : state?.syncToken
+        var token = report.unreadable.isEmpty || changes.newToken == nil ? changes.newToken : state?.syncToken
+        if !dryRun, report.up + report.deletedThere > wroteBefore, let old = changes.newToken, token == old {
+            token = try tokenAfterOwnWrites(collection, list: list, since: old)
+        }
         if !dryRun, state?.syncToken != token || state?.href != collection.href || state?.displayName != list.title || state == nil {
             try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: token,
                                                                                    displayName: list.title))
@@ -331,17 +379,17 @@ final class SyncEngine {
     /// A 412 re-reads the server's version and merges.
     private func push(_ l: Todo, uid: String, href: String, template: ICalendarResource?, ifMatch: String?, list: TodoList,
                       collection: RemoteCollection, attempts: Int = 3) throws {
-        report.up += 1
-        if dryRun { return }
+        if dryRun { report.up += 1; return }
         let text = template.map { ICalendarResource.render(l, over: $0.text, templateTodo: $0.todo, now: now) }
             ?? ICalendarResource.render(l, uid: uid, now: now)
         if ifMatch != nil, let hook = beforeFirstOverwrite { beforeFirstOverwrite = nil; hook() }
         switch try remote.put(href, text: text, ifMatch: ifMatch) {
         case .written(let etag):
+            report.up += 1
+            written.insert(href.removingPercentEncoding ?? href)
             try store.applySynced(account: account.name, merged: nil, deleting: nil,
                                   state: SyncItemState(todoID: l.id, listID: list.id, href: href, etag: etag, base: text))
         case .preconditionFailed, .gone:
-            report.up -= 1
             guard attempts > 0, let f = try refetch(href, id: l.id, list: list, collection: collection) else { return }
             try merge(local: l, base: template.flatMap { ifMatch == nil ? nil : $0 }, remote: f, list: list, attempts: attempts - 1)
         }
@@ -376,7 +424,7 @@ final class SyncEngine {
             let put = ICalendarResource.render(merged, over: f.resource.text, templateTodo: r, now: now)
             if let hook = beforeFirstOverwrite { beforeFirstOverwrite = nil; hook() }
             switch try remote.put(f.href, text: put, ifMatch: f.etag) {
-            case .written(let e): text = put; etag = e; report.up += 1
+            case .written(let e): text = put; etag = e; report.up += 1; written.insert(f.href.removingPercentEncoding ?? f.href)
             case .preconditionFailed, .gone:
                 guard attempts > 0, let again = try refetch(f.href, id: l.id, list: list, collection: collectionOf(f)) else { return }
                 try merge(local: l, base: base, remote: again, list: list, attempts: attempts - 1)

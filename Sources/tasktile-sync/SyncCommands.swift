@@ -1,6 +1,7 @@
 import Foundation
 import TaskTileCommandLine
 import TaskTileCore
+import TaskTileRuntime
 import TaskTileSync
 
 /// `tasktile sync add NAME (--url URL --user USER --password-command CMD | --vdir DIR)`.
@@ -26,6 +27,14 @@ struct SyncAddCommand: Command {
         } else if let url = arguments.value("--url") {
             guard let u = URL(string: url), u.scheme == "http" || u.scheme == "https", u.host != nil else {
                 throw Self.usage(Phrase(key: .syncErrorBadURL, url))
+            }
+            // Refused here, once, rather than at every sync: the command is split without a shell.
+            if let command = arguments.value("--password-command") {
+                do { _ = try CommandWords.split(command) } catch let SpawnError.cannotSplit(_, reason) {
+                    throw Self.usage(Phrase(key: .syncErrorPasswordCommandRefused, command, reason))
+                } catch {
+                    throw Self.usage(Phrase(key: .syncErrorPasswordCommandRefused, command, "\(error)"))
+                }
             }
             account = SyncAccount(name: name, kind: .caldav, url: url, user: arguments.value("--user"),
                                   passwordCommand: arguments.value("--password-command"))
@@ -141,6 +150,7 @@ struct SyncRunCommand: Command {
                     ("unreadable", .array(report.unreadable.map { .string($0.description) })),
                     ("notCreated", .array(report.notCreated.map { .string($0.description) })),
                     ("notes", .array(report.notes.map { .string($0.description) })),
+                    ("skippedNotTodos", .number(Double(report.skipped))),
                     ("requests", .number(Double(report.requests))),
                 ]))
             } else if dryRun {

@@ -156,3 +156,23 @@ public final class CalDAVServer {
         }
     }
 }
+
+/// A misbehaving front for a `CalDAVServer` (`Tests/Scripts/dav_proxy.py`): a slow server, one
+/// that answers 500 midway, or one that refuses MKCALENDAR's dead properties with a 207 the way
+/// PyPI Xandikos does. Killed on deinit.
+public final class DAVProxy {
+    public let port: Int
+    public var url: String { "http://127.0.0.1:\(port)/" }
+    private var process: RunningProcess?
+
+    /// - Parameter options: `dav_proxy.py`'s: `--hold SECONDS`, `--fail METHOD AFTER`, `--strict-mkcalendar`.
+    public init(_ server: CalDAVServer, _ options: [String]) throws {
+        port = try CalDAVServer.freePort()
+        process = try startProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Scripts/dav_proxy.py", "\(port)", server.url] + options)
+        try PrivateNotificationBus.waitFor(20, "dav_proxy.py on port \(port)") { [port] in CalDAVServer.accepts(port) }
+    }
+
+    deinit {
+        if let p = process { kill(p.process.processIdentifier, SIGKILL); _ = p.wait() }
+    }
+}
