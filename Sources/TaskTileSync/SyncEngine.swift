@@ -140,7 +140,7 @@ final class SyncEngine {
                 let todoIDs = try store.syncTodoIDs(inList: list.id)
                 let unchanged = try list.title == (st.displayName ?? list.title) && todoIDs.allSatisfy { id in
                     guard let s = items[id], s.listID == list.id, let base = parseBase(s), let local = try store.syncTodo(id: id) else { return false }
-                    return !changed(local, from: base.todo)
+                    return !changed(ICalendarExporter.wireForm(local), from: base.todo)
                 }
                 if !dryRun { try store.removeSyncCollection(account: account.name, listID: list.id) }
                 items = items.filter { $0.value.listID != list.id }
@@ -189,6 +189,43 @@ final class SyncEngine {
         return onlyOurs ? fresh : nil
     }
 
+    /// The cycles a resource's overrides complete: each VTODO after the first with a
+    /// `RECURRENCE-ID` and `STATUS:COMPLETED`, as (the cycle's local date, its `COMPLETED`).
+    static func completedOverrides(_ text: String) -> [(date: LocalDate, at: Date?)] {
+        var lines: [String] = []
+        for raw in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            var l = String(raw)
+            if l.hasSuffix("\r") { l.removeLast() }
+            if let first = l.first, first == " " || first == "\t", !lines.isEmpty { lines[lines.count - 1] += l.dropFirst() } else { lines.append(l) }
+        }
+        func value(_ l: String) -> String { l.split(separator: ":", maxSplits: 1).last.map(String.init) ?? "" }
+        func name(_ l: String) -> String { String(l.prefix { $0 != ";" && $0 != ":" }).uppercased() }
+        var out: [(date: LocalDate, at: Date?)] = []
+        var todos = 0, inOverride = false
+        var rid: LocalDate?, completed = false, at: Date?
+        for l in lines {
+            switch (name(l), value(l).uppercased()) {
+            case ("BEGIN", "VTODO"):
+                todos += 1; inOverride = todos > 1; rid = nil; completed = false; at = nil
+            case ("END", "VTODO"):
+                if inOverride, completed, let rid { out.append((rid, at)) }
+                inOverride = false
+            case ("RECURRENCE-ID", let v) where inOverride:
+                let digits = Array(v.prefix(8))
+                if digits.count == 8, let y = Int(String(digits[0..<4])), let m = Int(String(digits[4..<6])), let d = Int(String(digits[6..<8])) {
+                    rid = LocalDate(year: y, month: m, day: d)
+                }
+            case ("STATUS", let v) where inOverride: completed = v.trimmingCharacters(in: .whitespaces) == "COMPLETED"
+            case ("COMPLETED", let v) where inOverride:
+                let f = DateFormatter()
+                f.locale = Locale(identifier: "en_US_POSIX"); f.timeZone = TimeZone(identifier: "UTC"); f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+                at = f.date(from: v.trimmingCharacters(in: .whitespaces))
+            default: break
+            }
+        }
+        return out
+    }
+
     /// Whether a resource's text has a VTODO component (a `BEGIN:VTODO` line; a folded line never
     /// starts with BEGIN).
     static func holdsTodo(_ text: String) -> Bool {
@@ -230,6 +267,7 @@ final class SyncEngine {
         var removed = Set(changes.removed.map(key))
         if changes.complete { removed.formUnion(known.keys.filter { !listed.contains($0) }) }
         var fetched: [String: Fetched] = [:]
+        var checkIns: [String: [(date: LocalDate, at: Date?)]] = [:]
         for (href, etag, text) in try remote.fetch(toFetch, in: collection) {
             // Events, journals and free-busy next to the todos (a server's default calendar holds
             // both) are another application's: left alone without a word, only counted.
@@ -240,6 +278,8 @@ final class SyncEngine {
                 r.todo.id = id
                 r.todo.listId = list.id
                 fetched[id] = Fetched(href: href, etag: etag, resource: r)
+                let done = SyncEngine.completedOverrides(text)
+                if !done.isEmpty { checkIns[id] = done }
             } catch let e as ICalendarResource.Unreadable {
                 report.unreadable.append(Phrase(key: .syncUnreadableItem, href, e.reason))
             }
@@ -247,7 +287,8 @@ final class SyncEngine {
         var candidates: [String] = []
         var seen = Set<String>()
         func add(_ id: String) { if seen.insert(id).inserted { candidates.append(id) } }
-        for id in try store.syncTodoIDs(inList: list.id) where items[id] == nil || journal.todos[id] != nil || items[id]?.listID != list.id { add(id) }
+        let localIDs = try store.syncTodoIDs(inList: list.id)
+        for id in localIDs where items[id] == nil || journal.todos[id] != nil || items[id]?.listID != list.id { add(id) }
         for s in here where journal.todos[s.todoID] != nil || removed.contains(key(s.href)) { add(s.todoID) }
         // New server items in their order (X-APPLE-SORT-ORDER), those without one after, by id: a
         // hinted item must find its place free, whichever device downloads.
@@ -256,10 +297,21 @@ final class SyncEngine {
         }
         written = []
         let wroteBefore = report.up + report.deletedThere
+        // The total counted this list's todos; new server items add to it (never "1500/1044").
+        let beyond = Set(candidates).subtracting(localIDs).count
+        total += beyond
         for id in candidates {
             try process(id, list: list, collection: collection, fetched: fetched[id], removed: removed)
             processed += 1
-            if total > 200, processed % 100 == 0 { progress(processed, total) }
+            if total > 200, processed % 100 == 0 { progress(min(processed, total), total) }
+        }
+        // Thunderbird completes one cycle of a series with an override (a second VTODO with
+        // RECURRENCE-ID and STATUS:COMPLETED): a check-in of that cycle, recorded the way imports
+        // record theirs (the override stays in the resource as it is).
+        if !dryRun {
+            for (id, dates) in checkIns.sorted(by: { $0.key < $1.key }) {
+                try store.recordSyncedCheckIns(todoID: id, dates.map { ($0.date, $0.at ?? now) })
+            }
         }
         // Keep the old token when items could not be read, so they are listed again next time.
         var token = report.unreadable.isEmpty || changes.newToken == nil ? changes.newToken : state?.syncToken
@@ -325,7 +377,7 @@ final class SyncEngine {
                 report.deletedThere += 1
             }
         case (let l?, let s?, let f):
-            let localChanged = base.map { changed(l, from: $0.todo) } ?? true
+            let localChanged = base.map { changed(ICalendarExporter.wireForm(l), from: $0.todo) } ?? true
             if remoteRemoved {
                 if localChanged {
                     report.notes.append(Phrase(key: .syncEditBeatsDelete, l.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
@@ -380,8 +432,9 @@ final class SyncEngine {
     private func push(_ l: Todo, uid: String, href: String, template: ICalendarResource?, ifMatch: String?, list: TodoList,
                       collection: RemoteCollection, attempts: Int = 3) throws {
         if dryRun { report.up += 1; return }
-        let text = template.map { ICalendarResource.render(l, over: $0.text, templateTodo: $0.todo, now: now) }
-            ?? ICalendarResource.render(l, uid: uid, now: now)
+        let wire = ICalendarExporter.wireForm(l)
+        let text = template.map { ICalendarResource.render(wire, over: $0.text, templateTodo: $0.todo, now: now) }
+            ?? ICalendarResource.render(wire, uid: uid, now: now)
         if ifMatch != nil, let hook = beforeFirstOverwrite { beforeFirstOverwrite = nil; hook() }
         switch try remote.put(href, text: text, ifMatch: ifMatch) {
         case .written(let etag):
@@ -399,7 +452,9 @@ final class SyncEngine {
     /// takes that side; changed on both to different values, the later LAST-MODIFIED wins and the
     /// losing value is reported. Without a base (both sides have the item, never synced), every
     /// differing group is a conflict.
-    private func merge(local l: Todo, base: ICalendarResource?, remote f: Fetched, list: TodoList, attempts: Int = 3) throws {
+    private func merge(local here: Todo, base: ICalendarResource?, remote f: Fetched, list: TodoList, attempts: Int = 3) throws {
+        // Compared and written as the server sees it (a completed cycle as the series moved on).
+        let l = ICalendarExporter.wireForm(here)
         let r = f.resource.todo
         var merged = l
         let localTime = journal.todos[l.id] ?? .distantPast
@@ -427,7 +482,7 @@ final class SyncEngine {
             case .written(let e): text = put; etag = e; report.up += 1; written.insert(f.href.removingPercentEncoding ?? f.href)
             case .preconditionFailed, .gone:
                 guard attempts > 0, let again = try refetch(f.href, id: l.id, list: list, collection: collectionOf(f)) else { return }
-                try merge(local: l, base: base, remote: again, list: list, attempts: attempts - 1)
+                try merge(local: here, base: base, remote: again, list: list, attempts: attempts - 1)
                 return
             }
         }

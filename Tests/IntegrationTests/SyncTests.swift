@@ -173,8 +173,16 @@ struct SyncTests {
         let shown = try a.show()
         #expect(shown.contains("\"isCompleted\": true") && shown.contains("ten minutes"), "\(shown)")
         let text = try #require(try server.todos().first?.data)
-        #expect(text.contains("STATUS:COMPLETED") && text.contains("RRULE:FREQ=DAILY") && text.contains("ten minutes"), "\(text)")
-        #expect(text.contains("DTSTART;TZID=Asia/Tokyo:20270105T090000"), "the cycle that was completed: \(text)")
+        // Never STATUS:COMPLETED beside an RRULE (every other client reads the series as done):
+        // the series goes up moved on to its next cycle, as Tasks.org and Reminders write it.
+        #expect(!text.contains("STATUS:COMPLETED") && text.contains("RRULE:FREQ=DAILY") && text.contains("ten minutes"), "\(text)")
+        #expect(text.contains("STATUS:NEEDS-ACTION") && text.contains("X-TASKTILE-OCCURRENCE-COUNT:1"), "\(text)")
+        #expect(text.contains("DTSTART;TZID=Asia/Tokyo:20270106T090000") && text.contains("DUE;TZID=Asia/Tokyo:20270106T090000"),
+                "the next cycle: \(text)")
+        let export = try a.run(["export", "--format", "ics"]).stdout
+        #expect(!export.contains("STATUS:COMPLETED") && export.contains("DUE;TZID=Asia/Tokyo:20270106T090000"), "\(export)")
+        let quiet = try a.sync()
+        #expect(quiet.stdout.contains("0 up, 0 down"), "our own advanced series is no change: \(quiet.stdout)")
 
         // Tasks.org/Apple style: another client completes the next cycle by advancing DUE/DTSTART
         // with the RRULE kept; here that is one more completion in history and the series moves on.

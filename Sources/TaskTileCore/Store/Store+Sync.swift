@@ -266,6 +266,26 @@ extension Store {
         return nil
     }
 
+    /// Check-ins another client made of single cycles of a synced repeating todo (Thunderbird's
+    /// completed `RECURRENCE-ID` overrides), by each cycle's local date and completion time:
+    /// recorded through `recordCheckIns`, as imported check-ins are, for the cycles up to the
+    /// current one that have none yet (so a second pass adds nothing). A date that is no cycle of
+    /// the series is ignored.
+    /// - Returns: the number of check-ins added.
+    @discardableResult
+    public func recordSyncedCheckIns(todoID: String, _ dates: [(LocalDate, Date)]) throws -> Int {
+        try write {
+            guard let todo = try todo(id: todoID), let rule = todo.repeatRule, let anchor = todo.anchor else { return 0 }
+            var checkIns: [(cycle: Int, completedAt: Date, note: String?)] = []
+            for (date, at) in dates {
+                guard let i = (0...todo.occurrenceCount).first(where: { RecurrenceEngine.occurrence($0, of: rule, anchor: anchor)?.localDate == date })
+                else { continue }
+                checkIns.append((i, at, nil))
+            }
+            return try recordCheckIns(of: todo, checkIns, source: .sync)
+        }
+    }
+
     /// Forgets one item's sync state (deleted on both sides, or moved to another list).
     public func forgetSyncItem(account: String, todoID: String) throws {
         try write { _ = try database.run("DELETE FROM sync_items WHERE account = ? AND todo_id = ?", [.text(account), .text(todoID)]) }
