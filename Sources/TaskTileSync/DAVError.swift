@@ -27,6 +27,8 @@ public enum DAVError: Error, Sendable, CustomStringConvertible {
     /// `cause` came after the pass had already applied something (here or on the server): those
     /// changes are kept and counted, so the message never says "nothing was changed"; the exit
     /// code is the cause's.
+    /// List names that are ambiguous between here and the server (exit 65).
+    case ambiguousNames(Int)
     indirect case stoppedMidway(DAVError, up: Int, down: Int, deletedHere: Int, deletedThere: Int)
 
     public var description: String { message(Localizer(.en)) }
@@ -46,7 +48,7 @@ extension DAVError: ReportableError {
         case .authRefused, .passwordCommand: .noPermission
         case .badURL: .usage
         case .vdir: .ioError
-        case .unreadableItems, .listsNotCreated: .dataError
+        case .unreadableItems, .listsNotCreated, .ambiguousNames: .dataError
         case .stoppedMidway(let cause, _, _, _, _): cause.exitCode
         }
     }
@@ -62,6 +64,7 @@ extension DAVError: ReportableError {
         case .vdir(let path, let detail): l.text(.syncErrorVdir, path, detail)
         case .unreadableItems(let n): l.text(.syncErrorUnreadable, n)
         case .listsNotCreated(let n): l.text(.syncErrorListsNotCreated, n)
+        case .ambiguousNames(let n): l.text(.syncErrorAmbiguousNames, n)
         case .stoppedMidway(let cause, let up, let down, let here, let there):
             l.text(.syncErrorStoppedMidway, cause.causeMessage(l), up, down, here, there)
         }

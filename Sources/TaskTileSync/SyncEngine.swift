@@ -16,6 +16,9 @@ public struct SyncReport: Sendable {
     /// Lists the server refused a collection for (MKCALENDAR refused): they stay local, are tried
     /// again next pass, and the pass exits 65.
     public var notCreated: [Phrase] = []
+    /// List names held by more than one list or calendar, neither side paired: left unpaired and
+    /// unsynced (the pass exits 65).
+    public var ambiguous: [Phrase] = []
     /// Server resources that hold no VTODO (events in a mixed calendar): not ours, left alone.
     public var skipped = 0
     /// Other things worth saying (an edit that beat a delete).
@@ -83,6 +86,13 @@ final class SyncEngine {
         let remoteHrefs = Set(collections.map(\.href))
         var work: [(TodoList, RemoteCollection, SyncCollectionState?)] = []
         var pairedLists = Set<String>()
+        // Neither side paired yet (a first sync, an account added again after `sync rm`): a list
+        // and a calendar of the same name are one list. A name held twice on one side is
+        // ambiguous: reported, and its lists and calendars are left unpaired and unsynced.
+        func name(_ s: String?) -> String { (s ?? "").trimmingCharacters(in: .whitespaces) }
+        let localByName = Dictionary(grouping: lists.values.filter { l in !pairs.contains { $0.listID == l.id } }, by: { name($0.title) })
+        let remoteByName = Dictionary(grouping: collections.filter { byHref[$0.href] == nil }, by: { name($0.displayName) })
+        var ambiguousNames = Set<String>()
 
         for coll in collections {
             if let st = byHref[coll.href] {
@@ -121,6 +131,19 @@ final class SyncEngine {
             let segment = coll.href.split(separator: "/").last.map(String.init) ?? ""
             if let list = lists[segment], !pairedLists.contains(list.id), !pairs.contains(where: { $0.listID == list.id }) {
                 work.append((list, coll, try pair(list, coll))); pairedLists.insert(list.id)
+                continue
+            }
+            let title = name(coll.displayName)
+            if !title.isEmpty, let locals = localByName[title], !locals.isEmpty {
+                let remotes = remoteByName[title] ?? []
+                if locals.count == 1, remotes.count == 1, let list = locals.first, !pairedLists.contains(list.id) {
+                    work.append((list, coll, try pair(list, coll))); pairedLists.insert(list.id)
+                    continue
+                }
+                if ambiguousNames.insert(title).inserted {
+                    report.ambiguous.append(Phrase(key: .syncAmbiguousName, title, locals.count, remotes.count))
+                }
+                for l in locals { pairedLists.insert(l.id) }
                 continue
             }
             if dryRun { report.down += 1; continue }

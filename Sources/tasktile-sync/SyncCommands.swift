@@ -130,7 +130,7 @@ struct SyncRunCommand: Command {
         let accounts = try name.map { [try store.syncAccount(named: $0)] } ?? store.syncAccounts()
         guard !accounts.isEmpty else { throw SyncAccountError.notFound("-", known: []) }
         let l = context.localizer
-        var unreadable = 0, notCreated = 0
+        var unreadable = 0, notCreated = 0, ambiguous = 0
         var reports: [JSONValue] = []
         for account in accounts {
             let log: (String) -> Void = { line in context.stderr.write("debug tasktile-sync: " + line + "\n"); context.stderr.flush() }
@@ -140,7 +140,8 @@ struct SyncRunCommand: Command {
             }
             unreadable += report.unreadable.count
             notCreated += report.notCreated.count
-            for p in report.notCreated + report.unreadable + report.notes + report.conflicts { context.stderr.write(p.text(l) + "\n") }
+            ambiguous += report.ambiguous.count
+            for p in report.ambiguous + report.notCreated + report.unreadable + report.notes + report.conflicts { context.stderr.write(p.text(l) + "\n") }
             if context.json {
                 reports.append(.object([
                     ("account", .string(report.account)), ("dryRun", .bool(dryRun)),
@@ -149,6 +150,7 @@ struct SyncRunCommand: Command {
                     ("conflicts", .array(report.conflicts.map { .string($0.description) })),
                     ("unreadable", .array(report.unreadable.map { .string($0.description) })),
                     ("notCreated", .array(report.notCreated.map { .string($0.description) })),
+                    ("ambiguous", .array(report.ambiguous.map { .string($0.description) })),
                     ("notes", .array(report.notes.map { .string($0.description) })),
                     ("skippedNotTodos", .number(Double(report.skipped))),
                     ("requests", .number(Double(report.requests))),
@@ -161,6 +163,7 @@ struct SyncRunCommand: Command {
         }
         if context.json { context.printJSON(.array(reports)) }
         let left = (unreadable > 0 ? [DAVError.unreadableItems(unreadable)] : []) + (notCreated > 0 ? [DAVError.listsNotCreated(notCreated)] : [])
+            + (ambiguous > 0 ? [DAVError.ambiguousNames(ambiguous)] : [])
         if !left.isEmpty { throw ReportedPartialPass(errors: left) }
         return .success
     }

@@ -619,6 +619,8 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case syncErrorPasswordCommand = "sync.error.passwordCommand"
     case syncErrorProtocol = "sync.error.protocol"
     case syncErrorStoppedMidway = "sync.error.stoppedMidway"
+    case syncErrorAmbiguousNames = "sync.error.ambiguousNames"
+    case syncAmbiguousName = "sync.ambiguousName"
     case syncErrorConnectionLost = "sync.error.connectionLost"
     case syncErrorPasswordCommandRefused = "sync.error.passwordCommandRefused"
     case syncErrorUnreadable = "sync.error.unreadable"

@@ -618,6 +618,8 @@ extension StringCatalogue {
         .syncErrorPasswordCommand: "the password command failed: {0}",
         .syncErrorProtocol: "the server {0} answered {1} to {2}: {3}",
         .syncErrorStoppedMidway: "the sync stopped midway: {0}; already applied before it stopped (kept): {1} up, {2} down, {3} deleted here, {4} deleted there; the next sync goes on from there",
+        .syncErrorAmbiguousNames: "{0} list name(s) are held twice on one side and were left unpaired (the rest was synced)",
+        .syncAmbiguousName: "the name \"{0}\" is ambiguous ({1} list(s) here, {2} calendar(s) on the server, none paired yet): left unpaired and not synced; rename all but one of them on one side, then sync again",
         .syncErrorConnectionLost: "the connection to {0} was lost: {1}",
         .syncErrorPasswordCommandRefused: "--password-command '{0}' cannot be used: {1}; it is split into words without a shell: give a plain command such as 'pass show dav' (no $(…), pipes or redirections; put anything more in a script)",
         .syncErrorUnreadable: "{0} server item(s) could not be read and were left alone (the rest was synced)",

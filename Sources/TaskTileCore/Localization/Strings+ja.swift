@@ -618,6 +618,8 @@ extension StringCatalogue {
         .syncErrorPasswordCommand: "パスワードコマンドが失敗しました: {0}",
         .syncErrorProtocol: "サーバー {0} は {2} に {1} を返しました: {3}",
         .syncErrorStoppedMidway: "同期が途中で止まりました: {0}。止まる前に反映した分はそのまま残ります: 送信 {1}、受信 {2}、こちらで削除 {3}、相手側で削除 {4}。次の同期で続きから進めます",
+        .syncErrorAmbiguousNames: "同じ名前が片側に複数あるリスト名が {0} 件あり、対応付けずに残しました（残りは同期しました）",
+        .syncAmbiguousName: "名前「{0}」は曖昧です（こちらのリスト {1} 件、サーバーのカレンダー {2} 件、どれも未対応）。対応付けず同期しませんでした。片側で 1 つを残して名前を変えてから、もう一度同期してください",
         .syncErrorConnectionLost: "{0} との接続が切れました: {1}",
         .syncErrorPasswordCommandRefused: "--password-command '{0}' は使えません: {1}。シェルを使わずに単語に分けるので、'pass show dav' のような単純なコマンドを指定してください（$(…)、パイプ、リダイレクトは不可。それ以上のことはスクリプトにまとめてください）",
         .syncErrorUnreadable: "読めないサーバー上の項目が {0} 件あり、そのままにしました（残りは同期しました）",
