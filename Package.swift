@@ -29,6 +29,9 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        // libcurl's easy interface: tasktile-sync's HTTP (a blocking wait, no FoundationNetworking).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
                        providers: [.apt(["libdbus-1-dev"])]),
         // Linux calls the Glibc module lacks: epoll, signalfd, timerfd, eventfd, wordexp, posix_spawn.
@@ -73,7 +76,7 @@ let package = Package(
                                                                      "TaskTileCommandLine"]),
         // CalDAV/vdir sync (docs/sync.md): FoundationNetworking (libcurl) and FoundationXML, kept
         // out of `tasktile` itself (issue #16: load only what a command needs).
-        .target(name: "TaskTileSync", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRuntime"]),
+        .target(name: "TaskTileSync", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRuntime", "CCurl"]),
         .executableTarget(name: "tasktile-sync", dependencies: ["TaskTileCore", "TaskTileSync", "TaskTileCommandLine", "TaskTileRuntime"]),
         .executableTarget(name: "tasktile-bench", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .target(name: "TestSupport", dependencies: ["TaskTileCore", "CCairo"], path: "Tests/TestSupport"), // CCairo: StatusGrammar's Pango parser

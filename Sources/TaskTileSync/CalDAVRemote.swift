@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A CalDAV account (RFC 4791) as a `SyncRemote`: discovery through `current-user-principal`
 /// (RFC 5397) → `calendar-home-set` (RFC 4791 §6.2.1) → a Depth 1 PROPFIND of the home; changes
@@ -148,9 +145,33 @@ final class CalDAVRemote: SyncRemote {
         }
         // Not a failure of the pass: the list stays local, is reported, and is tried again next time.
         let status = last?.status ?? 0
-        let reason = HTTPURLResponse.localizedString(forStatusCode: status)
+        let reason = CalDAVRemote.reasonPhrase(status)
         let detail = last.map { $0.detail.isEmpty ? "" : ", " + $0.detail } ?? ""
         return (nil, CollectionRefusal(url: url(href).absoluteString, answer: "MKCALENDAR: HTTP \(status) \(reason)\(detail)"))
+    }
+
+    /// The reason phrase of an HTTP status (RFC 9110 §15, WebDAV's of RFC 4918 §11) for messages.
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 409: "Conflict"
+        case 412: "Precondition Failed"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Entity"
+        case 423: "Locked"
+        case 424: "Failed Dependency"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 507: "Insufficient Storage"
+        case 200..<300: "OK"
+        default: "HTTP \(status)"
+        }
     }
 
     /// The namespace declarations of our request bodies.

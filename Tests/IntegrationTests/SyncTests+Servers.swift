@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import TaskTileCore
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What servers other than Radicale answer differently (docs/sync.md "Servers").
 extension SyncTests {
@@ -51,5 +54,42 @@ extension SyncTests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("1 up, 0 down"), "\(again.stdout)")
         #expect(try server.client(["list"]).stdout.contains("two litres"))
+    }
+}
+
+extension SyncTests {
+    @Test("a server that holds each answer 2 s: the client blocks while it waits, under 50 ms of CPU per held request (/proc/PID/stat)")
+    func noBusyWaiting() throws {
+        let server = try CalDAVServer(.radicale)
+        let proxy = try DAVProxy(server, ["--hold", "2"])
+        let a = try Device(server, url: proxy.url, extra: ["TASKTILE_SYNC_DEBUG": "requests"])
+        let syncBinary = try #require(builtProduct("tasktile-sync"))
+        let p = try startProcess(syncBinary, ["sync"], environment: a.env)
+        let pid = p.process.processIdentifier
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        func cpuTicks() -> Double? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            // utime and stime: fields 14 and 15 of stat(5), 12 and 13 after the command name.
+            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+            return user + system
+        }
+        // The first sample once the first request is being held (start-up is not waiting), the
+        // last just before the process ends.
+        usleep(1_000_000)
+        let first = cpuTicks()
+        var last = first
+        while p.process.isRunning {
+            if let t = cpuTicks() { last = t }
+            usleep(100_000)
+        }
+        let r = p.wait()
+        #expect(r.status == 0, "\(r.stderr)")
+        let held = SyncTests.requests(r.stderr).count
+        #expect(held >= 2, "\(r.stderr)")
+        let start = try #require(first), end = try #require(last)
+        let cpu = (end - start) / ticksPerSecond
+        #expect(cpu < 0.05 * Double(held), "\(cpu) s of CPU over \(held) requests held 2 s each")
     }
 }
