@@ -146,7 +146,11 @@ final class SyncEngine {
                 for l in locals { pairedLists.insert(l.id) }
                 continue
             }
-            if dryRun { report.down += 1; continue }
+            if dryRun {
+                report.down += 1
+                report.notes.append(Phrase(key: .syncDryRunList, coll.displayName ?? segment))
+                continue
+            }
             // The pairing is stored with the list, before the first item: a pass killed while
             // downloading continues into this list next time (never a second list or calendar).
             let list = try store.addSyncedList(id: segment, title: coll.displayName ?? segment, sortOrder: coll.order, createdAt: coll.createdAt,
@@ -174,7 +178,7 @@ final class SyncEngine {
                 }
                 report.notes.append(Phrase(key: .syncEditBeatsDelete, list.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
             }
-            if dryRun { report.up += 1; continue }
+            if dryRun { report.up += 1; report.notes.append(Phrase(key: .syncDryRunCalendar, list.title)); continue }
             let (coll, refusal) = try remote.createCollection(listID: list.id, title: list.title, order: list.sortOrder, createdAt: list.createdAt)
             guard let coll else {
                 // No pairing is stored, so the next pass asks again; the list's todos stay unsynced
@@ -437,7 +441,7 @@ final class SyncEngine {
     /// The server's version replaces ours (only the server changed).
     private func applyRemote(_ f: Fetched, list: TodoList) throws {
         report.down += 1
-        if dryRun { return }
+        if dryRun { report.notes.append(Phrase(key: .syncDryRunReceive, f.resource.todo.title)); return }
         var todo = f.resource.todo
         let existing = try store.syncTodo(id: todo.id)
         if let e = existing {
@@ -454,7 +458,7 @@ final class SyncEngine {
     /// A 412 re-reads the server's version and merges.
     private func push(_ l: Todo, uid: String, href: String, template: ICalendarResource?, ifMatch: String?, list: TodoList,
                       collection: RemoteCollection, attempts: Int = 3) throws {
-        if dryRun { report.up += 1; return }
+        if dryRun { report.up += 1; report.notes.append(Phrase(key: .syncDryRunSend, l.title)); return }
         let wire = ICalendarExporter.wireForm(l)
         let text = template.map { ICalendarResource.render(wire, over: $0.text, templateTodo: $0.todo, now: now) }
             ?? ICalendarResource.render(wire, uid: uid, now: now)
@@ -496,7 +500,11 @@ final class SyncEngine {
                 report.conflicts.append(Phrase(key: .syncConflict, merged.title, g.rawValue, Phrase(key: .syncSideHere), g.describe(r)))
             }
         }
-        if dryRun { report.down += 1; if changed(merged, from: r) { report.up += 1 }; return }
+        if dryRun {
+            report.down += 1; report.notes.append(Phrase(key: .syncDryRunReceive, r.title))
+            if changed(merged, from: r) { report.up += 1; report.notes.append(Phrase(key: .syncDryRunSend, merged.title)) }
+            return
+        }
         var text = f.resource.text, etag = f.etag
         if changed(merged, from: r) {
             let put = ICalendarResource.render(merged, over: f.resource.text, templateTodo: r, now: now)

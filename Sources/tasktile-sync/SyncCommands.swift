@@ -102,7 +102,12 @@ struct SyncStatusCommand: Command {
             let pending = try store.syncJournal(after: a.journalSeq).todos.count
             if context.json {
                 rows.append(.object([("name", .string(a.name)), ("lastSyncAt", a.lastSyncAt.map { .string(JSONDates.utc($0)) } ?? .null),
+                                     ("neverSynced", .bool(a.lastSyncAt == nil)),
                                      ("pendingLocalChanges", .number(Double(pending)))]))
+            } else if a.lastSyncAt == nil {
+                // The journal counts changes since the account was added: before a first pass it
+                // would say 0 while every list and todo is still to be sent.
+                context.out(context.localizer.text(.syncStatusNeverSynced, a.name, a.kind.rawValue, a.url))
             } else {
                 context.out(context.localizer.text(.syncStatusLine, a.name, a.kind.rawValue, a.url,
                                                    a.lastSyncAt.map(JSONDates.utc) ?? context.localizer.text(.syncNever), pending))

@@ -70,12 +70,15 @@ struct SyncTests {
         #expect(up.status == 0, "\(up.stderr)")
         #expect(up.stdout.contains("1000 up"), "\(up.stdout)")
         #expect(up.stderr.contains("items"), "a progress line on a long first sync: \(up.stderr)")
+        SyncTests.expectProgressWithinTotal(up.stderr)
         #expect(try server.todos().count == 1000)
 
         let b = try Device(server)
         let down = try b.sync()
         #expect(down.status == 0, "\(down.stderr)")
         #expect(down.stdout.contains("1000 down"), "\(down.stdout)")
+        #expect(down.stderr.contains("items"), "a progress line on a long first download: \(down.stderr)")
+        SyncTests.expectProgressWithinTotal(down.stderr)
         let (sa, sb) = (try a.show(), try b.show())
         #expect(sa == sb, "\(SyncTests.difference(sa, sb))")
 
@@ -219,7 +222,7 @@ struct SyncTests {
         func kept(_ text: String) -> [String] {
             // What tasktile models or stamps is left out (CREATED is added when missing, so the next
             // reader does not take the new DTSTAMP for the creation time); everything else must be unchanged.
-            let ours = ["SUMMARY", "DTSTAMP", "LAST-MODIFIED", "STATUS", "PERCENT-COMPLETE", "X-APPLE-SORT-ORDER", "CREATED"]
+            let ours = ["SUMMARY", "DTSTAMP", "LAST-MODIFIED", "STATUS", "PERCENT-COMPLETE", "X-APPLE-SORT-ORDER", "CREATED", "SEQUENCE"]
             return text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map(String.init).filter { line in
                 !ours.contains { line.hasPrefix($0) }
             }
@@ -395,10 +398,56 @@ struct SyncTests {
         #expect(try a.run(["list", "add", "Work"]).status == 0)
         #expect(try a.sync().status == 0)
         #expect(try a.run(["add", "--list", "Work", "Pending"]).status == 0)
+        #expect(try a.run(["list", "add", "Errands"]).status == 0)
+        try server.client(["mkcal", "Garden"])
         let r = try a.sync(["--dry-run"])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("would send 1"), "\(r.stdout)")
+        #expect(r.stdout.contains("would send 2"), "the todo and the calendar: \(r.stdout)")
+        // It names what it would create and send.
+        #expect(r.stderr.contains("would send \"Pending\""), "\(r.stderr)")
+        #expect(r.stderr.contains("would create the calendar \"Errands\" on the server"), "\(r.stderr)")
+        #expect(r.stderr.contains("would create the list \"Garden\" here"), "\(r.stderr)")
         #expect(try server.todos().isEmpty)
+        #expect(!(try a.run(["list", "ls"]).stdout.contains("Garden")))
         #expect(try a.sync().stdout.contains("1 up"))
+    }
+
+    /// Every progress line (`dav: 300/1000 items`) has its count within its total.
+    static func expectProgressWithinTotal(_ stderr: String) {
+        for line in stderr.split(separator: "\n") where line.hasSuffix(" items") {
+            let numbers = line.split(separator: " ").dropLast().last?.split(separator: "/").compactMap { Int($0) } ?? []
+            if numbers.count == 2 { #expect(numbers[0] <= numbers[1], "progress past its total: \(line)") }
+        }
+    }
+
+    @Test("each write of ours bumps SEQUENCE; a replaced SUMMARY keeps its LANGUAGE parameter; sync status of an account never synced says so",
+          arguments: CalDAVServer.Kind.allCases)
+    func sequenceAndParameters(_ kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        let a = try Device(server)
+        let status = try a.run(["sync", "status"])
+        #expect(status.stdout.contains("never synced"), "\(status.stdout)")
+        #expect(try a.run(["list", "add", "Work"]).status == 0)
+        #expect(try a.sync().status == 0)
+        let file = a.tmp.file("de.ics")
+        try SyncTests.vtodo("de-1", ["SUMMARY;LANGUAGE=de:Einkaufen", "SEQUENCE:3"]).write(toFile: file, atomically: true, encoding: .utf8)
+        try server.client(["put", "Work", file])
+        // python3-caldav bumps SEQUENCE itself when it saves: start from what the server holds.
+        func sequence(_ text: String) -> Int? {
+            text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("SEQUENCE:") }.flatMap { Int($0.dropFirst(9)) }
+        }
+        let put = try #require(try server.todos().first { $0.uid == "de-1" }?.data)
+        let start = try #require(sequence(put), "\(put)")
+        #expect(try a.sync().status == 0)
+        #expect(try a.run(["edit", "Einkaufen", "--list", "Work", "--title", "Einkaufen gehen"]).status == 0)
+        #expect(try a.sync().status == 0)
+        let once = try #require(try server.todos().first { $0.uid == "de-1" }?.data)
+        #expect(once.contains("SUMMARY;LANGUAGE=de:Einkaufen gehen"), "\(once)")
+        #expect(sequence(once) == start + 1, "\(once)")
+        #expect(try a.run(["edit", "Einkaufen gehen", "--list", "Work", "--notes", "Milch"]).status == 0)
+        #expect(try a.sync().status == 0)
+        let twice = try #require(try server.todos().first { $0.uid == "de-1" }?.data)
+        #expect(sequence(twice) == start + 2, "\(twice)")
+        #expect(!(try a.run(["sync", "status"]).stdout.contains("never synced")))
     }
 }

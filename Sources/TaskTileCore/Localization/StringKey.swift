@@ -642,6 +642,11 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case syncProgress = "sync.progress"
     case syncStatusLine = "sync.statusLine"
     case syncNever = "sync.never"
+    case syncStatusNeverSynced = "sync.statusNeverSynced"
+    case syncDryRunCalendar = "sync.dryRun.calendar"
+    case syncDryRunList = "sync.dryRun.list"
+    case syncDryRunSend = "sync.dryRun.send"
+    case syncDryRunReceive = "sync.dryRun.receive"
     case icsNoteCustomZone = "ics.note.customZone"
     case icsNotePendingStatusWins = "ics.note.pendingStatusWins"
     // Foreign repeats keep their RFC 5545 meaning; Taskwarrior migration.

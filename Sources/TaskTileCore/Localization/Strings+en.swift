@@ -641,6 +641,11 @@ extension StringCatalogue {
         .syncProgress: "{0}: {1}/{2} items",
         .syncStatusLine: "{0}  {1}  {2}  last sync: {3}  pending local changes: {4}",
         .syncNever: "never",
+        .syncStatusNeverSynced: "{0}  {1}  {2}  never synced: the first 'tasktile sync {0}' sends and receives everything",
+        .syncDryRunCalendar: "would create the calendar \"{0}\" on the server",
+        .syncDryRunList: "would create the list \"{0}\" here",
+        .syncDryRunSend: "would send \"{0}\"",
+        .syncDryRunReceive: "would receive \"{0}\"",
         .icsNoteCustomZone: "time zone \"{0}\" is defined only by the file's VTIMEZONE; {1} kept as the same instant in UTC (offset {2})",
         .icsNotePendingStatusWins: "STATUS:{0} imported as pending (COMPLETED / PERCENT-COMPLETE:100 ignored)",
         // Foreign repeats keep their RFC 5545 meaning; Taskwarrior migration (docs/cycles.md "iCalendar forms", docs/interchange.md).

@@ -641,6 +641,11 @@ extension StringCatalogue {
         .syncProgress: "{0}: {1}/{2} 件",
         .syncStatusLine: "{0}  {1}  {2}  最終同期: {3}  未送信の変更: {4}",
         .syncNever: "なし",
+        .syncStatusNeverSynced: "{0}  {1}  {2}  まだ同期していません: 最初の 'tasktile sync {0}' ですべてを送受信します",
+        .syncDryRunCalendar: "サーバーにカレンダー「{0}」を作成します",
+        .syncDryRunList: "こちらにリスト「{0}」を作成します",
+        .syncDryRunSend: "「{0}」を送信します",
+        .syncDryRunReceive: "「{0}」を受信します",
         .icsNoteCustomZone: "タイムゾーン \"{0}\" はファイルの VTIMEZONE だけで定義されています。{1} は同じ時刻を UTC で保持しました（オフセット {2}）",
         .icsNotePendingStatusWins: "STATUS:{0} のため未完了として読み込みました（COMPLETED / PERCENT-COMPLETE:100 は無視）",
         // Foreign repeats keep their RFC 5545 meaning; Taskwarrior migration (docs/cycles.md "iCalendar forms", docs/interchange.md).
