@@ -60,4 +60,26 @@ extension SyncTests {
         #expect(masterPart.contains("DUE;TZID=Asia/Tokyo:20270106T090000") || !masterPart.contains("STATUS:COMPLETED"), "\(stretchText)")
         #expect(try checkIns("Stretch") == 1 && checkIns("Water plants") == 1)
     }
+
+    @Test("a Thunderbird one-off with a DTSTART: completed here and its due edited here, the DTSTART keeps its time and zone",
+          arguments: CalDAVServer.Kind.allCases)
+    func thunderbirdStartKept(_ kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        let a = try Device(server)
+        #expect(try a.run(["list", "add", "Work"]).status == 0)
+        #expect(try a.sync().status == 0)
+        let file = a.tmp.file("tb.ics")
+        try SyncTests.vtodo("tb-1", ["SUMMARY:Steuer", "DTSTART;TZID=Asia/Tokyo:20270105T090000", "DUE;TZID=Asia/Tokyo:20270106T170000"])
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        try server.client(["put", "Work", file])
+        #expect(try a.sync().status == 0)
+        #expect(try a.run(["edit", "Steuer", "--list", "Work", "--due", "2027-01-08 10:00"]).status == 0)
+        #expect(try a.sync().status == 0)
+        let edited = try #require(try server.todos().first { $0.uid == "tb-1" }?.data)
+        #expect(edited.contains("DTSTART;TZID=Asia/Tokyo:20270105T090000") && edited.contains("DUE;TZID=Asia/Tokyo:20270108T100000"), "\(edited)")
+        #expect(try a.run(["done", "Steuer", "--list", "Work"]).status == 0)
+        #expect(try a.sync().status == 0)
+        let done = try #require(try server.todos().first { $0.uid == "tb-1" }?.data)
+        #expect(done.contains("DTSTART;TZID=Asia/Tokyo:20270105T090000") && done.contains("STATUS:COMPLETED"), "\(done)")
+    }
 }

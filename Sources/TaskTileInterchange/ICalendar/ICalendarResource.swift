@@ -201,6 +201,13 @@ public struct ICalendarResource: Sendable {
                 out += ICalendarText.fold("SEQUENCE:\((Int(value(line.text).trimmingCharacters(in: .whitespaces)) ?? 0) + 1)")
                 continue
             }
+            // A one-off's DTSTART is not ours (we model only its DUE): a new due keeps it, with its
+            // time and zone (Thunderbird writes both), unless it would now start after the due.
+            if name == "DTSTART", todo.repeatRule == nil, changed.contains(.schedule) {
+                let start = value(line.text).prefix(8), due = ours.first { propertyName($0) == "DUE" }.map { value($0).prefix(8) }
+                if due.map({ start <= $0 }) ?? true { out += line.raw }
+                continue
+            }
             if let g = changed.first(where: { $0.properties.contains(name) }) {
                 if placed.insert(g.rawValue).inserted {
                     for l in lines(of: g) {
