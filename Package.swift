@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TestSupport"]),
         .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender", "TestSupport"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRender", "TestSupport"],
+        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRender", "TaskTileSync", "TestSupport"],
                     exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath
     ],
     swiftLanguageModes: [.v6]

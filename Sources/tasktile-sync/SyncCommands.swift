@@ -139,10 +139,11 @@ struct SyncRunCommand: Command {
         var reports: [JSONValue] = []
         for account in accounts {
             let log: (String) -> Void = { line in context.stderr.write("debug tasktile-sync: " + line + "\n"); context.stderr.flush() }
-            let report = try SyncRunner.run(store: store, account: account, dryRun: dryRun, environment: context.environment, log: log) { done, all in
+            let report = try SyncRunner.run(store: store, account: account, dryRun: dryRun, environment: context.environment, log: log,
+                                            progress: { done, all in
                 context.stderr.write(l.text(.syncProgress, account.name, done, all) + "\n")
                 context.stderr.flush()
-            }
+            })
             unreadable += report.unreadable.count
             notCreated += report.notCreated.count
             ambiguous += report.ambiguous.count

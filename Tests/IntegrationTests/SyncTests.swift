@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskTileCore
+import TaskTileSync
 import TestSupport
 #if canImport(Glibc)
 import Glibc
@@ -286,17 +287,18 @@ struct SyncTests {
         #expect(try a.run(["add", "--list", "Work", "Race"]).status == 0)
         #expect(try a.sync().status == 0)
         let uid = try #require(try server.todos().first?.uid)
-        // The hook runs python3-caldav just before our first overwrite: it changes the notes.
-        let hook = a.tmp.file("hook.sh")
-        try """
-        #!/bin/sh
-        exec /usr/bin/python3 '\(RadicaleServer.clientScript)' '\(server.url)' '\(server.user)' '\(server.password)' set '\(uid)' DESCRIPTION 'raced in'
-        """.write(toFile: hook, atomically: true, encoding: .utf8)
-        chmod(hook, 0o755)
         #expect(try a.run(["edit", "Race", "--list", "Work", "--title", "Race won"]).status == 0)
-        a.env["TASKTILE_SYNC_TEST_BEFORE_OVERWRITE"] = hook
-        let r = try a.sync()
-        #expect(r.status == 0, "\(r.stderr)")
+        // The pass runs in this process with the engine's test seam: just before our first
+        // overwrite, python3-caldav changes the notes.
+        let store = try a.store()
+        let account = try store.syncAccount(named: "dav")
+        let environment = ProcessInfo.processInfo.environment.merging(a.env) { $1 }
+        var raced = false
+        let report = try SyncRunner.run(store: store, account: account, dryRun: false, environment: environment, beforeFirstOverwrite: {
+            raced = (try? server.client(["set", uid, "DESCRIPTION", "raced in"])) != nil
+        })
+        #expect(raced, "the seam ran")
+        #expect(report.unreadable.isEmpty && report.notCreated.isEmpty)
         let text = try #require(try server.todos().first?.data)
         #expect(text.contains("SUMMARY:Race won") && text.contains("raced in"), "\(text)")
         #expect(try a.show().contains("raced in"))
