@@ -29,6 +29,9 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        // libcurl's easy interface: tasktile-sync's HTTP (a blocking wait, no FoundationNetworking).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
                        providers: [.apt(["libdbus-1-dev"])]),
         // Linux calls the Glibc module lacks: epoll, signalfd, timerfd, eventfd, wordexp, posix_spawn.
@@ -71,10 +74,11 @@ let package = Package(
         // `tasktile-desktop`: `tasktile-render desktop`, handed over by `tasktile-render` (SiblingCommand).
         .executableTarget(name: "tasktile-desktop", dependencies: ["TaskTileCore", "TaskTileDesktop", "TaskTileRuntime",
                                                                      "TaskTileCommandLine"]),
-        // CalDAV/vdir sync (docs/sync.md): FoundationNetworking (libcurl) and FoundationXML, kept
-        // out of `tasktile` itself (load only what a command needs).
-        .target(name: "TaskTileSync", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRuntime"]),
-        .executableTarget(name: "tasktile-sync", dependencies: ["TaskTileCore", "TaskTileSync", "TaskTileCommandLine"]),
+        // CalDAV/vdir sync (docs/sync.md): HTTP through libcurl (CCurl) and FoundationXML, kept out
+        // of `tasktile` itself (load only what a command needs).
+        .target(name: "TaskTileSync", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRuntime", "CCurl"]),
+        .executableTarget(name: "tasktile-sync",
+                          dependencies: ["TaskTileCore", "TaskTileSync", "TaskTileCommandLine", "TaskTileRuntime"]),
         .executableTarget(name: "tasktile-bench", dependencies: ["TaskTileCore", "TaskTileRender"]),
         .target(name: "TestSupport", dependencies: ["TaskTileCore", "CCairo"], path: "Tests/TestSupport"), // CCairo: StatusGrammar's Pango parser
         .testTarget(name: "TaskTileCoreTests", dependencies: ["TaskTileCore", "TaskTileInterchange", "TestSupport"],
@@ -94,7 +98,8 @@ let package = Package(
         .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine", "TaskTileCore"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TaskTileCore", "TestSupport"]),
         .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRender", "TestSupport"],
+        .testTarget(name: "IntegrationTests",
+                    dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRender", "TaskTileSync", "TestSupport"],
                     exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath
     ],
     swiftLanguageModes: [.v6]

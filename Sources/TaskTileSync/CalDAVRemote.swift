@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A CalDAV account (RFC 4791) as a `SyncRemote`: discovery through `current-user-principal`
 /// (RFC 5397) → `calendar-home-set` (RFC 4791 §6.2.1) → a Depth 1 PROPFIND of the home; changes
@@ -110,24 +107,112 @@ final class CalDAVRemote: SyncRemote {
         return out
     }
 
+    /// MKCALENDAR (RFC 4791 §5.3.1) with our properties. A server that refuses one of them
+    /// answers with a failed propstat (a 207 multistatus, or an `mkcalendar-response`) and by the
+    /// RFC creates nothing (Xandikos refuses the dead property `created`): that is a failure, so
+    /// the request is sent again with only the standard properties (`displayname`, the component
+    /// set), then with `displayname` alone; the properties left out are set afterwards with one
+    /// PROPPATCH each, a refusal of which is ignored (the list's order and creation time are
+    /// niceties, the collection is what matters). A server that created the collection despite
+    /// the failed propstat (Debian's Xandikos 0.2.8) is taken at its word: the collection exists.
     func createCollection(listID: String, title: String, order: Int, createdAt: Date) throws -> (RemoteCollection?, CollectionRefusal?) {
         let home = try calendarHome()
         let href = home.path.hasSuffix("/") ? home.path + listID + "/" : home.path + "/" + listID + "/"
+        let displayName = "<d:displayname>\(xmlEscape(title))</d:displayname>"
+        let components = "<c:supported-calendar-component-set><c:comp name=\"VTODO\"/></c:supported-calendar-component-set>"
+        let extra = ["<a:calendar-order>\(order)</a:calendar-order>", "<t:created>\(createdAt.timeIntervalSince1970)</t:created>"]
+        let attempts: [(props: [String], later: [String])] = [
+            ([displayName, components] + extra, []),
+            ([displayName, components], extra),
+            ([displayName], extra),
+        ]
+        var last: (status: Int, detail: String)?
+        for (props, later) in attempts {
+            let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <c:mkcalendar \(CalDAVRemote.namespaces)><d:set><d:prop>\(props.joined())</d:prop></d:set></c:mkcalendar>
+            """
+            let r = try client.send("MKCALENDAR", url(href), body: Data(body.utf8))
+            let failed = r.status / 100 == 2 ? CalDAVRemote.failedPropstat(r.body) : nil
+            let created = r.status / 100 == 2 && failed == nil
+            if try created || (r.status / 100 == 2 || r.status == 405) && isCalendar(href) {
+                for prop in later { try setIgnoringRefusal(href, prop) }
+                return (RemoteCollection(href: href, displayName: title, order: order, createdAt: createdAt, syncToken: nil), nil)
+            }
+            last = (r.status, failed.map { "a property was refused (\($0))" } ?? "")
+            // Refused outright (403, 409 …): the properties are not the reason, so do not retry.
+            if r.status / 100 != 2 { break }
+        }
+        // Not a failure of the pass: the list stays local, is reported, and is tried again next time.
+        let status = last?.status ?? 0
+        let reason = CalDAVRemote.reasonPhrase(status)
+        let detail = last.map { $0.detail.isEmpty ? "" : ", " + $0.detail } ?? ""
+        return (nil, CollectionRefusal(url: url(href).absoluteString, answer: "MKCALENDAR: HTTP \(status) \(reason)\(detail)"))
+    }
+
+    /// The reason phrase of an HTTP status (RFC 9110 §15, WebDAV's of RFC 4918 §11) for messages.
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 409: "Conflict"
+        case 412: "Precondition Failed"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Entity"
+        case 423: "Locked"
+        case 424: "Failed Dependency"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 507: "Insufficient Storage"
+        case 200..<300: "OK"
+        default: "HTTP \(status)"
+        }
+    }
+
+    /// The namespace declarations of our request bodies.
+    static let namespaces = """
+        xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:a="http://apple.com/ns/ical/" xmlns:t="\(DAVNamespace.tasktile)"
+        """
+
+    /// The status of the first propstat of `body` that did not succeed (`HTTP/1.1 403 Forbidden`,
+    /// a 424 of the properties refused along with it), or nil when every one did or the body is
+    /// not XML (an empty 201).
+    static func failedPropstat(_ body: Data) -> String? {
+        guard !body.isEmpty, let root = try? DAVElement.parse(body) else { return nil }
+        func find(_ e: DAVElement) -> String? {
+            if e.name == "propstat", e.namespace == DAVNamespace.dav, let status = e.child("status")?.text,
+               let code = DAVResponse.statusCode(status), code / 100 != 2 {
+                return status.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            for c in e.children { if let f = find(c) { return f } }
+            return nil
+        }
+        return find(root)
+    }
+
+    /// Whether `href` is a calendar collection now (a Depth 0 PROPFIND of its resource type).
+    private func isCalendar(_ href: String) throws -> Bool {
         let body = """
         <?xml version="1.0" encoding="utf-8"?>
-        <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:a="http://apple.com/ns/ical/" xmlns:t="\(DAVNamespace.tasktile)"><d:set><d:prop>\
-        <d:displayname>\(xmlEscape(title))</d:displayname>\
-        <c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>\
-        <a:calendar-order>\(order)</a:calendar-order><t:created>\(createdAt.timeIntervalSince1970)</t:created>\
-        </d:prop></d:set></c:mkcalendar>
+        <d:propfind \(CalDAVRemote.namespaces)><d:prop><d:resourcetype/></d:prop></d:propfind>
         """
-        let r = try client.send("MKCALENDAR", url(href), body: Data(body.utf8))
-        guard r.status / 100 == 2 else {
-            // Not a failure of the pass: the list stays local, is reported, and is tried again next time.
-            let reason = HTTPURLResponse.localizedString(forStatusCode: r.status)
-            return (nil, CollectionRefusal(url: url(href).absoluteString, answer: "MKCALENDAR: HTTP \(r.status) \(reason)"))
-        }
-        return (RemoteCollection(href: href, displayName: title, order: order, createdAt: createdAt, syncToken: nil), nil)
+        let r = try client.send("PROPFIND", url(href), headers: ["Depth": "0"], body: Data(body.utf8), label: "resourcetype")
+        guard r.status == 207, let rs = try? DAVResponse.multistatus(r.body).responses else { return false }
+        return rs.first?.property("resourcetype")?.child("calendar", DAVNamespace.caldav) != nil
+    }
+
+    /// One PROPPATCH of one property; the server may refuse it (then the property is not kept).
+    private func setIgnoringRefusal(_ href: String, _ prop: String) throws {
+        let body = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <d:propertyupdate \(CalDAVRemote.namespaces)><d:set><d:prop>\(prop)</d:prop></d:set></d:propertyupdate>
+        """
+        _ = try client.send("PROPPATCH", url(href), body: Data(body.utf8), label: "optional property")
     }
 
     func rename(collection href: String, to title: String) throws {

@@ -1,12 +1,12 @@
+import CCurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// A blocking WebDAV/CalDAV client over FoundationNetworking's `URLSession` (libcurl underneath):
-/// any method (PROPFIND, REPORT, MKCALENDAR, PROPPATCH — RFC 4918, RFC 4791, RFC 6578), HTTP basic
-/// auth sent with every request (RFC 7617), redirects followed with the method, body and
-/// credentials kept (up to 5, same host only, so the password never goes to another host).
+/// A blocking WebDAV/CalDAV client over libcurl's easy interface: any method (PROPFIND, REPORT,
+/// MKCALENDAR, PROPPATCH — RFC 4918, RFC 4791, RFC 6578), HTTP basic auth sent with every request
+/// (RFC 7617), redirects followed with the method, body and credentials kept (up to 5, same host
+/// only, so the password never goes to another host). `curl_easy_perform` waits in poll(2): a
+/// server that takes seconds to answer costs no CPU while it does (FoundationNetworking's
+/// URLSession spun a core for as long). One handle for the pass keeps the connection alive.
 final class DAVClient: @unchecked Sendable {
     struct Response {
         var status: Int
@@ -18,8 +18,8 @@ final class DAVClient: @unchecked Sendable {
 
     let user: String
     private let authorization: String
-    private let session: URLSession
-    private let delegate = NoRedirects()
+    private let timeout: Int
+    private let handle: UnsafeMutableRawPointer?
     /// Requests sent (for the bench and the sync report).
     private(set) var requestCount = 0
     /// Called with one line per request sent (`TASKTILE_SYNC_DEBUG=requests`, docs/sync.md): the
@@ -31,14 +31,14 @@ final class DAVClient: @unchecked Sendable {
     init(user: String, password: String, timeout: TimeInterval = 30) {
         self.user = user
         authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
-        let config = URLSessionConfiguration.ephemeral
-        config.timeoutIntervalForRequest = timeout
-        config.httpShouldSetCookies = false
-        config.urlCache = nil
-        session = URLSession(configuration: config, delegate: delegate, delegateQueue: nil)
+        self.timeout = Int(timeout)
+        DAVClient.globalInit
+        handle = curl_easy_init()
     }
 
-    deinit { session.invalidateAndCancel() }
+    deinit { if let handle { curl_easy_cleanup(handle) } }
+
+    private static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     /// Sends one request and waits for the answer. `label` names what it asks for the request log
     /// (`sync-collection`, `calendar-query` …).
@@ -46,16 +46,11 @@ final class DAVClient: @unchecked Sendable {
     func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil, label: String? = nil) throws -> Response {
         var target = url
         for _ in 0..<6 {
-            var request = URLRequest(url: target)
-            request.httpMethod = method
-            request.setValue(authorization, forHTTPHeaderField: "Authorization")
-            for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
-            if let body {
-                request.httpBody = body
-                if headers["Content-Type"] == nil { request.setValue("application/xml; charset=utf-8", forHTTPHeaderField: "Content-Type") }
-            }
+            var all = headers
+            all["Authorization"] = authorization
+            if body != nil, headers["Content-Type"] == nil { all["Content-Type"] = "application/xml; charset=utf-8" }
             let started = DispatchTime.now().uptimeNanoseconds
-            let r = try perform(request)
+            let r = try perform(method, target, headers: all, body: body)
             requestCount += 1
             if let log {
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
@@ -73,55 +68,66 @@ final class DAVClient: @unchecked Sendable {
         throw DAVError.unexpected(url: url.absoluteString, method: method, status: 310, detail: "too many redirects")
     }
 
-    private func perform(_ request: URLRequest) throws -> Response {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: Result<Response, Error>?
-        let task = session.dataTask(with: request) { data, response, error in
-            if let http = response as? HTTPURLResponse {
-                var headers: [String: String] = [:]
-                for (k, v) in http.allHeaderFields { headers["\(k)".lowercased()] = "\(v)" }
-                result = .success(Response(status: http.statusCode, headers: headers, body: data ?? Data()))
-            } else {
-                result = .failure(error ?? URLError(.badServerResponse))
-            }
-            done.signal()
-        }
-        task.resume()
-        done.wait()
-        switch result! {
-        case .success(let r): return r
-        case .failure(let e):
-            if let u = e as? URLError, u.code == .userCancelledAuthentication || delegate.wasChallenged(task.taskIdentifier) {
-                return Response(status: 401, headers: [:], body: Data())
-            }
-            let detail = (e as? URLError).map { $0.localizedDescription } ?? "\(e)"
-            throw DAVError.unreachable(url: request.url?.absoluteString ?? "", detail: detail)
-        }
+    /// What the callbacks collect for one request.
+    private final class Exchange {
+        var body = Data()
+        var headers: [String: String] = [:]
     }
 
-    /// Redirects are followed by `send` itself (URLSession would turn a PROPFIND into a GET).
-    private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            completionHandler(nil)
+    private func perform(_ method: String, _ url: URL, headers: [String: String], body: Data?) throws -> Response {
+        guard let h = handle else { throw DAVError.unreachable(url: url.absoluteString, detail: "libcurl could not start") }
+        curl_easy_reset(h)
+        let exchange = Exchange()
+        var list: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(list) }
+        // `Expect:` off: a server is never made to wait for a 100-continue it may not send.
+        for line in headers.map({ "\($0.key): \($0.value)" }) + ["Expect:"] { list = curl_slist_append(list, line) }
+        let onData: tasktile_curl_data_callback = { data, size, count, context in
+            let n = size * count
+            if let data, let context { Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue().body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: n) }
+            return n
         }
-
-        /// A 401 is answered by the server's response itself, never by retrying with stored
-        /// credentials (there are none: the Authorization header is sent with each request).
-        /// Without this, FoundationNetworking waits for a credential that never comes.
-        func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-            lock.lock(); challenged.insert(task.taskIdentifier); lock.unlock()
-            completionHandler(.cancelAuthenticationChallenge, nil)
+        let onHeader: tasktile_curl_data_callback = { data, size, count, context in
+            let n = size * count
+            guard let data, let context else { return n }
+            let e = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
+            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: n), as: UTF8.self)
+            if line.hasPrefix("HTTP/") { e.headers = [:] } // a new response (after a 100 Continue)
+            else if let colon = line.firstIndex(of: ":") {
+                e.headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            return n
         }
-
-        private let lock = NSLock()
-        private var challenged = Set<Int>()
-
-        /// Whether the task was cancelled because the server asked for credentials (a 401).
-        func wasChallenged(_ id: Int) -> Bool {
-            lock.lock(); defer { lock.unlock() }
-            return challenged.remove(id) != nil
+        let context = Unmanaged.passUnretained(exchange).toOpaque()
+        let code: CURLcode = url.absoluteString.withCString { urlText in
+            method.withCString { methodText in
+                (body ?? Data()).withUnsafeBytes { bytes in
+                    _ = tasktile_curl_setopt_pointer(h, CURLOPT_URL, urlText)
+                    _ = tasktile_curl_setopt_pointer(h, CURLOPT_CUSTOMREQUEST, methodText)
+                    _ = tasktile_curl_setopt_pointer(h, CURLOPT_HTTPHEADER, list)
+                    _ = tasktile_curl_setopt_long(h, CURLOPT_NOSIGNAL, 1)
+                    _ = tasktile_curl_setopt_long(h, CURLOPT_TIMEOUT, timeout)
+                    _ = tasktile_curl_setopt_long(h, CURLOPT_CONNECTTIMEOUT, min(timeout, 10))
+                    _ = tasktile_curl_setopt_long(h, CURLOPT_FOLLOWLOCATION, 0)
+                    if body != nil {
+                        _ = tasktile_curl_setopt_pointer(h, CURLOPT_POSTFIELDS, bytes.baseAddress ?? UnsafeRawPointer(methodText))
+                        _ = tasktile_curl_setopt_off(h, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
+                    } else if method == "HEAD" {
+                        _ = tasktile_curl_setopt_long(h, CURLOPT_NOBODY, 1)
+                    }
+                    _ = tasktile_curl_setopt_callback(h, CURLOPT_WRITEFUNCTION, onData)
+                    _ = tasktile_curl_setopt_pointer(h, CURLOPT_WRITEDATA, context)
+                    _ = tasktile_curl_setopt_callback(h, CURLOPT_HEADERFUNCTION, onHeader)
+                    _ = tasktile_curl_setopt_pointer(h, CURLOPT_HEADERDATA, context)
+                    return curl_easy_perform(h)
+                }
+            }
         }
+        guard code == CURLE_OK else {
+            throw DAVError.unreachable(url: url.absoluteString, detail: String(cString: curl_easy_strerror(code)))
+        }
+        var status = 0
+        _ = tasktile_curl_getinfo_long(h, CURLINFO_RESPONSE_CODE, &status)
+        return Response(status: status, headers: exchange.headers, body: exchange.body)
     }
 }

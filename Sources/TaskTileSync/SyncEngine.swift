@@ -16,6 +16,11 @@ public struct SyncReport: Sendable {
     /// Lists the server refused a collection for (MKCALENDAR refused): they stay local, are tried
     /// again next pass, and the pass exits 65.
     public var notCreated: [Phrase] = []
+    /// List names held by more than one list or calendar, neither side paired: left unpaired and
+    /// unsynced (the pass exits 65).
+    public var ambiguous: [Phrase] = []
+    /// Server resources that hold no VTODO (events in a mixed calendar): not ours, left alone.
+    public var skipped = 0
     /// Other things worth saying (an edit that beat a delete).
     public var notes: [Phrase] = []
     /// HTTP requests made.
@@ -44,6 +49,8 @@ final class SyncEngine {
     /// Foreign UIDs of todos imported from files: a new item on the server keeps that UID.
     private var uids: [String: String] = [:]
     private var processed = 0, total = 0
+    /// Hrefs (decoded) written on the server in the collection being synced, this pass.
+    private var written = Set<String>()
     /// Run once, before the first conditional write over an existing item (the tests' 412 race:
     /// another client edits between our read and our write). Nil in normal use.
     var beforeFirstOverwrite: (() -> Void)?
@@ -59,6 +66,16 @@ final class SyncEngine {
     /// Runs the pass. - Throws: `DAVError` (nothing changed locally when it comes from the first
     /// request), store errors.
     func run() throws -> SyncReport {
+        do {
+            return try pass()
+        } catch let e as DAVError {
+            let r = report
+            guard r.up + r.down + r.deletedHere + r.deletedThere > 0, !dryRun else { throw e }
+            throw DAVError.stoppedMidway(e, up: r.up, down: r.down, deletedHere: r.deletedHere, deletedThere: r.deletedThere)
+        }
+    }
+
+    private func pass() throws -> SyncReport {
         journal = try store.syncJournal(after: account.journalSeq)
         let collections = try remote.collections()
         let pairs = try store.syncCollections(account: account.name)
@@ -69,6 +86,13 @@ final class SyncEngine {
         let remoteHrefs = Set(collections.map(\.href))
         var work: [(TodoList, RemoteCollection, SyncCollectionState?)] = []
         var pairedLists = Set<String>()
+        // Neither side paired yet (a first sync, an account added again after `sync rm`): a list
+        // and a calendar of the same name are one list. A name held twice on one side is
+        // ambiguous: reported, and its lists and calendars are left unpaired and unsynced.
+        func name(_ s: String?) -> String { (s ?? "").trimmingCharacters(in: .whitespaces) }
+        let localByName = Dictionary(grouping: lists.values.filter { l in !pairs.contains { $0.listID == l.id } }, by: { name($0.title) })
+        let remoteByName = Dictionary(grouping: collections.filter { byHref[$0.href] == nil }, by: { name($0.displayName) })
+        var ambiguousNames = Set<String>()
 
         for coll in collections {
             if let st = byHref[coll.href] {
@@ -106,13 +130,34 @@ final class SyncEngine {
             }
             let segment = coll.href.split(separator: "/").last.map(String.init) ?? ""
             if let list = lists[segment], !pairedLists.contains(list.id), !pairs.contains(where: { $0.listID == list.id }) {
-                work.append((list, coll, nil)); pairedLists.insert(list.id)
+                work.append((list, coll, try pair(list, coll))); pairedLists.insert(list.id)
                 continue
             }
-            if dryRun { report.down += 1; continue }
-            let list = try store.addSyncedList(id: segment, title: coll.displayName ?? segment, sortOrder: coll.order, createdAt: coll.createdAt)
+            let title = name(coll.displayName)
+            if !title.isEmpty, let locals = localByName[title], !locals.isEmpty {
+                let remotes = remoteByName[title] ?? []
+                if locals.count == 1, remotes.count == 1, let list = locals.first, !pairedLists.contains(list.id) {
+                    work.append((list, coll, try pair(list, coll))); pairedLists.insert(list.id)
+                    continue
+                }
+                if ambiguousNames.insert(title).inserted {
+                    report.ambiguous.append(Phrase(key: .syncAmbiguousName, title, locals.count, remotes.count))
+                }
+                for l in locals { pairedLists.insert(l.id) }
+                continue
+            }
+            if dryRun {
+                report.down += 1
+                report.notes.append(Phrase(key: .syncDryRunList, coll.displayName ?? segment))
+                continue
+            }
+            // The pairing is stored with the list, before the first item: a pass killed while
+            // downloading continues into this list next time (never a second list or calendar).
+            let list = try store.addSyncedList(id: segment, title: coll.displayName ?? segment, sortOrder: coll.order, createdAt: coll.createdAt,
+                                               pairing: (account.name, coll.href))
             lists[list.id] = list
-            work.append((list, coll, nil)); pairedLists.insert(list.id)
+            work.append((list, coll, SyncCollectionState(listID: list.id, href: coll.href, syncToken: nil, displayName: list.title)))
+            pairedLists.insert(list.id)
         }
         for list in lists.values.sorted(by: { $0.sortOrder < $1.sortOrder }) where !pairedLists.contains(list.id) {
             if let st = pairs.first(where: { $0.listID == list.id }), !remoteHrefs.contains(st.href) {
@@ -122,7 +167,7 @@ final class SyncEngine {
                 let todoIDs = try store.syncTodoIDs(inList: list.id)
                 let unchanged = try list.title == (st.displayName ?? list.title) && todoIDs.allSatisfy { id in
                     guard let s = items[id], s.listID == list.id, let base = parseBase(s), let local = try store.syncTodo(id: id) else { return false }
-                    return !changed(local, from: base.todo)
+                    return !changed(ICalendarExporter.wireForm(local), from: base.todo)
                 }
                 if !dryRun { try store.removeSyncCollection(account: account.name, listID: list.id) }
                 items = items.filter { $0.value.listID != list.id }
@@ -133,7 +178,7 @@ final class SyncEngine {
                 }
                 report.notes.append(Phrase(key: .syncEditBeatsDelete, list.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
             }
-            if dryRun { report.up += 1; continue }
+            if dryRun { report.up += 1; report.notes.append(Phrase(key: .syncDryRunCalendar, list.title)); continue }
             let (coll, refusal) = try remote.createCollection(listID: list.id, title: list.title, order: list.sortOrder, createdAt: list.createdAt)
             guard let coll else {
                 // No pairing is stored, so the next pass asks again; the list's todos stay unsynced
@@ -142,13 +187,85 @@ final class SyncEngine {
                                                 account.user ?? "-", refusal?.url ?? "-"))
                 continue
             }
-            work.append((list, coll, nil))
+            work.append((list, coll, try pair(list, coll)))
         }
         total = try work.reduce(0) { $0 + (try store.syncTodoIDs(inList: $1.0.id).count) }
         for (list, coll, st) in work { try sync(list: list, collection: coll, state: st) }
         if !dryRun { try store.finishSync(account: account.name, journalHead: journal.head, calendarHome: remote.calendarHomeURL) }
         report.requests = remote.requestCount
         return report
+    }
+
+    /// The collection's token once our writes of this pass are in it. The token read before them
+    /// does not cover them, and a server may leave out of a later diff an item created after a
+    /// token and deleted since (RFC 6578 §3.5.1 lets it; Xandikos does): a todo we uploaded and
+    /// another client then deleted would never be seen as deleted. So the changes since the old
+    /// token are asked once more: when they are exactly our writes (each one listed with the ETag
+    /// we stored, removals only of items we no longer track), the new token is stored. Otherwise
+    /// (someone else wrote meanwhile, an ETag we did not get) no token is stored, and the next
+    /// pass lists everything (an ETag listing, which misses nothing).
+    private func tokenAfterOwnWrites(_ collection: RemoteCollection, list: TodoList, since old: String) throws -> String? {
+        func key(_ h: String) -> String { h.removingPercentEncoding ?? h }
+        let after = try remote.changes(in: collection, since: old)
+        guard !after.complete, let fresh = after.newToken else { return nil }
+        let mine = Dictionary(try store.syncItems(account: account.name).values.filter { $0.listID == list.id }.map { (key($0.href), $0.etag) },
+                              uniquingKeysWith: { a, _ in a })
+        let listed = Set(after.changed.map { key($0.href) })
+        let onlyOurs = after.changed.allSatisfy { c in c.etag != nil && mine[key(c.href)] == .some(c.etag) }
+            && after.removed.allSatisfy { mine[key($0)] == nil } && written.isSubset(of: listed)
+        return onlyOurs ? fresh : nil
+    }
+
+    /// The cycles a resource's overrides complete: each VTODO after the first with a
+    /// `RECURRENCE-ID` and `STATUS:COMPLETED`, as (the cycle's local date, its `COMPLETED`).
+    static func completedOverrides(_ text: String) -> [(date: LocalDate, at: Date?)] {
+        var lines: [String] = []
+        for raw in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            var l = String(raw)
+            if l.hasSuffix("\r") { l.removeLast() }
+            if let first = l.first, first == " " || first == "\t", !lines.isEmpty { lines[lines.count - 1] += l.dropFirst() } else { lines.append(l) }
+        }
+        func value(_ l: String) -> String { l.split(separator: ":", maxSplits: 1).last.map(String.init) ?? "" }
+        func name(_ l: String) -> String { String(l.prefix { $0 != ";" && $0 != ":" }).uppercased() }
+        var out: [(date: LocalDate, at: Date?)] = []
+        var todos = 0, inOverride = false
+        var rid: LocalDate?, completed = false, at: Date?
+        for l in lines {
+            switch (name(l), value(l).uppercased()) {
+            case ("BEGIN", "VTODO"):
+                todos += 1; inOverride = todos > 1; rid = nil; completed = false; at = nil
+            case ("END", "VTODO"):
+                if inOverride, completed, let rid { out.append((rid, at)) }
+                inOverride = false
+            case ("RECURRENCE-ID", let v) where inOverride:
+                let digits = Array(v.prefix(8))
+                if digits.count == 8, let y = Int(String(digits[0..<4])), let m = Int(String(digits[4..<6])), let d = Int(String(digits[6..<8])) {
+                    rid = LocalDate(year: y, month: m, day: d)
+                }
+            case ("STATUS", let v) where inOverride: completed = v.trimmingCharacters(in: .whitespaces) == "COMPLETED"
+            case ("COMPLETED", let v) where inOverride:
+                let f = DateFormatter()
+                f.locale = Locale(identifier: "en_US_POSIX"); f.timeZone = TimeZone(identifier: "UTC"); f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+                at = f.date(from: v.trimmingCharacters(in: .whitespaces))
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// Whether a resource's text has a VTODO component (a `BEGIN:VTODO` line; a folded line never
+    /// starts with BEGIN).
+    static func holdsTodo(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces).uppercased() == "BEGIN:VTODO" }
+    }
+
+    /// Records a new list ↔ collection pairing before any of its items is synced (no sync-token
+    /// yet: the first pass lists everything), so an interrupted pass finds it next time.
+    private func pair(_ list: TodoList, _ coll: RemoteCollection) throws -> SyncCollectionState? {
+        if dryRun { return nil }
+        let state = SyncCollectionState(listID: list.id, href: coll.href, syncToken: nil, displayName: list.title)
+        try store.setSyncCollection(account: account.name, state)
+        return state
     }
 
     /// A fetched server item.
@@ -177,13 +294,19 @@ final class SyncEngine {
         var removed = Set(changes.removed.map(key))
         if changes.complete { removed.formUnion(known.keys.filter { !listed.contains($0) }) }
         var fetched: [String: Fetched] = [:]
+        var checkIns: [String: [(date: LocalDate, at: Date?)]] = [:]
         for (href, etag, text) in try remote.fetch(toFetch, in: collection) {
+            // Events, journals and free-busy next to the todos (a server's default calendar holds
+            // both) are another application's: left alone without a word, only counted.
+            if !SyncEngine.holdsTodo(text) { report.skipped += 1; continue }
             do {
                 var r = try ICalendarResource.parse(text, href: href, userZone: zone, now: now)
                 let id = known[key(href)]?.todoID ?? ICalendarResource.todoID(forUID: r.uid)
                 r.todo.id = id
                 r.todo.listId = list.id
                 fetched[id] = Fetched(href: href, etag: etag, resource: r)
+                let done = SyncEngine.completedOverrides(text)
+                if !done.isEmpty { checkIns[id] = done }
             } catch let e as ICalendarResource.Unreadable {
                 report.unreadable.append(Phrase(key: .syncUnreadableItem, href, e.reason))
             }
@@ -191,20 +314,37 @@ final class SyncEngine {
         var candidates: [String] = []
         var seen = Set<String>()
         func add(_ id: String) { if seen.insert(id).inserted { candidates.append(id) } }
-        for id in try store.syncTodoIDs(inList: list.id) where items[id] == nil || journal.todos[id] != nil || items[id]?.listID != list.id { add(id) }
+        let localIDs = try store.syncTodoIDs(inList: list.id)
+        for id in localIDs where items[id] == nil || journal.todos[id] != nil || items[id]?.listID != list.id { add(id) }
         for s in here where journal.todos[s.todoID] != nil || removed.contains(key(s.href)) { add(s.todoID) }
         // New server items in their order (X-APPLE-SORT-ORDER), those without one after, by id: a
         // hinted item must find its place free, whichever device downloads.
         for id in fetched.keys.sorted(by: { (fetched[$0]!.resource.sortHint ?? .infinity, $0) < (fetched[$1]!.resource.sortHint ?? .infinity, $1) }) {
             add(id)
         }
+        written = []
+        let wroteBefore = report.up + report.deletedThere
+        // The total counted this list's todos; new server items add to it (never "1500/1044").
+        let beyond = Set(candidates).subtracting(localIDs).count
+        total += beyond
         for id in candidates {
             try process(id, list: list, collection: collection, fetched: fetched[id], removed: removed)
             processed += 1
-            if total > 200, processed % 100 == 0 { progress(processed, total) }
+            if total > 200, processed % 100 == 0 { progress(min(processed, total), total) }
+        }
+        // Thunderbird completes one cycle of a series with an override (a second VTODO with
+        // RECURRENCE-ID and STATUS:COMPLETED): a check-in of that cycle, recorded the way imports
+        // record theirs (the override stays in the resource as it is).
+        if !dryRun {
+            for (id, dates) in checkIns.sorted(by: { $0.key < $1.key }) {
+                try store.recordSyncedCheckIns(todoID: id, dates.map { ($0.date, $0.at ?? now) })
+            }
         }
         // Keep the old token when items could not be read, so they are listed again next time.
-        let token = report.unreadable.isEmpty || changes.newToken == nil ? changes.newToken : state?.syncToken
+        var token = report.unreadable.isEmpty || changes.newToken == nil ? changes.newToken : state?.syncToken
+        if !dryRun, report.up + report.deletedThere > wroteBefore, let old = changes.newToken, token == old {
+            token = try tokenAfterOwnWrites(collection, list: list, since: old)
+        }
         if !dryRun, state?.syncToken != token || state?.href != collection.href || state?.displayName != list.title || state == nil {
             try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: token,
                                                                                    displayName: list.title))
@@ -264,7 +404,7 @@ final class SyncEngine {
                 report.deletedThere += 1
             }
         case (let l?, let s?, let f):
-            let localChanged = base.map { changed(l, from: $0.todo) } ?? true
+            let localChanged = base.map { changed(ICalendarExporter.wireForm(l), from: $0.todo) } ?? true
             if remoteRemoved {
                 if localChanged {
                     report.notes.append(Phrase(key: .syncEditBeatsDelete, l.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
@@ -301,7 +441,7 @@ final class SyncEngine {
     /// The server's version replaces ours (only the server changed).
     private func applyRemote(_ f: Fetched, list: TodoList) throws {
         report.down += 1
-        if dryRun { return }
+        if dryRun { report.notes.append(Phrase(key: .syncDryRunReceive, f.resource.todo.title)); return }
         var todo = f.resource.todo
         let existing = try store.syncTodo(id: todo.id)
         if let e = existing {
@@ -318,17 +458,18 @@ final class SyncEngine {
     /// A 412 re-reads the server's version and merges.
     private func push(_ l: Todo, uid: String, href: String, template: ICalendarResource?, ifMatch: String?, list: TodoList,
                       collection: RemoteCollection, attempts: Int = 3) throws {
-        report.up += 1
-        if dryRun { return }
-        let text = template.map { ICalendarResource.render(l, over: $0.text, templateTodo: $0.todo, now: now) }
-            ?? ICalendarResource.render(l, uid: uid, now: now)
+        if dryRun { report.up += 1; report.notes.append(Phrase(key: .syncDryRunSend, l.title)); return }
+        let wire = ICalendarExporter.wireForm(l)
+        let text = template.map { ICalendarResource.render(wire, over: $0.text, templateTodo: $0.todo, now: now) }
+            ?? ICalendarResource.render(wire, uid: uid, now: now)
         if ifMatch != nil, let hook = beforeFirstOverwrite { beforeFirstOverwrite = nil; hook() }
         switch try remote.put(href, text: text, ifMatch: ifMatch) {
         case .written(let etag):
+            report.up += 1
+            written.insert(href.removingPercentEncoding ?? href)
             try store.applySynced(account: account.name, merged: nil, deleting: nil,
                                   state: SyncItemState(todoID: l.id, listID: list.id, href: href, etag: etag, base: text))
         case .preconditionFailed, .gone:
-            report.up -= 1
             guard attempts > 0, let f = try refetch(href, id: l.id, list: list, collection: collection) else { return }
             try merge(local: l, base: template.flatMap { ifMatch == nil ? nil : $0 }, remote: f, list: list, attempts: attempts - 1)
         }
@@ -338,7 +479,9 @@ final class SyncEngine {
     /// takes that side; changed on both to different values, the later LAST-MODIFIED wins and the
     /// losing value is reported. Without a base (both sides have the item, never synced), every
     /// differing group is a conflict.
-    private func merge(local l: Todo, base: ICalendarResource?, remote f: Fetched, list: TodoList, attempts: Int = 3) throws {
+    private func merge(local here: Todo, base: ICalendarResource?, remote f: Fetched, list: TodoList, attempts: Int = 3) throws {
+        // Compared and written as the server sees it (a completed cycle as the series moved on).
+        let l = ICalendarExporter.wireForm(here)
         let r = f.resource.todo
         var merged = l
         let localTime = journal.todos[l.id] ?? .distantPast
@@ -357,16 +500,20 @@ final class SyncEngine {
                 report.conflicts.append(Phrase(key: .syncConflict, merged.title, g.rawValue, Phrase(key: .syncSideHere), g.describe(r)))
             }
         }
-        if dryRun { report.down += 1; if changed(merged, from: r) { report.up += 1 }; return }
+        if dryRun {
+            report.down += 1; report.notes.append(Phrase(key: .syncDryRunReceive, r.title))
+            if changed(merged, from: r) { report.up += 1; report.notes.append(Phrase(key: .syncDryRunSend, merged.title)) }
+            return
+        }
         var text = f.resource.text, etag = f.etag
         if changed(merged, from: r) {
             let put = ICalendarResource.render(merged, over: f.resource.text, templateTodo: r, now: now)
             if let hook = beforeFirstOverwrite { beforeFirstOverwrite = nil; hook() }
             switch try remote.put(f.href, text: put, ifMatch: f.etag) {
-            case .written(let e): text = put; etag = e; report.up += 1
+            case .written(let e): text = put; etag = e; report.up += 1; written.insert(f.href.removingPercentEncoding ?? f.href)
             case .preconditionFailed, .gone:
                 guard attempts > 0, let again = try refetch(f.href, id: l.id, list: list, collection: collectionOf(f)) else { return }
-                try merge(local: l, base: base, remote: again, list: list, attempts: attempts - 1)
+                try merge(local: here, base: base, remote: again, list: list, attempts: attempts - 1)
                 return
             }
         }

@@ -8,8 +8,10 @@ public enum SyncRunner {
     /// - Throws: `DAVError` (69 unreachable, 77 refused, 65 after the pass when items could not
     ///   be read — the report is still returned through `report`), store errors (74, 75).
     /// `log` receives debug lines (one per HTTP request) when `TASKTILE_SYNC_DEBUG=requests`.
+    /// `beforeFirstOverwrite`: a test seam, run once just before the first write over an existing
+    /// server item (the tests inject a concurrent edit there: a 412 race); nil in normal use.
     public static func run(store: Store, account: SyncAccount, dryRun: Bool, environment: [String: String],
-                           log: ((String) -> Void)? = nil,
+                           log: ((String) -> Void)? = nil, beforeFirstOverwrite: (() -> Void)? = nil,
                            progress: @escaping (Int, Int) -> Void = { _, _ in }) throws -> SyncReport {
         let remote: SyncRemote
         switch account.kind {
@@ -25,17 +27,7 @@ public enum SyncRunner {
             remote = dav
         }
         let engine = SyncEngine(store: store, account: account, remote: remote, dryRun: dryRun, progress: progress)
-        // Test hook (docs/sync.md "Testing"): a command run once just before the first write over
-        // an existing server item, to inject a concurrent edit (a 412 race).
-        if let hook = environment["TASKTILE_SYNC_TEST_BEFORE_OVERWRITE"], let argv = try? CommandWords.split(hook) {
-            engine.beforeFirstOverwrite = {
-                let p = Process()
-                p.executableURL = URL(fileURLWithPath: argv[0])
-                p.arguments = Array(argv.dropFirst())
-                try? p.run()
-                p.waitUntilExit()
-            }
-        }
+        engine.beforeFirstOverwrite = beforeFirstOverwrite
         return try engine.run()
     }
 

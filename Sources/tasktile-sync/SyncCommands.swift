@@ -1,6 +1,7 @@
 import Foundation
 import TaskTileCommandLine
 import TaskTileCore
+import TaskTileRuntime
 import TaskTileSync
 
 /// `tasktile sync add NAME (--url URL --user USER --password-command CMD | --vdir DIR)`.
@@ -26,6 +27,14 @@ struct SyncAddCommand: Command {
         } else if let url = arguments.value("--url") {
             guard let u = URL(string: url), u.scheme == "http" || u.scheme == "https", u.host != nil else {
                 throw Self.usage(Phrase(key: .syncErrorBadURL, url))
+            }
+            // Refused here, once, rather than at every sync: the command is split without a shell.
+            if let command = arguments.value("--password-command") {
+                do { _ = try CommandWords.split(command) } catch let SpawnError.cannotSplit(_, reason) {
+                    throw Self.usage(Phrase(key: .syncErrorPasswordCommandRefused, command, reason))
+                } catch {
+                    throw Self.usage(Phrase(key: .syncErrorPasswordCommandRefused, command, "\(error)"))
+                }
             }
             account = SyncAccount(name: name, kind: .caldav, url: url, user: arguments.value("--user"),
                                   passwordCommand: arguments.value("--password-command"))
@@ -93,7 +102,12 @@ struct SyncStatusCommand: Command {
             let pending = try store.syncJournal(after: a.journalSeq).todos.count
             if context.json {
                 rows.append(.object([("name", .string(a.name)), ("lastSyncAt", a.lastSyncAt.map { .string(JSONDates.utc($0)) } ?? .null),
+                                     ("neverSynced", .bool(a.lastSyncAt == nil)),
                                      ("pendingLocalChanges", .number(Double(pending)))]))
+            } else if a.lastSyncAt == nil {
+                // The journal counts changes since the account was added: before a first pass it
+                // would say 0 while every list and todo is still to be sent.
+                context.out(context.localizer.text(.syncStatusNeverSynced, a.name, a.kind.rawValue, a.url))
             } else {
                 context.out(context.localizer.text(.syncStatusLine, a.name, a.kind.rawValue, a.url,
                                                    a.lastSyncAt.map(JSONDates.utc) ?? context.localizer.text(.syncNever), pending))
@@ -121,17 +135,19 @@ struct SyncRunCommand: Command {
         let accounts = try name.map { [try store.syncAccount(named: $0)] } ?? store.syncAccounts()
         guard !accounts.isEmpty else { throw SyncAccountError.notFound("-", known: []) }
         let l = context.localizer
-        var unreadable = 0, notCreated = 0
+        var unreadable = 0, notCreated = 0, ambiguous = 0
         var reports: [JSONValue] = []
         for account in accounts {
             let log: (String) -> Void = { line in context.stderr.write("debug tasktile-sync: " + line + "\n"); context.stderr.flush() }
-            let report = try SyncRunner.run(store: store, account: account, dryRun: dryRun, environment: context.environment, log: log) { done, all in
+            let report = try SyncRunner.run(store: store, account: account, dryRun: dryRun, environment: context.environment, log: log,
+                                            progress: { done, all in
                 context.stderr.write(l.text(.syncProgress, account.name, done, all) + "\n")
                 context.stderr.flush()
-            }
+            })
             unreadable += report.unreadable.count
             notCreated += report.notCreated.count
-            for p in report.notCreated + report.unreadable + report.notes + report.conflicts { context.stderr.write(p.text(l) + "\n") }
+            ambiguous += report.ambiguous.count
+            for p in report.ambiguous + report.notCreated + report.unreadable + report.notes + report.conflicts { context.stderr.write(p.text(l) + "\n") }
             if context.json {
                 reports.append(.object([
                     ("account", .string(report.account)), ("dryRun", .bool(dryRun)),
@@ -140,7 +156,9 @@ struct SyncRunCommand: Command {
                     ("conflicts", .array(report.conflicts.map { .string($0.description) })),
                     ("unreadable", .array(report.unreadable.map { .string($0.description) })),
                     ("notCreated", .array(report.notCreated.map { .string($0.description) })),
+                    ("ambiguous", .array(report.ambiguous.map { .string($0.description) })),
                     ("notes", .array(report.notes.map { .string($0.description) })),
+                    ("skippedNotTodos", .number(Double(report.skipped))),
                     ("requests", .number(Double(report.requests))),
                 ]))
             } else if dryRun {
@@ -151,6 +169,7 @@ struct SyncRunCommand: Command {
         }
         if context.json { context.printJSON(.array(reports)) }
         let left = (unreadable > 0 ? [DAVError.unreadableItems(unreadable)] : []) + (notCreated > 0 ? [DAVError.listsNotCreated(notCreated)] : [])
+            + (ambiguous > 0 ? [DAVError.ambiguousNames(ambiguous)] : [])
         if !left.isEmpty { throw ReportedPartialPass(errors: left) }
         return .success
     }

@@ -3,13 +3,24 @@ import Foundation
 import Glibc
 #endif
 
-/// A private CalDAV server for the sync tests: Radicale (Debian `radicale`) on 127.0.0.1 with a
-/// free port, htpasswd auth (plain, a test account) and a storage folder of its own. Killed on
-/// deinit; `stop()` and `start()` take it down and bring it back on the same port and storage.
-public final class RadicaleServer {
-    public let tmp = TemporaryDirectory("radicale")
+/// The sync tests' CalDAV servers by their old name: every test that needs no particular server
+/// takes `CalDAVServer.Kind.allCases` as its arguments.
+public typealias RadicaleServer = CalDAVServer
+
+/// A private CalDAV server for the sync tests on 127.0.0.1 with a free port and a storage folder
+/// of its own: Radicale (Debian `radicale`: htpasswd auth with a test account, rights files) or
+/// Xandikos (Debian `xandikos`: a strict server with no authentication, which ignores the
+/// credentials sent). Killed on deinit; `stop()` and `start()` take it down and bring it back on
+/// the same port and storage.
+public final class CalDAVServer {
+    public enum Kind: String, CaseIterable, Sendable, CustomStringConvertible {
+        case radicale, xandikos
+        public var description: String { rawValue }
+    }
+    public let kind: Kind
+    public let tmp: TemporaryDirectory
     public let port: Int
-    public let user = "alice"
+    public let user: String
     public let password = "s3cret-pw"
     /// `http://127.0.0.1:<port>/`.
     public var url: String { "http://127.0.0.1:\(port)/" }
@@ -22,36 +33,47 @@ public final class RadicaleServer {
     /// The rights file (`[rights] type = from_file`) when the server was started with `rights`.
     public var rightsFile: String { tmp.file("rights") }
 
-    /// - Parameter rights: the text of a Radicale rights file (sections with `user`, `collection`,
-    ///   `permissions`; radicale.org "Rights") to start with `[rights] type = from_file`; nil keeps
-    ///   Radicale's default (`owner_only`). Radicale reads the file at each request, so
-    ///   `setRights` changes the policy of the running server.
-    /// - Throws: `FixtureError` when radicale or python3-caldav is missing (make deps installs
+    /// - Parameters:
+    ///   - kind: which server.
+    ///   - rights: (Radicale only) the text of a Radicale rights file (sections with `user`,
+    ///     `collection`, `permissions`; radicale.org "Rights") to start with `[rights] type =
+    ///     from_file`; nil keeps Radicale's default (`owner_only`). Radicale reads the file at each
+    ///     request, so `setRights` changes the policy of the running server.
+    /// - Throws: `FixtureError` when the server or python3-caldav is missing (make deps installs
     ///   them) or the server does not answer within 20 s.
-    public init(rights: String? = nil) throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/radicale") else {
-            throw FixtureError("radicale is not installed: make deps installs it (Debian: radicale)")
+    public init(_ kind: Kind = .radicale, rights: String? = nil) throws {
+        self.kind = kind
+        tmp = TemporaryDirectory(kind.rawValue)
+        // Xandikos serves one principal, /user/ (its `--current-user-principal` default).
+        user = kind == .radicale ? "alice" : "user"
+        let binary = "/usr/bin/\(kind.rawValue)"
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw FixtureError("\(kind.rawValue) is not installed: make deps installs it (Debian: \(kind.rawValue))")
         }
         guard (try? runProcess("/usr/bin/python3", ["-c", "import caldav"]))?.status == 0 else {
             throw FixtureError("python3-caldav is not installed for /usr/bin/python3: make deps installs it (Debian: python3-caldav)")
         }
-        port = try RadicaleServer.freePort()
-        try "\(user):\(password)\n".write(toFile: tmp.file("users"), atomically: true, encoding: .utf8)
-        let config = """
-        [server]
-        hosts = 127.0.0.1:\(port)
-        [auth]
-        type = htpasswd
-        htpasswd_filename = \(tmp.file("users"))
-        htpasswd_encryption = plain
-        delay = 0
-        [storage]
-        filesystem_folder = \(storage)
-        [logging]
-        level = warning
-        """ + (rights == nil ? "" : "\n[rights]\ntype = from_file\nfile = \(tmp.file("rights"))\n")
-        if let rights { try setRights(rights) }
-        try config.write(toFile: tmp.file("config"), atomically: true, encoding: .utf8)
+        port = try CalDAVServer.freePort()
+        if kind == .radicale {
+            try "\(user):\(password)\n".write(toFile: tmp.file("users"), atomically: true, encoding: .utf8)
+            let config = """
+            [server]
+            hosts = 127.0.0.1:\(port)
+            [auth]
+            type = htpasswd
+            htpasswd_filename = \(tmp.file("users"))
+            htpasswd_encryption = plain
+            delay = 0
+            [storage]
+            filesystem_folder = \(storage)
+            [logging]
+            level = warning
+            """ + (rights == nil ? "" : "\n[rights]\ntype = from_file\nfile = \(tmp.file("rights"))\n")
+            if let rights { try setRights(rights) }
+            try config.write(toFile: tmp.file("config"), atomically: true, encoding: .utf8)
+        } else if rights != nil {
+            throw FixtureError("rights files are Radicale's: a test with rights runs against Radicale only")
+        }
         try start()
     }
 
@@ -64,14 +86,20 @@ public final class RadicaleServer {
 
     /// The collection names under the user's calendar home in the storage folder.
     public func collectionNames() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: storage + "/collection-root/" + user).filter { !$0.hasPrefix(".") }.sorted()
+        let home = kind == .radicale ? storage + "/collection-root/" + user : storage + "/user/calendars"
+        guard FileManager.default.fileExists(atPath: home) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: home).filter { !$0.hasPrefix(".") }.sorted()
     }
 
     /// Starts the server (again) and waits until it accepts connections.
     public func start() throws {
         guard process == nil else { return }
-        process = try startProcess("/usr/bin/radicale", ["--config", tmp.file("config")])
-        try PrivateNotificationBus.waitFor(20, "radicale on port \(port)") { RadicaleServer.accepts(port) }
+        switch kind {
+        case .radicale: process = try startProcess("/usr/bin/radicale", ["--config", tmp.file("config")])
+        case .xandikos:
+            process = try startProcess("/usr/bin/xandikos", ["-d", storage, "-l", "127.0.0.1", "-p", "\(port)", "--autocreate"])
+        }
+        try PrivateNotificationBus.waitFor(20, "\(kind.rawValue) on port \(port)") { CalDAVServer.accepts(port) }
     }
 
     /// Kills the server and waits for it.
@@ -85,7 +113,7 @@ public final class RadicaleServer {
     /// Runs the second client: `caldav_client.py URL USER PASSWORD <arguments>`.
     @discardableResult
     public func client(_ arguments: [String]) throws -> ProcessResult {
-        let r = try runProcess("/usr/bin/python3", [RadicaleServer.clientScript, url, user, password] + arguments)
+        let r = try runProcess("/usr/bin/python3", [CalDAVServer.clientScript, url, user, password] + arguments)
         if r.status != 0 { throw FixtureError("caldav_client.py \(arguments.joined(separator: " ")) failed (\(r.status)): \(r.stderr)") }
         return r
     }
@@ -126,5 +154,25 @@ public final class RadicaleServer {
         return withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
+    }
+}
+
+/// A misbehaving front for a `CalDAVServer` (`Tests/Scripts/dav_proxy.py`): a slow server, one
+/// that answers 500 midway, or one that refuses MKCALENDAR's dead properties with a 207 the way
+/// PyPI Xandikos does. Killed on deinit.
+public final class DAVProxy {
+    public let port: Int
+    public var url: String { "http://127.0.0.1:\(port)/" }
+    private var process: RunningProcess?
+
+    /// - Parameter options: `dav_proxy.py`'s: `--hold SECONDS`, `--fail METHOD AFTER`, `--strict-mkcalendar`.
+    public init(_ server: CalDAVServer, _ options: [String]) throws {
+        port = try CalDAVServer.freePort()
+        process = try startProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Scripts/dav_proxy.py", "\(port)", server.url] + options)
+        try PrivateNotificationBus.waitFor(20, "dav_proxy.py on port \(port)") { [port] in CalDAVServer.accepts(port) }
+    }
+
+    deinit {
+        if let p = process { kill(p.process.processIdentifier, SIGKILL); _ = p.wait() }
     }
 }

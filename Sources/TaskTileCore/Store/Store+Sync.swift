@@ -215,7 +215,14 @@ extension Store {
 
     /// A list for a collection found on a server: with `id` when it is a free UUID, at the end
     /// (or at `sortOrder` when given and free), created at `createdAt` (default now).
-    public func addSyncedList(id wanted: String?, title: String, sortOrder: Int?, createdAt: Date?) throws -> TodoList {
+    ///
+    /// `pairing` (account, collection href): the list ↔ collection pairing is recorded in the same
+    /// transaction (no sync-token yet), before any item of the collection is stored. A pass killed
+    /// during the first download then finds the pairing next time and continues into this list;
+    /// without it, a collection whose name is not a UUID (`personal`, `default`, `tasks`) would get
+    /// a second list and the items already stored would count as deleted there.
+    public func addSyncedList(id wanted: String?, title: String, sortOrder: Int?, createdAt: Date?,
+                              pairing: (account: String, href: String)? = nil) throws -> TodoList {
         let clean = (try? TextRules.title(title)) ?? "Inbox"
         return try write {
             var id = Store.newID()
@@ -228,6 +235,10 @@ extension Store {
             try database.run("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)",
                              [.text(id), .text(clean), .int(order), .double(created.timeIntervalSince1970)])
             try setSearchKey(listID: id, title: clean)
+            if let pairing {
+                try setSyncCollection(account: pairing.account, SyncCollectionState(listID: id, href: pairing.href, syncToken: nil,
+                                                                                    displayName: clean))
+            }
             return TodoList(id: id, title: clean, sortOrder: order, createdAt: created)
         }
     }
@@ -253,6 +264,26 @@ extension Store {
             }
         }
         return nil
+    }
+
+    /// Check-ins another client made of single cycles of a synced repeating todo (Thunderbird's
+    /// completed `RECURRENCE-ID` overrides), by each cycle's local date and completion time:
+    /// recorded through `recordCheckIns`, as imported check-ins are, for the cycles up to the
+    /// current one that have none yet (so a second pass adds nothing). A date that is no cycle of
+    /// the series is ignored.
+    /// - Returns: the number of check-ins added.
+    @discardableResult
+    public func recordSyncedCheckIns(todoID: String, _ dates: [(LocalDate, Date)]) throws -> Int {
+        try write {
+            guard let todo = try todo(id: todoID), let rule = todo.repeatRule, let anchor = todo.anchor else { return 0 }
+            var checkIns: [(cycle: Int, completedAt: Date, note: String?)] = []
+            for (date, at) in dates {
+                guard let i = (0...todo.occurrenceCount).first(where: { RecurrenceEngine.occurrence($0, of: rule, anchor: anchor)?.localDate == date })
+                else { continue }
+                checkIns.append((i, at, nil))
+            }
+            return try recordCheckIns(of: todo, checkIns, source: .sync)
+        }
     }
 
     /// Forgets one item's sync state (deleted on both sides, or moved to another list).

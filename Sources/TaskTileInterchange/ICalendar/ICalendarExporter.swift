@@ -33,11 +33,28 @@ public enum ICalendarExporter {
         let lists = Dictionary(uniqueKeysWithValues: backup.lists.map { ($0.id, $0) })
         for todo in backup.todos {
             line("BEGIN:VTODO")
-            for l in todoLines(todo, list: lists[todo.listId], uid: uids[todo.id]) { line(l) }
+            for l in todoLines(wireForm(todo), list: lists[todo.listId], uid: uids[todo.id]) { line(l) }
             line("END:VTODO")
         }
         line("END:VCALENDAR")
         return (out, [])
+    }
+
+    /// How a todo is written for another program. A repeating todo whose current cycle is
+    /// completed is written as the series at its next cycle (`DUE`/`DTSTART` moved, `NEEDS-ACTION`,
+    /// `X-TASKTILE-OCCURRENCE-COUNT` one on), the way Tasks.org and Apple Reminders complete a
+    /// repeating todo: `STATUS:COMPLETED` beside an `RRULE` reads, in every other client and in
+    /// recurring-ical-events, as the whole series done (nextcloud/tasks#3227, pimutils/todoman#236).
+    /// A series with no next cycle (its COUNT or UNTIL reached) stays completed: it is done.
+    public static func wireForm(_ todo: Todo) -> Todo {
+        guard todo.isCompleted, let rule = todo.repeatRule, let anchor = todo.anchor,
+              let next = RecurrenceEngine.occurrence(todo.occurrenceCount + 1, of: rule, anchor: anchor) else { return todo }
+        var t = todo
+        t.due = next
+        t.occurrenceCount += 1
+        t.isCompleted = false
+        t.completedAt = nil
+        return t
     }
 
     /// The content lines (unfolded) of one todo's VTODO, between `BEGIN:VTODO` and `END:VTODO`.

@@ -150,9 +150,11 @@ public struct ICalendarResource: Sendable {
 
     /// `template` (the server's current text) with `todo` written over it: the groups where
     /// `todo` differs from `templateTodo` are replaced (at the place of their first property, or
-    /// appended before `END:VTODO`), `DTSTAMP` and `LAST-MODIFIED` are set to `now`; every other
-    /// line — unmodelled properties, VALARMs, VTIMEZONEs, the calendar's own properties — is kept
-    /// byte for byte.
+    /// appended before `END:VTODO`), `DTSTAMP` and `LAST-MODIFIED` are set to `now`, `SEQUENCE`
+    /// goes one up (RFC 5545 §3.8.7.4: each write of ours is a revision; 1 when there was none);
+    /// a replaced `SUMMARY` or `DESCRIPTION` keeps its parameters (`LANGUAGE=de`; not `ALTREP`,
+    /// which would point at the old text); every other line — unmodelled properties, VALARMs,
+    /// VTIMEZONEs, the calendar's own properties — is kept byte for byte.
     public static func render(_ todo: Todo, over template: String, templateTodo: Todo, now: Date) -> String {
         let changed = Group.allCases.filter { !$0.same(todo, templateTodo) }
         let ours = ICalendarExporter.todoLines(todo, list: nil)
@@ -160,7 +162,7 @@ public struct ICalendarResource: Sendable {
         var out = ""
         var depth = 0
         var placed = Set<String>()
-        var stampWritten = false
+        var stampWritten = false, sequenceWritten = false
         // A template without CREATED gets ours, or the next reader would take the new DTSTAMP for it.
         let hasCreated = logicalLines(template).contains { propertyName($0.text) == "CREATED" }
         // Only the first VTODO (the master) is ours to edit; overrides (RECURRENCE-ID) stay as they are.
@@ -181,6 +183,7 @@ public struct ICalendarResource: Sendable {
                         out += ICalendarText.fold("LAST-MODIFIED:\(ICalendarText.utc(now))")
                     }
                     if !hasCreated { out += ICalendarText.fold("CREATED:\(ICalendarText.utc(todo.createdAt))") }
+                    if !sequenceWritten { out += ICalendarText.fold("SEQUENCE:1") }
                 }
                 depth -= 1; out += line.raw; continue
             }
@@ -193,8 +196,25 @@ public struct ICalendarResource: Sendable {
                 }
                 continue
             }
+            if name == "SEQUENCE", !sequenceWritten {
+                sequenceWritten = true
+                out += ICalendarText.fold("SEQUENCE:\((Int(value(line.text).trimmingCharacters(in: .whitespaces)) ?? 0) + 1)")
+                continue
+            }
+            // A one-off's DTSTART is not ours (we model only its DUE): a new due keeps it, with its
+            // time and zone (Thunderbird writes both), unless it would now start after the due.
+            if name == "DTSTART", todo.repeatRule == nil, changed.contains(.schedule) {
+                let start = value(line.text).prefix(8), due = ours.first { propertyName($0) == "DUE" }.map { value($0).prefix(8) }
+                if due.map({ start <= $0 }) ?? true { out += line.raw }
+                continue
+            }
             if let g = changed.first(where: { $0.properties.contains(name) }) {
-                if placed.insert(g.rawValue).inserted { for l in lines(of: g) { out += ICalendarText.fold(l) } }
+                if placed.insert(g.rawValue).inserted {
+                    for l in lines(of: g) {
+                        let params = g == .title || g == .notes ? parameters(line.text, of: name) : ""
+                        out += ICalendarText.fold(params.isEmpty || propertyName(l) != name ? l : name + params + ":" + value(l))
+                    }
+                }
                 continue
             }
             out += line.raw
@@ -237,6 +257,15 @@ public struct ICalendarResource: Sendable {
     }
 
     /// The value of an unfolded content line (after the first `:` outside quotes).
+    /// The parameters of an unfolded content line (`;LANGUAGE=de` of `SUMMARY;LANGUAGE=de:…`),
+    /// without `ALTREP`.
+    static func parameters(_ line: String, of name: String) -> String {
+        let head = line.dropLast(value(line).count + 1)
+        guard head.count > name.count else { return "" }
+        return head.dropFirst(name.count).split(separator: ";").filter { !$0.uppercased().hasPrefix("ALTREP=") }
+            .map { ";" + $0 }.joined()
+    }
+
     static func value(_ line: String) -> String {
         var quoted = false
         for i in line.indices {
