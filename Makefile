@@ -25,8 +25,8 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 #  libcurl4-openssl-dev: tasktile-sync's HTTP client (Sources/CCurl).)
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine valgrind
-# Only `make deb` needs these: with the Swift standard library linked statically, tasktile-sync's
-# FoundationNetworking and FoundationXML link libcurl and libxml2 at build time.
+# Only `make deb` needs these: with the Swift standard library linked statically, tasktile-sync
+# links libcurl (its HTTP client, Sources/CCurl) and FoundationXML links libxml2 at build time.
 DEB_PACKAGES := libcurl4-openssl-dev libxml2-dev
 
 # Installs those of the Debian packages $(1) that are missing (apt runs only when one is).

@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 import Foundation
 
 /// A blocking WebDAV/CalDAV client over libcurl's easy interface: any method (PROPFIND, REPORT,

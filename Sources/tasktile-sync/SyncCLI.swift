@@ -3,8 +3,8 @@ import TaskTileCommandLine
 import TaskTileCore
 
 /// `tasktile-sync`: the `tasktile sync …` commands. `tasktile` execs this program (found beside
-/// its own executable, `SiblingCommand` in `CLI.siblings`) for them, so the everyday commands never load FoundationNetworking,
-/// libcurl or the XML parser. It answers as `tasktile`: same usage lines, help,
+/// its own executable, `SiblingCommand` in `CLI.siblings`) for them, so the everyday commands never load libcurl
+/// or the XML parser. It answers as `tasktile`: same usage lines, help,
 /// global options and exit codes.
 enum SyncCLI {
     static let commands: [any Command.Type] = [

@@ -7,9 +7,9 @@ import TestSupport
 import Glibc
 #endif
 
-/// `tasktile sync` against a real Radicale with python3-caldav as the second client
+/// `tasktile sync` against a real Radicale and Xandikos with python3-caldav as the second client
 /// (docs/sync.md). Each test has its own server, port and data directories.
-@Suite("CalDAV sync against Radicale", .serialized)
+@Suite("CalDAV sync against Radicale and Xandikos", .serialized)
 struct SyncTests {
     /// One device: a data directory with the account `dav` on `server`.
     final class Device {
