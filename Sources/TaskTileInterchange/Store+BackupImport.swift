@@ -69,10 +69,10 @@ extension Store {
             var nextListOrder = (try database.scalarInt("SELECT max(sort_order) FROM lists") ?? -1) + 1
             for list in backup.lists {
                 if let existing = lists[list.id] {
-                    if existing.title == list.title { report.count("lists", \.skipped); continue }
+                    if existing.title == list.title { report.count(.lists, \.skipped); continue }
                     try database.run("UPDATE lists SET title = ? WHERE id = ?", [.text(list.title), .text(list.id)])
                     try setSearchKey(listID: list.id, title: list.title)
-                    report.count("lists", \.updated)
+                    report.count(.lists, \.updated)
                 } else {
                     var added = list
                     if !empty { added.sortOrder = nextListOrder; nextListOrder += 1 }
@@ -81,7 +81,7 @@ extension Store {
                               .double(added.createdAt.timeIntervalSince1970)])
                     try setSearchKey(listID: added.id, title: added.title)
                     lists[added.id] = added
-                    report.count("lists", \.added)
+                    report.count(.lists, \.added)
                 }
             }
             // Challenges (a handful): a running or finished one needs its list; an archived one has
@@ -91,7 +91,7 @@ extension Store {
                 guard c.archivedAt != nil || lists[c.listId] != nil else {
                     throw DataFileError(file: file, path: "challenges[\(i)].listId", reason: Phrase(key: .importErrorChallengeNoList, c.listId))
                 }
-                if existingChallenges[c.id] == c { report.count("challenges", \.skipped); continue }
+                if existingChallenges[c.id] == c { report.count(.challenges, \.skipped); continue }
                 try database.run("""
                     INSERT OR REPLACE INTO challenges (id, list_id, title, start_date, days, remind, routine, habits, created_at,
                                                        ended_at, archived_at, checked_in, best_streak)
@@ -102,7 +102,7 @@ extension Store {
                           .double(c.createdAt.timeIntervalSince1970), .optionalDouble(c.endedAt?.timeIntervalSince1970),
                           .optionalDouble(c.archivedAt?.timeIntervalSince1970), c.archivedCheckIns.map(SQLValue.int) ?? .null,
                           c.archivedBestStreak.map(SQLValue.int) ?? .null])
-                report.count("challenges", existingChallenges[c.id] == nil ? \.added : \.updated)
+                report.count(.challenges, existingChallenges[c.id] == nil ? \.added : \.updated)
             }
             // The next free sort order of each list, read once per list (not once per todo).
             var endOfLists: [String: Int] = [:]
@@ -129,15 +129,15 @@ extension Store {
                         let uidChanged = try foreignUID.map {
                             try database.cachedStatement("SELECT uid FROM todo_uids WHERE todo_id = ?").rows([.text(todo.id)]).first?.text(0) != $0
                         } ?? false
-                        if todo == existing && !uidChanged { report.count("todos", \.skipped); return }
+                        if todo == existing && !uidChanged { report.count(.todos, \.skipped); return }
                         if todo != existing { try update(todo) }
                         if uidChanged, let foreignUID { try setForeignUID(foreignUID, of: todo.id) }
-                        report.count("todos", \.updated)
+                        report.count(.todos, \.updated)
                     } else {
                         if !empty { todo.sortOrder = try endOfList(todo.listId) }
                         try insert(todo)
                         if let foreignUID { try setForeignUID(foreignUID, of: todo.id) }
-                        report.count("todos", \.added)
+                        report.count(.todos, \.added)
                     }
                 case .completion(let c):
                     let key: [SQLValue] = [.text(c.todoId), .int(c.cycleIndex), .double(c.completedAt.timeIntervalSince1970)]
@@ -145,10 +145,10 @@ extension Store {
                         SELECT id, note FROM completions WHERE todo_id = ? AND cycle_index = ? AND completed_at = ? LIMIT 1
                         """).rows(key).first {
                         // The same check-in: a note in the file replaces the store's; none keeps it.
-                        guard let note = c.note, match.text("note") != note else { report.count("completions", \.skipped); return }
+                        guard let note = c.note, match.text("note") != note else { report.count(.completions, \.skipped); return }
                         try database.run("UPDATE completions SET note = ? WHERE todo_id = ? AND cycle_index = ? AND completed_at = ?",
                                          [.text(note)] + key)
-                        report.count("completions", \.updated)
+                        report.count(.completions, \.updated)
                         return
                     }
                     try database.cachedStatement("""
@@ -157,7 +157,7 @@ extension Store {
                         """).run([empty ? .int(c.id) : .null, .text(c.todoId), .text(c.listId), .text(c.title), .int(c.cycleIndex),
                               .optionalText(c.cycleDue), .double(c.completedAt.timeIntervalSince1970), .text(c.source),
                               .optionalDouble(c.undoneAt?.timeIntervalSince1970), .optionalText(c.note)])
-                    report.count("completions", \.added)
+                    report.count(.completions, \.added)
                 default:
                     break
                 }
@@ -165,25 +165,25 @@ extension Store {
             // The todos' cycle columns (a cache, Store+CatchUp.swift) were written by this process:
             // record its now as their instant, as a completion does, so a later process whose clock
             // reads earlier recomputes them from history instead of showing cycles ahead of it.
-            if (report.counts["todos"]?.added ?? 0) + (report.counts["todos"]?.updated ?? 0) > 0 { try setCycleClock(clock.now) }
+            if (report.counts[.todos]?.added ?? 0) + (report.counts[.todos]?.updated ?? 0) > 0 { try setCycleClock(clock.now) }
             for (key, value) in backup.settings {
                 let current = try database.scalarText("SELECT value FROM settings WHERE key = ?", [.text(key)])
-                if current == value { report.count("settings", \.skipped); continue }
+                if current == value { report.count(.settings, \.skipped); continue }
                 try database.run("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                                  [.text(key), .text(value)])
-                report.count("settings", current == nil ? \.added : \.updated)
+                report.count(.settings, current == nil ? \.added : \.updated)
             }
             let existingRoutines = Dictionary(uniqueKeysWithValues: try routineRecords().map { ($0.listId, $0) })
             for (i, r) in backup.routines.enumerated() {
                 guard lists[r.listId] != nil else {
                     throw DataFileError(file: file, path: "routines[\(i)].listId", reason: Phrase(key: .importErrorNoList, r.listId))
                 }
-                if existingRoutines[r.listId] == r { report.count("routines", \.skipped); continue }
+                if existingRoutines[r.listId] == r { report.count(.routines, \.skipped); continue }
                 try database.run("""
                     INSERT OR REPLACE INTO routine_lists (list_id, name, source, applied_at, todo_ids) VALUES (?, ?, ?, ?, ?)
                     """, [.text(r.listId), .text(r.name), .text(r.source), .double(r.appliedAt.timeIntervalSince1970),
                           .text(r.todoIds.joined(separator: ","))])
-                report.count("routines", existingRoutines[r.listId] == nil ? \.added : \.updated)
+                report.count(.routines, existingRoutines[r.listId] == nil ? \.added : \.updated)
             }
             if !backup.themes.isEmpty {
                 let themeStore = ThemeStore(dataDirectory: directory)
@@ -194,12 +194,12 @@ extension Store {
                 var changed = false
                 for theme in backup.themes {
                     if let index = themes.firstIndex(where: { $0.id == theme.id }) {
-                        if themes[index] == theme { report.count("themes", \.skipped); continue }
+                        if themes[index] == theme { report.count(.themes, \.skipped); continue }
                         themes[index] = theme
-                        report.count("themes", \.updated)
+                        report.count(.themes, \.updated)
                     } else {
                         themes.append(theme)
-                        report.count("themes", \.added)
+                        report.count(.themes, \.added)
                     }
                     changed = true
                 }
