@@ -51,6 +51,14 @@ public struct ImportReport: Sendable, Equatable {
         counts[kind, default: Counts()][keyPath: keyPath] += 1
     }
 
+    mutating func count(_ kind: Kind, _ outcome: Store.UpsertOutcome) {
+        switch outcome {
+        case .added: count(kind, \.added)
+        case .updated: count(kind, \.updated)
+        case .skipped: count(kind, \.skipped)
+        }
+    }
+
     mutating func note(line: Int? = nil, item: String? = nil, _ message: Phrase) {
         notes.append(Note(line: line, item: item, message: message))
     }
