@@ -44,25 +44,10 @@ public struct Backup: Sendable, Equatable {
     public static let version = 1
 
     /// A completion history row.
-    public struct Completion: Sendable, Equatable {
-        public var id: Int
-        public var todoId: String, listId: String, title: String
-        public var cycleIndex: Int
-        /// The cycle's due in column encoding (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS`), nil for none.
-        public var cycleDue: String?
-        public var completedAt: Date
-        public var source: String
-        public var undoneAt: Date?
-        /// The check-in's note (`done --note`), nil for none.
-        public var note: String? = nil
-    }
+    public typealias Completion = CompletionRecord
 
     /// A list created by a routine (see `RoutinePack`).
-    public struct RoutineRecord: Sendable, Equatable {
-        public var listId: String, name: String, source: String
-        public var appliedAt: Date
-        public var todoIds: [String]
-    }
+    public typealias RoutineRecord = TaskTileCore.RoutineRecord
 
     public var lists: [TodoList] = []
     public var todos: [Todo] = []

@@ -109,7 +109,7 @@ extension Store {
                 listIDsByTitle[key] = id
                 existingIDs.insert(id)
                 createdLists.insert(id)
-                report.count("lists", \.added)
+                report.count(.lists, \.added)
                 return id
             }
             for item in ordered {
@@ -123,14 +123,14 @@ extension Store {
                     todo.sortOrder = existing.listId == todo.listId ? existing.sortOrder : end
                     if todo == existing {
                         let added = try recordCheckIns(of: todo, item.checkInRows, source: .imported)
-                        report.count("todos", added > 0 ? \.updated : \.skipped)
+                        report.count(.todos, added > 0 ? \.updated : \.skipped)
                         continue
                     }
                     try update(todo)
                     try recordCheckIns(of: todo, item.checkInRows, source: .imported)
                     try recordArrivedCompletion(of: todo, source: .imported)
                     endOfLists[todo.listId] = max(end, todo.sortOrder + 1)
-                    report.count("todos", \.updated)
+                    report.count(.todos, \.updated)
                 } else {
                     // In a list this import created, an integral sort hint (our own X-APPLE-SORT-ORDER)
                     // is kept as the sortOrder, so our export reads back with the same order numbers.
@@ -145,7 +145,7 @@ extension Store {
                     try insert(todo)
                     try recordCheckIns(of: todo, item.checkInRows, source: .imported)
                     try recordArrivedCompletion(of: todo, source: .imported)
-                    report.count("todos", \.added)
+                    report.count(.todos, \.added)
                 }
             }
             // After the todos exist (todo_uids references them).

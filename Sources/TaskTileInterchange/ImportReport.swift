@@ -5,7 +5,25 @@ import TaskTileCore
 /// were added, updated or skipped (already identical), and every piece of data that could not be
 /// represented or had to be changed.
 public struct ImportReport: Sendable, Equatable {
-    /// Counts for one kind of record (`lists`, `todos`, `completions`, `settings`, `themes`, `routines`, `challenges`).
+    /// A kind of record, in report order; the raw value is its `--json` key.
+    public enum Kind: String, CaseIterable, Sendable {
+        case lists, todos, completions, settings, themes, routines, challenges
+
+        /// The catalogue keys for one and several (`1 list`, `3 lists`).
+        var countKeys: (one: StringKey, other: StringKey) {
+            switch self {
+            case .lists: (.importKindListsOne, .importKindListsOther)
+            case .todos: (.importKindTodosOne, .importKindTodosOther)
+            case .completions: (.importKindCompletionsOne, .importKindCompletionsOther)
+            case .settings: (.importKindSettingsOne, .importKindSettingsOther)
+            case .themes: (.importKindThemesOne, .importKindThemesOther)
+            case .routines: (.importKindRoutinesOne, .importKindRoutinesOther)
+            case .challenges: (.importKindChallengesOne, .importKindChallengesOther)
+            }
+        }
+    }
+
+    /// Counts for one kind of record.
     public struct Counts: Sendable, Equatable {
         public var added = 0, updated = 0, skipped = 0
         public init() {}
@@ -24,25 +42,21 @@ public struct ImportReport: Sendable, Equatable {
         }
     }
 
-    /// Kinds in report order.
-    public static let kinds = ["lists", "todos", "completions", "settings", "themes", "routines", "challenges"]
-
-    /// Per kind the catalogue keys for one and several (`1 list`, `3 lists`).
-    static let countKeys: [String: (one: StringKey, other: StringKey)] = [
-        "lists": (.importKindListsOne, .importKindListsOther), "todos": (.importKindTodosOne, .importKindTodosOther),
-        "completions": (.importKindCompletionsOne, .importKindCompletionsOther),
-        "settings": (.importKindSettingsOne, .importKindSettingsOther),
-        "themes": (.importKindThemesOne, .importKindThemesOther), "routines": (.importKindRoutinesOne, .importKindRoutinesOther),
-        "challenges": (.importKindChallengesOne, .importKindChallengesOther),
-    ]
-
-    public var counts: [String: Counts] = [:]
+    public var counts: [Kind: Counts] = [:]
     public var notes: [Note] = []
 
     public init() {}
 
-    mutating func count(_ kind: String, _ keyPath: WritableKeyPath<Counts, Int>) {
+    mutating func count(_ kind: Kind, _ keyPath: WritableKeyPath<Counts, Int>) {
         counts[kind, default: Counts()][keyPath: keyPath] += 1
+    }
+
+    mutating func count(_ kind: Kind, _ outcome: Store.UpsertOutcome) {
+        switch outcome {
+        case .added: count(kind, \.added)
+        case .updated: count(kind, \.updated)
+        case .skipped: count(kind, \.skipped)
+        }
     }
 
     mutating func note(line: Int? = nil, item: String? = nil, _ message: Phrase) {
@@ -52,7 +66,7 @@ public struct ImportReport: Sendable, Equatable {
     /// `{ "added": {kind: n}, "updated": {…}, "skipped": {…}, "notImported": [ {line, item, message} ] }`.
     public var jsonValue: JSONValue {
         func section(_ k: KeyPath<Counts, Int>) -> JSONValue {
-            .object(ImportReport.kinds.map { ($0, .number(Double(counts[$0]?[keyPath: k] ?? 0))) })
+            .object(Kind.allCases.map { ($0.rawValue, .number(Double(counts[$0]?[keyPath: k] ?? 0))) })
         }
         return .object([
             ("added", section(\.added)), ("updated", section(\.updated)), ("skipped", section(\.skipped)),
@@ -70,9 +84,9 @@ public struct ImportReport: Sendable, Equatable {
     /// `summary` in `localizer`'s language (Japanese `追加 リスト3件, タスク12件; …`).
     public func summary(_ localizer: Localizer) -> String {
         func part(_ label: StringKey, _ k: KeyPath<Counts, Int>) -> String? {
-            let items = ImportReport.kinds.compactMap { kind -> String? in
+            let items = Kind.allCases.compactMap { kind -> String? in
                 let n = counts[kind]?[keyPath: k] ?? 0
-                return n == 0 ? nil : localizer.text(n == 1 ? ImportReport.countKeys[kind]!.one : ImportReport.countKeys[kind]!.other, n)
+                return n == 0 ? nil : localizer.text(n == 1 ? kind.countKeys.one : kind.countKeys.other, n)
             }
             return items.isEmpty ? nil : localizer.text(label, items.joined(separator: ", "))
         }

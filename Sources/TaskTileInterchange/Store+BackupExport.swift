@@ -39,13 +39,4 @@ extension Store {
         }
         return backup
     }
-
-    /// Every routine record, by list id. Call inside a transaction.
-    func routineRecords() throws -> [Backup.RoutineRecord] {
-        try database.rows("SELECT list_id, name, source, applied_at, todo_ids FROM routine_lists ORDER BY list_id").map {
-            Backup.RoutineRecord(listId: $0.text("list_id") ?? "", name: $0.text("name") ?? "", source: $0.text("source") ?? "",
-                                 appliedAt: Date(timeIntervalSince1970: $0.double("applied_at") ?? 0),
-                                 todoIds: ($0.text("todo_ids") ?? "").split(separator: ",").map(String.init))
-        }
-    }
 }

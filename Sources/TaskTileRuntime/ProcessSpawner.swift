@@ -62,17 +62,26 @@ public final class ProcessSpawner {
 
     /// Starts `argv` with the current environment plus `extraEnvironment` (which wins).
     /// Standard input is `/dev/null`; standard output and error are inherited.
-    /// - Parameter onExit: called on a background thread with the child's wait status
-    ///   (`waitpid(2)`) when it ends; the spawner always reaps its children itself.
+    /// - Parameters:
+    ///   - environment: the child's whole environment instead of the current one (then
+    ///     `extraEnvironment` is added to it).
+    ///   - silent: standard output and error go to `/dev/null` too (a sound player must not print
+    ///     into a status bar).
+    ///   - descriptor: an open descriptor the child gets as `as` (close-on-exec on ours is fine).
+    ///   - ownProcessGroup: the child leads a process group of its own, so a terminal's signals to
+    ///     the caller's group do not reach it.
+    ///   - onExit: called on a background thread with the child's wait status (`waitpid(2)`) when
+    ///     it ends; the spawner always reaps its children itself.
     /// - Returns: the child's pid.
     /// - Throws: `SpawnError.empty`, `.cannotStart` (no such program, not executable).
     @discardableResult
-    public func spawn(_ argv: [String], extraEnvironment: [String: String] = [:],
-                      onExit: (@Sendable (Int32) -> Void)? = nil) throws -> pid_t {
+    public func spawn(_ argv: [String], environment: [String: String]? = nil, extraEnvironment: [String: String] = [:],
+                      silent: Bool = false, passing descriptor: (Int32, as: Int32)? = nil,
+                      ownProcessGroup: Bool = false, onExit: (@Sendable (Int32) -> Void)? = nil) throws -> pid_t {
         guard let program = argv.first, !program.isEmpty else { throw SpawnError.empty }
-        var env: [String: String] = [:]
+        var env: [String: String] = environment ?? [:]
         var e = environ
-        while let entry = e.pointee {
+        while environment == nil, let entry = e.pointee {
             let text = String(cString: entry)
             if let eq = text.firstIndex(of: "=") { env[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
             e += 1
@@ -85,6 +94,11 @@ public final class ProcessSpawner {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if silent {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        if let (fd, childFD) = descriptor { posix_spawn_file_actions_adddup2(&actions, fd, childFD) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -97,7 +111,8 @@ public final class ProcessSpawner {
         sigemptyset(&defaults)
         for s in [SIGTERM, SIGINT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, s) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+                                                    | (ownProcessGroup ? POSIX_SPAWN_SETPGROUP : 0)))
         var pid = pid_t()
         let rc = posix_spawnp(&pid, program, &actions, &attributes, cArgs, cEnv)
         guard rc == 0 else { throw SpawnError.cannotStart(program: program, errno: rc) }

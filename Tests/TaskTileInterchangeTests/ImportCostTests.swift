@@ -56,7 +56,7 @@ struct ImportCostTests {
                 try store.importBackup(Self.backup(lists: n), file: "backup.json")
                 let before = store.database.preparedStatementCount
                 let report = try store.importBackup(Self.backup(lists: n), file: "backup.json")  // every record already there
-                #expect(report.counts["todos"]?.skipped == n)
+                #expect(report.counts[.todos]?.skipped == n)
                 merge = store.database.preparedStatementCount - before
             }
             return (empty, merge)
@@ -71,8 +71,8 @@ struct ImportCostTests {
         func run(_ n: Int) throws -> Int {
             try Self.prepared("cost-plan-\(n)") { store in
                 let report = try store.importPlan(Self.plan(todos: n), file: "todo.txt")
-                #expect(report.counts["todos"]?.added == n)
-                #expect(report.counts["lists"]?.added == n / 2)
+                #expect(report.counts[.todos]?.added == n)
+                #expect(report.counts[.lists]?.added == n / 2)
             }
         }
         #expect(try run(40) == run(10))

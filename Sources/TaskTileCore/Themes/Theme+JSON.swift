@@ -40,7 +40,7 @@ extension Theme {
         func fail(_ reason: Phrase) -> DataFileError {
             DataFileError(file: file, theme: name, key: key, reason: reason)
         }
-        func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
+        func shown(_ v: JSONValue) -> String { v.shown }
         func color() throws -> ThemeColor {
             guard case .string(let s) = value, let c = ThemeColor(hex: s) else {
                 throw fail(Phrase(key: .themeErrorNotAColour, shown(value)))
@@ -52,9 +52,8 @@ extension Theme {
             return try color()
         }
         func choice<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> E where E.RawValue == String {
-            guard case .string(let s) = value, let e = E(rawValue: s) else {
-                let accepted = E.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fail(Phrase(key: .themeErrorNotAccepted, shown(value), accepted))
+            guard let e = value.choice(E.self) else {
+                throw fail(Phrase(key: .themeErrorNotAccepted, shown(value), JSONValue.accepted(E.self)))
             }
             return e
         }
@@ -105,7 +104,7 @@ extension Theme {
         case "showCompleted": showCompleted = try bool()
         case "showDue": showDue = try choice(ShowDue.self)
         case "cornerRadius":
-            guard case .number(let n) = value, (0...200).contains(n) else {
+            guard let n = value.bounded(0...200) else {
                 throw fail(Phrase(key: .themeErrorNotACornerRadius, shown(value)))
             }
             cornerRadius = n

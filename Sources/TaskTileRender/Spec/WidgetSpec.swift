@@ -197,22 +197,19 @@ public struct WidgetSpec: Hashable, Sendable {
                                   reason: Phrase(key: .specErrorNotObject, "{ \"version\": 1, \"name\": \"desk\", \"family\": \"medium\", \"list\": \"Shopping\" }", root.kindName))
         }
         func fail(_ key: String, _ reason: Phrase) -> DataFileError { DataFileError(widgetSpec: file, key: key, reason: reason) }
-        func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
+        func shown(_ v: JSONValue) -> String { v.shown }
         func string(_ key: String, _ v: JSONValue, accepted: Phrase) throws -> String {
-            guard case .string(let s) = v, !s.trimmingCharacters(in: .whitespaces).isEmpty,
-                  !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw fail(key, Phrase(key: .specErrorNotAccepted, shown(v), accepted))
-            }
+            guard let s = v.lineText else { throw fail(key, Phrase(key: .specErrorNotAccepted, shown(v), accepted)) }
             return s
         }
         func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ v: JSONValue, _: E.Type) throws -> E where E.RawValue == String {
-            guard case .string(let s) = v, let e = E(rawValue: s) else {
-                throw fail(key, Phrase(key: .specErrorNotAccepted, shown(v), E.allCases.map(\.rawValue).joined(separator: ", ")))
+            guard let e = v.choice(E.self) else {
+                throw fail(key, Phrase(key: .specErrorNotAccepted, shown(v), JSONValue.accepted(E.self)))
             }
             return e
         }
         func number(_ key: String, _ v: JSONValue, in range: ClosedRange<Double>, what: Phrase) throws -> Double {
-            guard case .number(let n) = v, range.contains(n) else {
+            guard let n = v.bounded(range) else {
                 throw fail(key, Phrase(key: .specErrorNotAccepted, shown(v), Phrase(key: .specAcceptedRange, what, JSONValue.number(range.lowerBound).serialized(), JSONValue.number(range.upperBound).serialized())))
             }
             return n

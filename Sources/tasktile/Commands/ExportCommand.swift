@@ -34,17 +34,19 @@ struct ExportCommand: Command {
         empty data directory restores it exactly. ics: one VCALENDAR with a VTODO per todo, the list as CATEGORIES. \
         todotxt: one line per todo, the list as +project. What ics or todo.txt cannot hold is listed on stderr.
         """,
-        options: [
-            .value("--format", valueName: "format", help: "The file format.", values: InterchangeFormat.exportable.map(\.rawValue), defaultValue: "json"),
-            .value("--out", valueName: "file", help: "Write to this file (atomically, mode 0600) instead of standard output."),
-        ])
+        options: [formatOption.spec, outOption.spec])
+
+    static let formatOption = Option.value("--format", valueName: "format", help: "The file format.",
+                                           values: InterchangeFormat.exportable.map(\.rawValue), default: "json")
+    static let outOption = Option<String?>.value(
+        "--out", valueName: "file", help: "Write to this file (atomically, mode 0600) instead of standard output.")
 
     let format: InterchangeFormat
     let out: String?
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        format = InterchangeFormat(rawValue: a.value("--format") ?? "json") ?? .json
-        out = a.value("--out")
+        format = InterchangeFormat(rawValue: a[Self.formatOption]) ?? .json
+        out = a[Self.outOption]
         if out == "" { throw Self.usage(Phrase(key: .importErrorOutNeedsFile)) }
     }
 
@@ -111,9 +113,12 @@ struct ImportCommand: Command {
         each subdirectory's displayname as the list) and - for standard input; the other formats one file or -.
         """,
         arguments: [ArgumentSpec(name: "file", help: "The file to import (- for standard input, except a JSON backup).", repeating: true)],
-        options: [
-            .value("--format", valueName: "format", help: "The file format (default: from the file name: .ics → ics, .txt → todotxt, else json).", values: InterchangeFormat.allCases.map(\.rawValue)),
-        ])
+        options: [formatOption.spec])
+
+    static let formatOption = Option<String?>.value(
+        "--format", valueName: "format",
+        help: "The file format (default: from the file name: .ics → ics, .txt → todotxt, else json).",
+        values: InterchangeFormat.allCases.map(\.rawValue))
 
     let format: InterchangeFormat
     let files: [String]
@@ -123,7 +128,7 @@ struct ImportCommand: Command {
         var isDir: ObjCBool = false
         let firstIsDir = FileManager.default.fileExists(atPath: files[0], isDirectory: &isDir) && isDir.boolValue
         // Without --format, the file name decides (.ics, .txt; a directory is a vdir), else the JSON backup.
-        format = a.value("--format").flatMap(InterchangeFormat.init(rawValue:))
+        format = a[Self.formatOption].flatMap(InterchangeFormat.init(rawValue:))
             ?? (firstIsDir ? .ics : InterchangeFormat.guess(fromFileName: files[0]))
         if format != .ics, files.count > 1 {
             throw Self.usage(Phrase(key: .usageInvalidValue, files.joined(separator: " "), "FILE", "one file or - (several files and directories: --format ics)"))

@@ -13,11 +13,12 @@ struct NotifyPendingCommand: Command {
         the 64 soonest. Ids: <todo id> (one-off), <todo id>_<cycle> (repeating), list:<list id>_<occurrence> \
         (list reminder).
         """,
-        options: [.value("--count", valueName: "n", help: "Show at most N (1…64).", defaultValue: "64")])
+        options: [countOption.spec])
+    static let countOption = Option.value("--count", valueName: "n", help: "Show at most N (1…64).", default: "64")
     let count: Int
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        let text = a.value("--count") ?? "64"
+        let text = a[Self.countOption]
         guard let n = Int(text), (1...NotificationPlanner.planLimit).contains(n) else {
             throw Self.usage(Phrase(key: .todoErrorCountRange, text, 1, NotificationPlanner.planLimit))
         }

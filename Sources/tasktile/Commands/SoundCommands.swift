@@ -1,6 +1,7 @@
 import Foundation
 import TaskTileCommandLine
 import TaskTileCore
+import TaskTileRuntime
 
 private let nameList = CompletionSound.allCases.map(\.rawValue).joined(separator: ", ")
 

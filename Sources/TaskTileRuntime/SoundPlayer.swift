@@ -1,4 +1,5 @@
 import Foundation
+import TaskTileCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,8 +8,8 @@ import Glibc
 ///
 /// Playback never fails its caller and never blocks longer than the sound lasts:
 /// - no player on `PATH`, a temp file that cannot be written, or a spawn that fails → `.skipped`;
-/// - the player is started with `posix_spawn` (an argv, no shell) in its own session, with stdin,
-///   stdout and stderr on `/dev/null` (an audio error must not print into a status bar);
+/// - the player is started by the `ProcessSpawner` (an argv, no shell) in its own process group,
+///   with stdin, stdout and stderr on `/dev/null` (an audio error must not print into a status bar);
 /// - the WAV goes to a temp file in `$TMPDIR` (else `/tmp`) that is unlinked at once; the player
 ///   inherits the open descriptor and reads it as `/dev/fd/3`, so no file is ever left behind and
 ///   the caller may exit while the player still plays;
@@ -67,44 +68,22 @@ public enum SoundPlayer {
             written += n
         }
 
-        // The child sees the sound as fd 3 (dup2 clears close-on-exec); if mkostemp returned 3
+        // The child sees the sound as fd 3 (dup2 clears close-on-exec); if mkstemp returned 3
         // itself, use 4 so that the dup2 is a real one.
         let childFD: Int32 = fd == 3 ? 4 : 3
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fd, childFD)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))   // own process group (pgroup 0)
-
         let argv = [player.path] + player.arguments + ["/dev/fd/\(childFD)"]
-        let env = environment.map { "\($0.key)=\($0.value)" }
-        var cArgv = argv.map { strdup($0) } + [nil]
-        var cEnv = env.map { strdup($0) } + [nil]
-        defer { for p in cArgv + cEnv { free(p) } }
-        var pid = pid_t()
-        let rc = posix_spawn(&pid, player.path, &actions, &attributes, &cArgv, &cEnv)
-        guard rc == 0 else { return .skipped(reason: Phrase(key: .soundSkipCannotStart, player.path, String(cString: strerror(rc)))) }
-
-        let deadline = Date().addingTimeInterval(max(0, maximumWait))
-        var status: Int32 = 0
-        var reaped = false
-        while true {
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid || (r < 0 && errno != EINTR) { reaped = true; break }
-            if Date() >= deadline { break }
-            usleep(10_000)
+        let finished = DispatchSemaphore(value: 0)
+        do {
+            try ProcessSpawner().spawn(argv, environment: environment, silent: true, passing: (fd, as: childFD),
+                                       ownProcessGroup: true, onExit: { _ in finished.signal() })
+        } catch SpawnError.cannotStart(_, let code) {
+            return .skipped(reason: Phrase(key: .soundSkipCannotStart, player.path, String(cString: strerror(code))))
+        } catch {
+            return .skipped(reason: Phrase(key: .soundSkipCannotStart, player.path, "\(error)"))
         }
-        // A player still running is reaped when it ends, by a thread that only waits for it: an
-        // unreaped child stays a zombie for the caller's lifetime (and makes Swift Testing's
-        // child monitor spin at exit in the test process).
-        let child = pid
-        if !reaped { Thread.detachNewThread { var s: Int32 = 0; while waitpid(child, &s, 0) < 0 && errno == EINTR {} } }
+        // The spawner reaps the player whenever it ends; a player still running after the wait
+        // plays on, detached.
+        _ = finished.wait(timeout: .now() + max(0, maximumWait))
         return .started(player: (player.path as NSString).lastPathComponent)
     }
 
