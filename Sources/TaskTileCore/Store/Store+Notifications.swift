@@ -35,10 +35,14 @@ extension Store {
         if !repeating.isEmpty {
             let sql = """
                 SELECT c.todo_id, c.cycle_index FROM completions c JOIN todos t ON t.id = c.todo_id
-                WHERE c.undone_at IS NULL AND t.repeat_frequency IS NOT NULL
+                WHERE c.undone_at IS NULL AND t.repeat_frequency IS NOT NULL AND t.repeat_goal IS NULL
                 """ + (todoID == nil ? "" : " AND c.todo_id = ?")
             for row in try database.rows(sql, todoID.map { [.text($0)] } ?? []) {
                 if let id = row.text(0), let k = row.int(1) { completed.insert("\(id)_\(k)") }
+            }
+            // A habit with a target: a period with check-ins short of it still notifies; only met periods count.
+            for t in repeating where t.repeatRule?.goal != nil {
+                for k in try completedCycles(of: t, at: clock.now).keys { completed.insert("\(t.id)_\(k)") }
             }
         }
         return NotificationPlanInput(todos: todos, lists: lists, reminders: reminders, completedCycles: completed,
