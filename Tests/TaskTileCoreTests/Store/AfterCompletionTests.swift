@@ -100,10 +100,12 @@ struct AfterCompletionTests {
 
     @Test("notifications: only the current due is planned, never the anchor's later cycles")
     func plansCurrentDueOnly() throws {
-        let (dir, id) = try Self.make(RepeatRule(frequency: .daily, fromCompletion: true), due: Self.timed("2027-01-05T09:00"))
+        let (dir, id) = try Self.make(
+            RepeatRule(frequency: .daily, fromCompletion: true), due: Self.timed("2027-01-05T09:00"))
         let (store, _) = try Self.open(dir, id, "2027-01-04T08:00")
-        let plan = NotificationPlanner.due(try store.notificationInput(), after: store.clock.now,
-                                           through: store.clock.now.addingTimeInterval(10 * 86_400), userZone: Self.berlin)
+        let plan = NotificationPlanner.due(
+            try store.notificationInput(), after: store.clock.now,
+            through: store.clock.now.addingTimeInterval(10 * 86_400), userZone: Self.berlin)
         #expect(plan.map(\.due) == [Self.timed("2027-01-05T09:00")])
     }
 

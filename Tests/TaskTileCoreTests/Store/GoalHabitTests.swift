@@ -170,16 +170,19 @@ struct GoalHabitTests {
 
     @Test("the notification for the period's last day carries its progress")
     func claimCarriesProgress() throws {
-        let (dir, id) = try Self.make(RepeatRule(frequency: .weekly, goal: 3), due: "2027-03-22", now: "2027-03-22T08:00")
+        let (dir, id) = try Self.make(
+            RepeatRule(frequency: .weekly, goal: 3), due: "2027-03-22", now: "2027-03-22T08:00")
         for day in ["2027-03-22T10:00", "2027-03-25T10:00"] {
             let (store, _, _) = try Self.open(dir, id, day)
             try store.complete(todoID: id, source: .cli)
         }
         let (store, _, _) = try Self.open(dir, id, "2027-03-26T09:00")
         // The period's notification: on its last day, Sunday Mar 28, at notify.defaultTime.
-        let items = NotificationPlanner.due(try store.notificationInput(), after: store.clock.now,
-                                            through: store.clock.now.addingTimeInterval(3 * 86_400), userZone: Self.berlin)
-            .filter { $0.due == .date(LocalDate(iso: "2027-03-28")!) }
+        let items = NotificationPlanner.due(
+            try store.notificationInput(), after: store.clock.now,
+            through: store.clock.now.addingTimeInterval(3 * 86_400), userZone: Self.berlin
+        )
+        .filter { $0.due == .date(LocalDate(iso: "2027-03-28")!) }
         #expect(items.count == 1)
         let claims = try store.claimDeliveries(items, outcome: "shown", pid: 1)
         #expect(claims.first?.progress == GoalProgress(count: 2, goal: 3))
