@@ -103,9 +103,11 @@ struct WidgetOutputTests {
         #expect(eventually { !FileManager.default.fileExists(atPath: out + "wall.png") && !FileManager.default.fileExists(atPath: out + "wall.hits.json") },
                 "\(watch.stderr)")
         #expect(f.png("desk") != nil)
-        // themes.json replaced by a FIFO: logged, the widgets stay, the watcher goes on.
-        unlink(f.dir.path + "/themes.json")
-        #expect(mkfifo(f.dir.path + "/themes.json", 0o600) == 0)
+        // themes.json replaced by a FIFO (in one rename: a watcher that sees themes.json missing
+        // writes the default file, so unlink-then-mkfifo races it): logged, the widgets stay, the
+        // watcher goes on.
+        #expect(mkfifo(f.dir.path + "/themes.fifo", 0o600) == 0)
+        #expect(rename(f.dir.path + "/themes.fifo", f.dir.path + "/themes.json") == 0)
         #expect(eventually { watch.stderr.contains("themes.json is not a regular file") }, "\(watch.stderr)")
         #expect(f.png("desk") != nil)
         // SIGTERM is answered (a watcher stuck opening a FIFO would ignore it until a writer came).
