@@ -53,3 +53,21 @@ import Testing
                                          ending: .remaining(2)))
     }
 }
+
+/// A habit with a target per period reads as people say it: `3 times a week`, `週3回`.
+@Suite struct GoalRepeatDescriptionTests {
+    @Test(arguments: [
+        (RepeatRule(frequency: .weekly, goal: 3), "3 times a week", "週3回"),
+        (RepeatRule(frequency: .weekly, goal: 1), "Once a week", "週1回"),
+        (RepeatRule(frequency: .weekly, interval: 2, goal: 3), "3 times every 2 weeks", "2週ごとに3回"),
+        (RepeatRule(frequency: .weekly, interval: 2, goal: 1), "Once every 2 weeks", "2週ごとに1回"),
+        (RepeatRule(frequency: .monthly, goal: 10), "10 times a month", "月10回"),
+        (RepeatRule(frequency: .monthly, goal: 1), "Once a month", "月1回"),
+        (RepeatRule(frequency: .monthly, interval: 3, goal: 20), "20 times every 3 months", "3か月ごとに20回"),
+        (RepeatRule(frequency: .monthly, end: .afterCount(5), goal: 10), "10 times a month · 4 left", "月10回 · 残り4回"),
+    ])
+    func goal(_ rule: RepeatRule, _ english: String, _ japanese: String) {
+        #expect(rule.summary(currentIndex: 0) == english)
+        #expect(rule.summary(currentIndex: 0, vocabulary: .japanese) == japanese)
+    }
+}
