@@ -679,8 +679,15 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case repeatErrorFromCompletionDays = "repeat.error.fromCompletionDays"
     /// `--after-completion` with `--times`.
     case repeatErrorFromCompletionCount = "repeat.error.fromCompletionCount"
-    /// The repeat line of a todo that repeats from completion.
-    case repeatAfterCompletion = "repeat.afterCompletion"
+    /// The repeat line of a rule that repeats from completion, one interval ({0} in `.other`) after each completion.
+    case repeatAfterCompletionDaysOne = "repeat.afterCompletion.days.one"
+    case repeatAfterCompletionDaysOther = "repeat.afterCompletion.days.other"
+    case repeatAfterCompletionWeeksOne = "repeat.afterCompletion.weeks.one"
+    case repeatAfterCompletionWeeksOther = "repeat.afterCompletion.weeks.other"
+    case repeatAfterCompletionMonthsOne = "repeat.afterCompletion.months.one"
+    case repeatAfterCompletionMonthsOther = "repeat.afterCompletion.months.other"
+    case repeatAfterCompletionYearsOne = "repeat.afterCompletion.years.one"
+    case repeatAfterCompletionYearsOther = "repeat.afterCompletion.years.other"
     /// `edit` with both `--goal` and `--no-goal`.
     case repeatErrorGoalOrNoGoal = "repeat.error.goalOrNoGoal"
     /// `--goal` that is not a whole number ({0}: the value).

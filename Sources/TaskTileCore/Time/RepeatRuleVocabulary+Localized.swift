@@ -34,7 +34,8 @@ extension RepeatRuleVocabulary {
             },
             monthlySkipping: { n, day in RepeatRuleVocabulary.monthlySkippingText(l, n, day) },
             yearlyOnLeapDay: { n in RepeatRuleVocabulary.yearlyOnLeapDayText(l, n) },
-            timesPer: { g, n, f in RepeatRuleVocabulary.timesPerText(l, g, n, f) })
+            timesPer: { g, n, f in RepeatRuleVocabulary.timesPerText(l, g, n, f) },
+            afterCompletion: { n, f in RepeatRuleVocabulary.afterCompletionText(l, n, f) })
     }
 
     /// `repeat.monthlySkipping` / `repeat.everyMonthsSkipping` with the day as `repeat.day.29` … `repeat.day.31`
@@ -56,6 +57,19 @@ extension RepeatRuleVocabulary {
         }
         if goal == 1 { return l.text(monthly ? .repeatTimesEveryMonthsOne : .repeatTimesEveryWeeksOne, n) }
         return l.text(monthly ? .repeatTimesEveryMonthsOther : .repeatTimesEveryWeeksOther, n, goal)
+    }
+
+    /// `repeat.afterCompletion.days.one` / `.other` and the same for weeks, months and years: `Every week after
+    /// completion`, `Every 3 days after completion`, `完了から1週間ごと`, `完了から3日ごと`.
+    static func afterCompletionText(_ l: Localizer, _ n: Int, _ frequency: RepeatRule.Frequency) -> String {
+        let keys: (one: StringKey, other: StringKey)
+        switch frequency {
+        case .daily: keys = (.repeatAfterCompletionDaysOne, .repeatAfterCompletionDaysOther)
+        case .weekly: keys = (.repeatAfterCompletionWeeksOne, .repeatAfterCompletionWeeksOther)
+        case .monthly: keys = (.repeatAfterCompletionMonthsOne, .repeatAfterCompletionMonthsOther)
+        case .yearly: keys = (.repeatAfterCompletionYearsOne, .repeatAfterCompletionYearsOther)
+        }
+        return n == 1 ? l.text(keys.one) : l.text(keys.other, n)
     }
 
     /// `repeat.yearlyOnLeapDay` / `repeat.everyYearsOnLeapDay`.

@@ -32,6 +32,9 @@ public struct RepeatRuleVocabulary: Sendable {
     /// A target of G check-ins per period of N weeks or months: (G, N, frequency) → `3 times a week`, `Once a month`,
     /// `3 times every 2 weeks`.
     public var timesPer: @Sendable (Int, Int, RepeatRule.Frequency) -> String
+    /// N days, weeks, months or years after each completion: `Every week after completion`, `Every 3 days after
+    /// completion`.
+    public var afterCompletion: @Sendable (Int, RepeatRule.Frequency) -> String
 
     /// A vocabulary from its words; see `english` for what each one says.
     public init(every1: @escaping @Sendable (RepeatRule.Frequency) -> String,
@@ -47,7 +50,8 @@ public struct RepeatRuleVocabulary: Sendable {
                 yearlyOn: (@Sendable (Int, String, Int) -> String)? = nil,
                 monthlySkipping: (@Sendable (Int, Int) -> String)? = nil,
                 yearlyOnLeapDay: (@Sendable (Int) -> String)? = nil,
-                timesPer: (@Sendable (Int, Int, RepeatRule.Frequency) -> String)? = nil) {
+                timesPer: (@Sendable (Int, Int, RepeatRule.Frequency) -> String)? = nil,
+                afterCompletion: (@Sendable (Int, RepeatRule.Frequency) -> String)? = nil) {
         self.every1 = every1; self.everyN = everyN; self.weekday = weekday
         self.weekdaySeparator = weekdaySeparator; self.everyNWeeksOn = everyNWeeksOn
         self.remaining = remaining; self.until = until; self.separator = separator
@@ -64,5 +68,6 @@ public struct RepeatRuleVocabulary: Sendable {
         self.monthlySkipping = monthlySkipping ?? { n, day in RepeatRuleVocabulary.monthlySkippingText(english, n, day) }
         self.yearlyOnLeapDay = yearlyOnLeapDay ?? { n in RepeatRuleVocabulary.yearlyOnLeapDayText(english, n) }
         self.timesPer = timesPer ?? { g, n, f in RepeatRuleVocabulary.timesPerText(english, g, n, f) }
+        self.afterCompletion = afterCompletion ?? { n, f in RepeatRuleVocabulary.afterCompletionText(english, n, f) }
     }
 }

@@ -162,7 +162,7 @@ struct AfterCompletionCLITests {
                 "\(bad) \(r.stderr)")
         }
         let later = cli.at("2027-01-20T09:00:00+01:00")
-        #expect(later.run("show", "Home").stdout.contains("· after completion"))
+        #expect(later.run("show", "Home").stdout.contains("↻ Every week after completion"))
         #expect(later.run("done", "Filter", "--list", "Home").code == 0)
         #expect(later.run("show", "Home").stdout.contains("Wed, Jan 27"), "\(later.run("show", "Home").stdout)")
         let ics = later.run("export", "--format", "ics").stdout
@@ -173,7 +173,7 @@ struct AfterCompletionCLITests {
         FileManager.default.createFile(atPath: path, contents: Data(ics.utf8))
         let other = CycleCLI().at("2027-01-20T09:00:00+01:00")
         #expect(other.run("import", path).code == 0)
-        #expect(other.run("show", "Home").stdout.contains("· after completion"))
+        #expect(other.run("show", "Home").stdout.contains("↻ Every week after completion"))
         let json = later.run("export", "--format", "json").stdout
         #expect(json.contains("\"fromCompletion\""))
         #expect(later.run("edit", "Filter", "--list", "Home", "--no-after-completion").code == 0)
