@@ -679,16 +679,41 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case repeatErrorFromCompletionDays = "repeat.error.fromCompletionDays"
     /// `--after-completion` with `--times`.
     case repeatErrorFromCompletionCount = "repeat.error.fromCompletionCount"
-    /// The repeat line of a todo that repeats from completion.
-    case repeatAfterCompletion = "repeat.afterCompletion"
+    /// The repeat line of a rule that repeats from completion, one interval ({0} in `.other`) after each completion.
+    case repeatAfterCompletionDaysOne = "repeat.afterCompletion.days.one"
+    case repeatAfterCompletionDaysOther = "repeat.afterCompletion.days.other"
+    case repeatAfterCompletionWeeksOne = "repeat.afterCompletion.weeks.one"
+    case repeatAfterCompletionWeeksOther = "repeat.afterCompletion.weeks.other"
+    case repeatAfterCompletionMonthsOne = "repeat.afterCompletion.months.one"
+    case repeatAfterCompletionMonthsOther = "repeat.afterCompletion.months.other"
+    case repeatAfterCompletionYearsOne = "repeat.afterCompletion.years.one"
+    case repeatAfterCompletionYearsOther = "repeat.afterCompletion.years.other"
     /// `edit` with both `--goal` and `--no-goal`.
     case repeatErrorGoalOrNoGoal = "repeat.error.goalOrNoGoal"
     /// `--goal` that is not a whole number ({0}: the value).
     case repeatErrorGoalNotANumber = "repeat.error.goalNotANumber"
     /// A second check-in of a habit with a target on one day ({0}: title, {1}: list, {2}: the day).
     case goalErrorSameDay = "goal.error.sameDay"
-    /// `done --on` / `undo --on` on a habit with a target ({0}: title).
+    /// `undo --on DATE` of a habit with a target when that day has no check-in ({0}: title, {1}: list, {2}: the day).
+    case goalErrorNoCheckIn = "goal.error.noCheckIn"
+    /// `done --on` another day than today on a habit with a target ({0}: title).
     case goalErrorOnDate = "goal.error.onDate"
+    /// A target of one check-in a week (`Once a week`).
+    case repeatTimesAWeekOne = "repeat.timesAWeek.one"
+    /// A target per week ({0}: check-ins; `3 times a week`).
+    case repeatTimesAWeekOther = "repeat.timesAWeek.other"
+    /// One check-in every {0} weeks.
+    case repeatTimesEveryWeeksOne = "repeat.timesEveryWeeks.one"
+    /// {1} check-ins every {0} weeks (`3 times every 2 weeks`).
+    case repeatTimesEveryWeeksOther = "repeat.timesEveryWeeks.other"
+    /// A target of one check-in a month (`Once a month`).
+    case repeatTimesAMonthOne = "repeat.timesAMonth.one"
+    /// A target per month ({0}: check-ins; `10 times a month`).
+    case repeatTimesAMonthOther = "repeat.timesAMonth.other"
+    /// One check-in every {0} months.
+    case repeatTimesEveryMonthsOne = "repeat.timesEveryMonths.one"
+    /// {1} check-ins every {0} months (`10 times every 2 months`).
+    case repeatTimesEveryMonthsOther = "repeat.timesEveryMonths.other"
     /// Progress of a habit with a target in the current period ({0}: check-ins, {1}: the target).
     case goalProgress = "goal.progress"
     case repeatOptionSkipShortMonths = "repeat.option.skipShortMonths"

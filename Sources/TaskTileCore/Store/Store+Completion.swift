@@ -246,8 +246,10 @@ extension Store {
             guard let todo = try todo(id: todoID) else { throw StoreError.todoNotFound(todoID, list: nil) }
             let current = Store.caughtUp(todo, at: clock.now, userZone: clock.timeZone) ?? todo
             if todo.repeatRule?.goal != nil {
-                // A habit with a target: whether that day has a check-in of its own.
-                let k = try cycleIndex(of: current, on: date)
+                // A habit with a target: whether that day has a check-in of its own. The period that holds it, not
+                // `cycleIndex(of:on:)`: the first period's due is its last day, and its earlier days count too.
+                guard let rule = current.repeatRule, let anchor = current.anchor,
+                      let k = RecurrenceEngine.occurrenceIndex(on: date, of: rule, anchor: anchor) else { return false }
                 return (try checkIns(of: todo, at: clock.now)[k] ?? []).contains { ZonedClock.wallClock(of: $0, in: clock.timeZone).date == date }
             }
             return try completedCycles(of: todo, at: clock.now)[try cycleIndex(of: current, on: date)] != nil

@@ -216,8 +216,9 @@ extension Store {
                 return try undoFromCompletion(todo, at: now)
             }
             if todo.repeatRule?.goal != nil {
-                // A habit with a target: undo takes back the latest check-in of the current period.
-                if let date, date != clock.today { throw StoreError.invalidCycle(Phrase(key: .goalErrorOnDate, todo.title)) }
+                // A habit with a target: `--on` takes back that day's check-in; without it, the latest check-in of
+                // the current period.
+                if let date { return try undoCheckIn(todo, on: date, at: now) }
                 return try undoLastCheckIn(todo, at: now)
             }
             if date == nil, todo.isCompleted || todo.repeatRule == nil {
@@ -294,6 +295,42 @@ extension Store {
                 """, [.text(todo.id), .int(todo.occurrenceCount), .text(recorded), .double(now.timeIntervalSince1970)]).first?.int(0)
         else { throw StoreError.notCompleted(try candidate(todo)) }
         try database.run("UPDATE completions SET undone_at = ? WHERE id = ?", [.double(now.timeIntervalSince1970), .int(id)])
+        let stored = try derivedInTransaction(todo, at: now)
+        try updateCycle(stored)
+        try setCycleClock(now)
+        try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
+        return stored
+    }
+
+    /// Takes back the check-in of habit-with-a-target `todo` made on local `date` (`undo --on`), in whichever period
+    /// holds that day, then re-derives the cycle columns (a met period that drops below its target is missed again
+    /// once it has ended). Call inside a write transaction. - Returns: the todo as stored.
+    /// - Throws: `StoreError.notCheckedIn` when that day has none (a day before the first period or after today too:
+    /// the first period's due is its last day, so `cycleIndex(of:on:)` would refuse its earlier days).
+    func undoCheckIn(_ todo: Todo, on date: LocalDate, at now: Date) throws -> Todo {
+        let zone = clock.timeZone
+        var ids: [Int] = []
+        if let rule = todo.repeatRule, let anchor = todo.anchor,
+           let k = RecurrenceEngine.occurrenceIndex(on: date, of: rule, anchor: anchor),
+           let due = RecurrenceEngine.occurrence(k, of: rule, anchor: anchor),
+           case .text(let recorded) = Store.encodeDue(due).0 {
+            for row in try database.rows("""
+                SELECT id, completed_at FROM completions WHERE todo_id = ? AND cycle_index = ? AND cycle_due = ?
+                  AND undone_at IS NULL AND completed_at <= ?
+                """, [.text(todo.id), .int(k), .text(recorded), .double(now.timeIntervalSince1970)]) {
+                guard let id = row.int(0), let at = row.double(1),
+                      ZonedClock.wallClock(of: Date(timeIntervalSince1970: at), in: zone).date == date else { continue }
+                ids.append(id)
+            }
+        }
+        guard !ids.isEmpty else {
+            let c = try candidate(todo)
+            throw StoreError.notCheckedIn(Phrase(key: .goalErrorNoCheckIn, c.title, c.listTitle, date.description))
+        }
+        for id in ids {
+            try database.run("UPDATE completions SET undone_at = ? WHERE id = ?",
+                             [.double(now.timeIntervalSince1970), .int(id)])
+        }
         let stored = try derivedInTransaction(todo, at: now)
         try updateCycle(stored)
         try setCycleClock(now)

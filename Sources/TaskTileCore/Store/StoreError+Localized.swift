@@ -30,6 +30,7 @@ extension StoreError {
         case .invalidSetting(let reason): return reason.text(l)
         case .invalidCycle(let reason): return reason.text(l)
         case .alreadyCheckedIn(let reason): return reason.text(l)
+        case .notCheckedIn(let reason): return reason.text(l)
         }
     }
 }

@@ -37,6 +37,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case alreadyCompleted(TodoCandidate)
     /// A habit with a target per period already has a check-in today: it counts one per day (nothing to do, exit 1).
     case alreadyCheckedIn(Phrase)
+    /// `undo --on DATE` of a habit with a target per period: that day has no check-in (nothing to undo, exit 1).
+    case notCheckedIn(Phrase)
     /// The todo is not completed (nothing to undo).
     case notCompleted(TodoCandidate)
     /// `done --on` / `undo --on` named a date that is not a cycle that can be checked in (docs/cycles.md "Completing a past cycle").

@@ -16,7 +16,8 @@ extension IntentFailure: ReportableError {
 extension StoreError: ReportableError {
     public var exitCode: ExitCode {
         switch self {
-        case .listNotFound, .todoNotFound, .alreadyCompleted, .alreadyCheckedIn, .notCompleted: .nothingMatched
+        case .listNotFound, .todoNotFound, .alreadyCompleted, .alreadyCheckedIn, .notCheckedIn,
+             .notCompleted: .nothingMatched
         case .ambiguousList, .ambiguousTodo: .ambiguous
         case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting, .invalidCycle: .usage
         case .notAStore, .newerStore, .inaccessible, .readOnly, .diskFull, .dataDirectoryMissing, .unsafeDirectory,

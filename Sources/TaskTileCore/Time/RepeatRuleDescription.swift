@@ -22,6 +22,12 @@ public struct RepeatRuleDescription: Hashable, Sendable {
         case monthlySkipping(interval: Int, day: Int)
         /// Every `interval` years on Feb 29, common years skipped (`Yearly on Feb 29, only in leap years`).
         case yearlyOnLeapDay(interval: Int)
+        /// `goal` check-ins in every period of `interval` weeks or months (`frequency`; `RepeatRule.goal`): `3 times a
+        /// week`, `10 times a month`, `3 times every 2 weeks`.
+        case timesPerPeriod(goal: Int, interval: Int, frequency: RepeatRule.Frequency)
+        /// One `interval` of `frequency` after each completion (`RepeatRule.fromCompletion`): `Every week after
+        /// completion`, `Every 3 days after completion`.
+        case afterCompletion(interval: Int, frequency: RepeatRule.Frequency)
     }
 
     /// How the series ends, as seen from the current cycle.
@@ -61,6 +67,10 @@ public struct RepeatRuleDescription: Hashable, Sendable {
             cadenceText = vocabulary.monthlySkipping(n, day)
         case .yearlyOnLeapDay(let n):
             cadenceText = vocabulary.yearlyOnLeapDay(n)
+        case .timesPerPeriod(let goal, let n, let frequency):
+            cadenceText = vocabulary.timesPer(goal, n, frequency)
+        case .afterCompletion(let n, let frequency):
+            cadenceText = vocabulary.afterCompletion(n, frequency)
         case .weekly(let n, let days):
             let list = days.map(vocabulary.weekday).joined(separator: vocabulary.weekdaySeparator)
             switch (n == 1, days.isEmpty) {
@@ -87,6 +97,10 @@ extension RepeatRule {
     public func describe(currentIndex: Int, anchor: Due? = nil) -> RepeatRuleDescription {
         let cadence: RepeatRuleDescription.Cadence
         switch (frequency, nthWeekday, anchor) {
+        case (_, _, _) where fromCompletion:
+            cadence = .afterCompletion(interval: interval, frequency: frequency)
+        case (.weekly, _, _) where goal != nil, (.monthly, _, _) where goal != nil:
+            cadence = .timesPerPeriod(goal: goal ?? 1, interval: interval, frequency: frequency)
         case (.monthly, nil, let anchor?) where skipsMonths(from: anchor.localDate):
             cadence = .monthlySkipping(interval: interval, day: anchor.localDate.day)
         case (.yearly, nil, let anchor?) where skipsMonths(from: anchor.localDate):
@@ -112,7 +126,9 @@ extension RepeatRule {
 
     /// The repeat line for `show` (docs/lists-and-todos.md "show"), e.g. `Daily`, `Every 3 days`, `Mon, Wed`,
     /// `Every 2 weeks on Fri`, `Monthly · 2 left`, `Yearly · until 2027-12-31`.
-    /// `Monthly on the 3rd Thursday`, `Yearly on the 4th Thursday of Nov` for Nth-weekday rules.
+    /// `Monthly on the 3rd Thursday`, `Yearly on the 4th Thursday of Nov` for Nth-weekday rules; `3 times a week`,
+    /// `10 times a month`, `3 times every 2 weeks` for a habit with a target per period; `Every week after completion`
+    /// for a rule that repeats from completion.
     /// - Parameters:
     ///   - currentIndex: the current cycle (0-based), for the `N left` count.
     ///   - anchor: the series' anchor, for the month of a yearly Nth-weekday rule.

@@ -33,7 +33,9 @@ extension RepeatRuleVocabulary {
                 return n == 1 ? l.text(.repeatYearlyOn, day, m) : l.text(.repeatEveryYearsOn, n, day, m)
             },
             monthlySkipping: { n, day in RepeatRuleVocabulary.monthlySkippingText(l, n, day) },
-            yearlyOnLeapDay: { n in RepeatRuleVocabulary.yearlyOnLeapDayText(l, n) })
+            yearlyOnLeapDay: { n in RepeatRuleVocabulary.yearlyOnLeapDayText(l, n) },
+            timesPer: { g, n, f in RepeatRuleVocabulary.timesPerText(l, g, n, f) },
+            afterCompletion: { n, f in RepeatRuleVocabulary.afterCompletionText(l, n, f) })
     }
 
     /// `repeat.monthlySkipping` / `repeat.everyMonthsSkipping` with the day as `repeat.day.29` … `repeat.day.31`
@@ -42,6 +44,32 @@ extension RepeatRuleVocabulary {
         let keys: [Int: StringKey] = [29: .repeatDay29, 30: .repeatDay30, 31: .repeatDay31]
         let dayText = keys[day].map { l.text($0) } ?? String(day)
         return n == 1 ? l.text(.repeatMonthlySkipping, dayText) : l.text(.repeatEveryMonthsSkipping, n, dayText)
+    }
+
+    /// `repeat.timesAWeek.one` / `.other`, `repeat.timesEveryWeeks.*`, and the same for months: `Once a week`, `3 times
+    /// a week`, `3 times every 2 weeks`, `週3回`, `2週ごとに3回`. A daily or yearly frequency (not a rule with a
+    /// target) reads as weeks.
+    static func timesPerText(_ l: Localizer, _ goal: Int, _ n: Int, _ frequency: RepeatRule.Frequency) -> String {
+        let monthly = frequency == .monthly
+        if n == 1 {
+            if goal == 1 { return l.text(monthly ? .repeatTimesAMonthOne : .repeatTimesAWeekOne) }
+            return l.text(monthly ? .repeatTimesAMonthOther : .repeatTimesAWeekOther, goal)
+        }
+        if goal == 1 { return l.text(monthly ? .repeatTimesEveryMonthsOne : .repeatTimesEveryWeeksOne, n) }
+        return l.text(monthly ? .repeatTimesEveryMonthsOther : .repeatTimesEveryWeeksOther, n, goal)
+    }
+
+    /// `repeat.afterCompletion.days.one` / `.other` and the same for weeks, months and years: `Every week after
+    /// completion`, `Every 3 days after completion`, `完了から1週間ごと`, `完了から3日ごと`.
+    static func afterCompletionText(_ l: Localizer, _ n: Int, _ frequency: RepeatRule.Frequency) -> String {
+        let keys: (one: StringKey, other: StringKey)
+        switch frequency {
+        case .daily: keys = (.repeatAfterCompletionDaysOne, .repeatAfterCompletionDaysOther)
+        case .weekly: keys = (.repeatAfterCompletionWeeksOne, .repeatAfterCompletionWeeksOther)
+        case .monthly: keys = (.repeatAfterCompletionMonthsOne, .repeatAfterCompletionMonthsOther)
+        case .yearly: keys = (.repeatAfterCompletionYearsOne, .repeatAfterCompletionYearsOther)
+        }
+        return n == 1 ? l.text(keys.one) : l.text(keys.other, n)
     }
 
     /// `repeat.yearlyOnLeapDay` / `repeat.everyYearsOnLeapDay`.

@@ -29,6 +29,12 @@ public struct RepeatRuleVocabulary: Sendable {
     public var monthlySkipping: @Sendable (Int, Int) -> String
     /// Every N years (1 = yearly) on Feb 29, common years skipped: `Yearly on Feb 29, only in leap years`.
     public var yearlyOnLeapDay: @Sendable (Int) -> String
+    /// A target of G check-ins per period of N weeks or months: (G, N, frequency) → `3 times a week`, `Once a month`,
+    /// `3 times every 2 weeks`.
+    public var timesPer: @Sendable (Int, Int, RepeatRule.Frequency) -> String
+    /// N days, weeks, months or years after each completion: `Every week after completion`, `Every 3 days after
+    /// completion`.
+    public var afterCompletion: @Sendable (Int, RepeatRule.Frequency) -> String
 
     /// A vocabulary from its words; see `english` for what each one says.
     public init(every1: @escaping @Sendable (RepeatRule.Frequency) -> String,
@@ -43,7 +49,9 @@ public struct RepeatRuleVocabulary: Sendable {
                 monthlyOn: (@Sendable (Int, String) -> String)? = nil,
                 yearlyOn: (@Sendable (Int, String, Int) -> String)? = nil,
                 monthlySkipping: (@Sendable (Int, Int) -> String)? = nil,
-                yearlyOnLeapDay: (@Sendable (Int) -> String)? = nil) {
+                yearlyOnLeapDay: (@Sendable (Int) -> String)? = nil,
+                timesPer: (@Sendable (Int, Int, RepeatRule.Frequency) -> String)? = nil,
+                afterCompletion: (@Sendable (Int, RepeatRule.Frequency) -> String)? = nil) {
         self.every1 = every1; self.everyN = everyN; self.weekday = weekday
         self.weekdaySeparator = weekdaySeparator; self.everyNWeeksOn = everyNWeeksOn
         self.remaining = remaining; self.until = until; self.separator = separator
@@ -59,5 +67,7 @@ public struct RepeatRuleVocabulary: Sendable {
         }
         self.monthlySkipping = monthlySkipping ?? { n, day in RepeatRuleVocabulary.monthlySkippingText(english, n, day) }
         self.yearlyOnLeapDay = yearlyOnLeapDay ?? { n in RepeatRuleVocabulary.yearlyOnLeapDayText(english, n) }
+        self.timesPer = timesPer ?? { g, n, f in RepeatRuleVocabulary.timesPerText(english, g, n, f) }
+        self.afterCompletion = afterCompletion ?? { n, f in RepeatRuleVocabulary.afterCompletionText(english, n, f) }
     }
 }

@@ -14,7 +14,7 @@ struct ShowCommand: Command {
         let (contents, ids, streaks) = try store.read { () -> ([ListContent], [String: String], [String: Streak]) in
             let contents = try store.contents(of: list)
             let todos = contents.flatMap { $0.pending + $0.completed }
-            if !context.json { progress = try store.goalProgress(of: todos) }
+            progress = try store.goalProgress(of: todos)
             // Prefixes for the shown todos only (neighbours in the id index), not every id in the store.
             return (contents, try store.shortTodoIDs(for: todos.map(\.id)), context.json ? [:] : try store.streaks(of: todos))
         }
@@ -22,8 +22,8 @@ struct ShowCommand: Command {
             context.printJSON(.object([("lists", .array(contents.map { c in
                 let members = c.list.jsonMembers + [("pendingCount", .number(Double(c.pending.count))),
                                                     ("completedCount", .number(Double(c.completed.count))),
-                                                    ("pending", .array(c.pending.map { $0.jsonValue(listTitle: c.list.title) })),
-                                                    ("completed", .array(c.completed.map { $0.jsonValue(listTitle: c.list.title) }))]
+                                                    ("pending", .array(c.pending.map { json($0, c, progress) })),
+                                                    ("completed", .array(c.completed.map { json($0, c, progress) }))]
                 return JSONValue.object(members)
             }))]))
             return .success
@@ -37,5 +37,14 @@ struct ShowCommand: Command {
             TodoPrinter.printList(c, ids: ids, streaks: streaks, progress: progress, context: context, clock: store.clock)
         }
         return .success
+    }
+
+    /// A todo's JSON object; a habit with a target per period adds `progress`, `{ "checkIns": 2, "goal": 3 }`: the
+    /// check-ins on distinct days of its current period and the target.
+    private func json(_ t: Todo, _ c: ListContent, _ progress: [String: GoalProgress]) -> JSONValue {
+        let value = t.jsonValue(listTitle: c.list.title)
+        guard let p = progress[t.id], case .object(let members) = value else { return value }
+        return .object(members + [("progress", .object([("checkIns", .number(Double(p.count))),
+                                                         ("goal", .number(Double(p.goal)))]))])
     }
 }

@@ -56,7 +56,6 @@ enum TodoPrinter {
                 context.out(line + badge(t))
                 if let rule = t.repeatRule {
                     var r = "        ↻ " + rule.summary(currentIndex: t.occurrenceCount, anchor: t.anchor, vocabulary: repeatVocabulary(context))
-                    if rule.fromCompletion { r += " · " + l.text(.repeatAfterCompletion) }
                     if let p = progress[t.id] { r += " · " + l.text(.goalProgress, p.count, p.goal) }
                     if t.missedCount > 0 { r += " " + context.paint(l.text(.repeatMissedCount, t.missedCount), .red) }
                     context.out(r)

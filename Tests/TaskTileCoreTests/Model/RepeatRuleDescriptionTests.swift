@@ -53,3 +53,27 @@ import Testing
                                          ending: .remaining(2)))
     }
 }
+
+/// A habit with a target per period reads as people say it: `3 times a week`, `週3回`; so does a rule that repeats
+/// from completion: `Every week after completion`, `完了から1週間ごと`.
+@Suite struct GoalRepeatDescriptionTests {
+    @Test(arguments: [
+        (RepeatRule(frequency: .weekly, goal: 3), "3 times a week", "週3回"),
+        (RepeatRule(frequency: .weekly, goal: 1), "Once a week", "週1回"),
+        (RepeatRule(frequency: .weekly, interval: 2, goal: 3), "3 times every 2 weeks", "2週ごとに3回"),
+        (RepeatRule(frequency: .weekly, interval: 2, goal: 1), "Once every 2 weeks", "2週ごとに1回"),
+        (RepeatRule(frequency: .monthly, goal: 10), "10 times a month", "月10回"),
+        (RepeatRule(frequency: .monthly, goal: 1), "Once a month", "月1回"),
+        (RepeatRule(frequency: .monthly, interval: 3, goal: 20), "20 times every 3 months", "3か月ごとに20回"),
+        (RepeatRule(frequency: .monthly, end: .afterCount(5), goal: 10), "10 times a month · 4 left", "月10回 · 残り4回"),
+        (RepeatRule(frequency: .weekly, fromCompletion: true), "Every week after completion", "完了から1週間ごと"),
+        (RepeatRule(frequency: .daily, interval: 3, fromCompletion: true), "Every 3 days after completion", "完了から3日ごと"),
+        (RepeatRule(frequency: .monthly, fromCompletion: true), "Every month after completion", "完了から1か月ごと"),
+        (RepeatRule(frequency: .yearly, interval: 2, end: .until(LocalDate(iso: "2030-01-01")!), fromCompletion: true),
+         "Every 2 years after completion · until 2030-01-01", "完了から2年ごと · 2030-01-01まで"),
+    ])
+    func goal(_ rule: RepeatRule, _ english: String, _ japanese: String) {
+        #expect(rule.summary(currentIndex: 0) == english)
+        #expect(rule.summary(currentIndex: 0, vocabulary: .japanese) == japanese)
+    }
+}

@@ -130,7 +130,7 @@ struct GoalHabitTests {
         #expect(try store.streaks(of: [todo])[id]?.best == 1)
     }
 
-    @Test("done --on and undo --on are refused for a habit with a target, nothing written")
+    @Test("done --on another day is refused for a habit with a target; undo --on without a check-in that day exits 1")
     func onDateRefused() throws {
         let (dir, id) = try Self.make(
             RepeatRule(frequency: .weekly, goal: 3), due: "2027-03-24", now: "2027-03-24T08:00")
@@ -138,8 +138,45 @@ struct GoalHabitTests {
         #expect(throws: StoreError.self) {
             try store.complete("Gym", list: "Habits", on: LocalDate(iso: "2027-03-23")!, source: .cli)
         }
-        #expect(throws: StoreError.self) { try store.undo("Gym", list: "Habits", on: LocalDate(iso: "2027-03-23")!) }
+        do {
+            _ = try store.undo("Gym", list: "Habits", on: LocalDate(iso: "2027-03-23")!)
+            Issue.record("undo --on a day without a check-in must throw")
+        } catch StoreError.notCheckedIn(let phrase) {
+            #expect(
+                phrase.text(Localizer(.en)) == "\"Gym\" in \"Habits\" has no check-in on 2027-03-23: nothing to undo.")
+        }
         #expect(try store.database.rows("SELECT count(*) FROM completions").first?.int(0) == 0)
+    }
+
+    @Test("undo --on takes back that day's check-in, not the latest; a met week that ended drops to missed")
+    func undoOnDate() throws {
+        let (dir, id) = try Self.make(
+            RepeatRule(frequency: .weekly, goal: 2), due: "2027-03-22", now: "2027-03-22T08:00")
+        for day in ["2027-03-22T08:00", "2027-03-24T20:00"] {
+            let (store, _, _) = try Self.open(dir, id, day)
+            try store.complete(todoID: id, source: .cli)
+        }
+        // Friday: undo Monday's check-in (not Wednesday's, the latest); Friday's then meets the target again.
+        var (store, todo, progress) = try Self.open(dir, id, "2027-03-26T09:00")
+        #expect(todo.isCompleted && progress == GoalProgress(count: 2, goal: 2))
+        // What a grid cell shows, in the first week too (its due is the Sunday after these days).
+        #expect(try store.isCheckedIn(todoID: id, on: LocalDate(iso: "2027-03-22")!))
+        #expect(try !store.isCheckedIn(todoID: id, on: LocalDate(iso: "2027-03-23")!))
+        todo = try store.undo("Gym", list: "Habits", on: LocalDate(iso: "2027-03-22")!)
+        #expect(!todo.isCompleted)
+        #expect(try store.read { try store.goalProgress(of: todo) } == GoalProgress(count: 1, goal: 2))
+        #expect(throws: StoreError.self) {  // Wednesday is still checked in
+            try store.undo("Gym", list: "Habits", on: LocalDate(iso: "2027-03-25")!)
+        }
+        #expect(try store.complete(todoID: id, source: .cli).stored.isCompleted)
+        #expect(throws: StoreError.self) { try store.undo("Gym", list: "Habits", on: LocalDate(iso: "2027-03-22")!) }
+        // The next week (across the spring change): undo --on Wednesday of the week before leaves it short, so missed.
+        (store, todo, _) = try Self.open(dir, id, "2027-03-29T10:00")
+        #expect(todo.missedCount == 0 && todo.occurrenceCount == 1)
+        todo = try store.undo("Gym", list: "Habits", on: LocalDate(iso: "2027-03-24")!)
+        #expect(todo.missedCount == 1 && todo.occurrenceCount == 1, "\(todo)")
+        // Without --on, undo still takes back the latest check-in of the current period: there is none yet.
+        #expect(throws: StoreError.self) { try store.undo(id) }
     }
 
     @Test(

@@ -92,3 +92,66 @@ import TestSupport
         #expect(tall.cell(habit: 6, day: 49).maxY <= 500.0001 && wide.cell(habit: 6, day: 49).maxX <= 300.0001)
     }
 }
+
+/// A challenge with habits that have a target per week (docs/cycles.md "Habits with a target"), on day 17 of 28, a
+/// Wednesday: the cells `Store.challengeReport` gives them. "Run" needs 3 a week: week 1 met (the days without a
+/// check-in blank), week 2 short (those days missed), week 3 has one check-in and today is partly filled. "Gym" needs
+/// 2: both weeks met, and today's check-in meets week 3. "Stretch" is a plain daily habit beside them.
+@Suite struct GoalGridGoldenTests {
+    init() { TestFonts.install() }
+
+    static func report(_ language: Language) -> ChallengeReport {
+        let today = 16
+        let titles = language == .ja ? ["ランニング", "ジム", "ストレッチ"] : ["Run", "Gym", "Stretch"]
+        let c = Challenge(id: "00000000-0000-4000-8000-0000000000c2", listId: "00000000-0000-4000-8000-0000000000ab",
+                          title: language == .ja ? "4週間チャレンジ" : "4-week challenge",
+                          startDate: LocalDate(iso: "2027-01-04")!, days: 28, remind: "21:00", routine: nil,
+                          habits: titles, createdAt: Sample.instant)
+        /// One row of a weekly goal habit: `checkIns` the days with a check-in, `goal` per Monday-to-Sunday week.
+        func goalRow(_ checkIns: Set<Int>, goal: Int) -> [ChallengeCell] {
+            (0..<28).map { d in
+                let week = (d / 7 * 7)..<(d / 7 * 7 + 7)
+                let met = week.filter { checkIns.contains($0) }.count >= goal
+                if checkIns.contains(d) { return .done }
+                if d > today { return .future }
+                if d == today { return met ? .off : (week.contains { checkIns.contains($0) } ? .partial : .open) }
+                if week.upperBound <= today && !met { return .missed }
+                return .off
+            }
+        }
+        let rows: [[ChallengeCell]] = [
+            goalRow([0, 2, 4, 8, 11, 14], goal: 3),
+            goalRow([1, 3, 9, 10, 14, 16], goal: 2),
+            (0..<28).map { d in d > today ? .future : d == today ? .open : d % 6 == 5 ? .missed : .done },
+        ]
+        let streaks = [Streak(current: 0, best: 1, completedInWindow: 1, window: 2),
+                       Streak(current: 3, best: 3, completedInWindow: 3, window: 3),
+                       Streak(current: 5, best: 5, completedInWindow: 14, window: 16)]
+        let habits = titles.indices.map { h in
+            ChallengeReport.Habit(todoID: String(format: "00000000-0000-4000-8000-%012d", h + 11), title: titles[h],
+                                  cells: rows[h], checkIns: rows[h].filter { $0 == .done }.count, streak: streaks[h])
+        }
+        return ChallengeReport(challenge: c, state: .running, day: today + 1, todayIndex: today, habits: habits,
+                               checkIns: habits.map(\.checkIns).reduce(0, +), possible: 3 * 4 + 2 * 4 + 28,
+                               bestStreak: 5)
+    }
+
+    @Test func weeklyGoals() throws {
+        let presets = try Sample.presets()
+        let light = try #require(presets.first { $0.file == "daylight" }?.theme)
+        for (size, w, h) in [("small", nil, nil), ("large", 760.0, 300.0)] as [(String, Double?, Double?)] {
+            for lang in [Language.en, .ja] {
+                let widget = try GridGoldenTests.render(Self.report(lang), theme: light, language: lang,
+                                                        width: w, height: h)
+                try Snapshot.check(widget.surface, variant: "\(size)-\(lang.rawValue)-light")
+            }
+        }
+    }
+
+    @Test("a partly filled cell is a check-in target like any other day of the habit")
+    func partialCellChecksIn() throws {
+        let widget = try GridGoldenTests.render(Self.report(.en), theme: .standard, language: .en)
+        let run = "00000000-0000-4000-8000-000000000011"
+        #expect(widget.hitMap.regions.contains { $0.action == .checkIn(todoID: run, date: "2027-01-20") })
+    }
+}

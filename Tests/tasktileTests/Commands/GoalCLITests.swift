@@ -30,17 +30,45 @@ struct GoalCLITests {
         let wednesday = cli.at("2027-01-06T19:00:00+01:00")
         #expect(wednesday.run("done", "Gym", "--list", "Habits").code == 0)
         let show = wednesday.run("show", "Habits").stdout
-        #expect(show.contains("↻ Weekly · 2/3"), "\(show)")
+        #expect(show.contains("↻ 3 times a week · 2/3"), "\(show)")
         let status = try #require(
             try JSONSerialization.jsonObject(with: Data(wednesday.run("status", "--format", "json").stdout.utf8))
                 as? [String: Any])
         let streak = try #require((status["streaks"] as? [[String: Any]])?.first)
         #expect(streak["checkIns"] as? Int == 2 && streak["goal"] as? Int == 3, "\(streak)")
+        let shown = try #require(
+            try JSONSerialization.jsonObject(with: Data(wednesday.run("show", "Habits", "--json").stdout.utf8))
+                as? [String: Any])
+        let todo = try #require(((shown["lists"] as? [[String: Any]])?.first?["pending"] as? [[String: Any]])?.first)
+        let progress = try #require(todo["progress"] as? [String: Any], "\(todo)")
+        #expect(progress["checkIns"] as? Int == 2 && progress["goal"] as? Int == 3, "\(progress)")
+        #expect(wednesday.run("--lang", "ja", "show", "Habits").stdout.contains("↻ 週3回 · 2/3"))
         // Undo takes back Wednesday's check-in only.
         #expect(wednesday.run("undo", "Gym", "--list", "Habits").code == 0)
-        #expect(wednesday.run("show", "Habits").stdout.contains("↻ Weekly · 1/3"))
+        #expect(wednesday.run("show", "Habits").stdout.contains("↻ 3 times a week · 1/3"))
         let ja = wednesday.run("--lang", "ja", "done", "Gym", "--list", "Habits", "--on", "2027-01-05")
         #expect(ja.code == 64, "\(ja.stderr)")
+    }
+
+    @Test("undo --on DATE takes back that day's check-in; a day without one exits 1, nothing written")
+    func undoOnDate() throws {
+        let cli = Self.gym()
+        #expect(cli.run("done", "Gym", "--list", "Habits").code == 0)
+        let wednesday = cli.at("2027-01-06T19:00:00+01:00")
+        #expect(wednesday.run("done", "Gym", "--list", "Habits").code == 0)
+        let none = wednesday.run("undo", "Gym", "--list", "Habits", "--on", "2027-01-05")
+        #expect(none.code == 1, "\(none.stderr)")
+        #expect(none.stderr.contains("\"Gym\" in \"Habits\" has no check-in on 2027-01-05"), "\(none.stderr)")
+        let ja = wednesday.run("--lang", "ja", "undo", "Gym", "--list", "Habits", "--on", "2027-01-05")
+        #expect(ja.code == 1 && ja.stderr.contains("2027-01-05 のチェックインがありません"), "\(ja.stderr)")
+        #expect(wednesday.run("show", "Habits").stdout.contains("· 2/3"))
+        // Monday's check-in goes; Wednesday's (the latest) stays, so Monday can be checked in again only on Monday.
+        #expect(wednesday.run("undo", "Gym", "--list", "Habits", "--on", "2027-01-04").code == 0)
+        #expect(wednesday.run("show", "Habits").stdout.contains("· 1/3"))
+        #expect(wednesday.run("done", "Gym", "--list", "Habits").code == 1)  // Wednesday is still checked in
+        // Without --on, undo takes back the last check-in: Wednesday's.
+        #expect(wednesday.run("undo", "Gym", "--list", "Habits").code == 0)
+        #expect(wednesday.run("show", "Habits").stdout.contains("· 0/3"))
     }
 
     @Test(
@@ -92,7 +120,8 @@ struct GoalCLITests {
         let other = CycleCLI().at("2027-01-04T08:00:00+01:00")
         let imported = other.run("import", path)
         #expect(imported.code == 0, "\(imported.stderr)")
-        #expect(other.run("show", "Habits").stdout.contains("↻ Weekly · 0/3"), "\(other.run("show", "Habits").stdout)")
+        let shown0 = other.run("show", "Habits").stdout
+        #expect(shown0.contains("↻ 3 times a week · 0/3"), "\(shown0)")
     }
 
     @Test("the JSON backup carries the target and the check-ins; restored, the progress is the same")
@@ -107,7 +136,8 @@ struct GoalCLITests {
         let other = CycleCLI().at("2027-01-04T08:00:00+01:00")
         let restored = other.run("import", path)
         #expect(restored.code == 0, "\(restored.stderr)")
-        #expect(other.run("show", "Habits").stdout.contains("↻ Weekly · 1/3"), "\(other.run("show", "Habits").stdout)")
+        let shown1 = other.run("show", "Habits").stdout
+        #expect(shown1.contains("↻ 3 times a week · 1/3"), "\(shown1)")
     }
 }
 
@@ -132,7 +162,7 @@ struct AfterCompletionCLITests {
                 "\(bad) \(r.stderr)")
         }
         let later = cli.at("2027-01-20T09:00:00+01:00")
-        #expect(later.run("show", "Home").stdout.contains("· after completion"))
+        #expect(later.run("show", "Home").stdout.contains("↻ Every week after completion"))
         #expect(later.run("done", "Filter", "--list", "Home").code == 0)
         #expect(later.run("show", "Home").stdout.contains("Wed, Jan 27"), "\(later.run("show", "Home").stdout)")
         let ics = later.run("export", "--format", "ics").stdout
@@ -143,7 +173,7 @@ struct AfterCompletionCLITests {
         FileManager.default.createFile(atPath: path, contents: Data(ics.utf8))
         let other = CycleCLI().at("2027-01-20T09:00:00+01:00")
         #expect(other.run("import", path).code == 0)
-        #expect(other.run("show", "Home").stdout.contains("· after completion"))
+        #expect(other.run("show", "Home").stdout.contains("↻ Every week after completion"))
         let json = later.run("export", "--format", "json").stdout
         #expect(json.contains("\"fromCompletion\""))
         #expect(later.run("edit", "Filter", "--list", "Home", "--no-after-completion").code == 0)
