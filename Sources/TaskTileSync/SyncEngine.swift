@@ -374,7 +374,12 @@ final class SyncEngine {
             local = nil
             if state == nil { return }
         }
-        let base = state.flatMap(parseBase)
+        // What a client that dropped our X- properties could not say is kept from the rule last
+        // synced (else the stored one): the base and the server's version read alike then.
+        var base = state.flatMap(parseBase)
+        base?.keepingRepeatExtras(of: local?.repeatRule)
+        var fetched = fetched
+        fetched?.resource.keepingRepeatExtras(of: base?.todo.repeatRule ?? local?.repeatRule)
         let remoteRemoved = state.map { removed.contains($0.href.removingPercentEncoding ?? $0.href) } ?? false
 
         switch (local, state, fetched) {
@@ -482,6 +487,8 @@ final class SyncEngine {
     private func merge(local here: Todo, base: ICalendarResource?, remote f: Fetched, list: TodoList, attempts: Int = 3) throws {
         // Compared and written as the server sees it (a completed cycle as the series moved on).
         let l = ICalendarExporter.wireForm(here)
+        var f = f
+        f.resource.keepingRepeatExtras(of: base?.todo.repeatRule ?? here.repeatRule)
         let r = f.resource.todo
         var merged = l
         let localTime = journal.todos[l.id] ?? .distantPast

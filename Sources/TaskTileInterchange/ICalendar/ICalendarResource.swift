@@ -29,7 +29,11 @@ public struct ICalendarResource: Sendable {
             switch self {
             case .title: ["SUMMARY"]
             case .notes: ["DESCRIPTION"]
-            case .schedule: ["DUE", "DTSTART", "RRULE", "X-TASKTILE-ANCHOR", "X-TASKTILE-OCCURRENCE-COUNT", "X-TASKTILE-MISSED-COUNT"]
+            case .schedule:
+                [
+                    "DUE", "DTSTART", "RRULE", "X-TASKTILE-ANCHOR", "X-TASKTILE-OCCURRENCE-COUNT", "X-TASKTILE-MISSED-COUNT",
+                    "X-TASKTILE-TARGET", "X-TASKTILE-REPEAT-FROM",
+                ]
             case .completion: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
             case .order: ["X-APPLE-SORT-ORDER"]
             }
@@ -132,6 +136,48 @@ public struct ICalendarResource: Sendable {
         todo.sortOrder = item.sortHint.flatMap { $0 >= 0 && $0 < 1e9 && $0 == $0.rounded() ? Int($0) : nil } ?? -1
         return ICalendarResource(text: text, uid: uid.isEmpty ? item.todo.id : uid, todo: todo,
                                  lastModified: modified ?? stamp, sortHint: item.sortHint)
+    }
+
+    /// Whether the first VTODO (the master) carries any `X-TASKTILE-` property.
+    var carriesOurProperties: Bool {
+        var depth = 0, todoIndex = 0
+        for line in Self.logicalLines(text) {
+            let name = Self.propertyName(line.text)
+            if name == "BEGIN" {
+                depth += 1
+                if depth == 2, Self.value(line.text).uppercased() == "VTODO" { todoIndex += 1 }
+            } else if name == "END" {
+                depth -= 1
+            } else if depth == 2, todoIndex == 1, name.hasPrefix("X-TASKTILE-") {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// A client that rewrote the item from its own model and dropped every `X-TASKTILE-` property
+    /// could not say a target per period (`X-TASKTILE-TARGET`) or a repeat from completion
+    /// (`X-TASKTILE-REPEAT-FROM`): the stored rule's are kept when the RRULE is still the plain form
+    /// of the stored repeat (same frequency and interval; for a target, weekly on Sundays or
+    /// monthly by day), as the importer keeps a stored rule's skipping of short months. A writer
+    /// that kept our other properties (tasktile itself) and left these out removed them.
+    public mutating func keepingRepeatExtras(of stored: RepeatRule?) {
+        guard let stored, stored.goal != nil || stored.fromCompletion, !carriesOurProperties,
+            var rule = todo.repeatRule, let due = todo.due,
+            rule.frequency == stored.frequency, rule.interval == stored.interval
+        else { return }
+        if let goal = stored.goal, rule.goal == nil, rule.nthWeekday == nil,
+            rule.frequency == .monthly || rule.weekdays.isSubset(of: [.sunday]),
+            let withTarget = RRuleMapping.withTarget(rule, goal: goal, anchor: todo.anchor ?? due)
+        {
+            rule = withTarget
+        }
+        if stored.fromCompletion, !rule.fromCompletion {
+            var r = rule
+            r.fromCompletion = true
+            if (try? r.validate()) != nil { rule = r }
+        }
+        todo.repeatRule = rule
     }
 
     static func utcDate(_ wc: LocalDateTime) -> Date {
