@@ -203,7 +203,19 @@ public struct ICalendarResource: Sendable {
     /// VTIMEZONEs, the calendar's own properties — is kept byte for byte.
     public static func render(_ todo: Todo, over template: String, templateTodo: Todo, now: Date) -> String {
         let changed = Group.allCases.filter { !$0.same(todo, templateTodo) }
-        let ours = ICalendarExporter.todoLines(todo, list: nil)
+        var ours = ICalendarExporter.todoLines(todo, list: nil)
+        // A zone the reader mapped from the template's own TZID (Outlook's "(UTC+01:00) Amsterdam,
+        // …" with its VTIMEZONE → Europe/Berlin): a due still in that zone keeps the original TZID,
+        // whose VTIMEZONE the template carries (RFC 5545 §3.2.19: every TZID needs one), not
+        // an IANA name without one.
+        // A due moved into a zone with the same offsets there (the user's Europe/Berlin for the
+        // reader's Europe/Amsterdam) keeps it too: the original TZID then gives the same instant.
+        if let original = originalTZID(template, for: templateTodo.due), case .dateTime(let wc, let zoneID)? = todo.due,
+            let now = TimeZone(identifier: zoneID), let then = TimeZone(identifier: original.zoneID),
+            zoneID == original.zoneID || ZonedClock.instant(of: wc, in: now) == ZonedClock.instant(of: wc, in: then)
+        {
+            ours = ours.map { $0.replacingOccurrences(of: ";TZID=\(zoneID):", with: ";TZID=\(original.tzid):") }
+        }
         func lines(of group: Group) -> [String] { ours.filter { group.properties.contains(propertyName($0)) } }
         var out = ""
         var depth = 0
@@ -265,6 +277,45 @@ public struct ICalendarResource: Sendable {
             }
             out += line.raw
         }
+        return out
+    }
+
+    /// The TZID parameter (as written, quotes included) of the master's `DUE` or `DTSTART` when the
+    /// reader mapped it to another zone id than itself (`due`'s zone).
+    static func originalTZID(_ template: String, for due: Due?) -> (tzid: String, zoneID: String)? {
+        guard case .dateTime(_, let zoneID)? = due else { return nil }
+        var depth = 0, todoIndex = 0
+        for line in logicalLines(template) {
+            let name = propertyName(line.text)
+            if name == "BEGIN" {
+                depth += 1
+                if depth == 2, value(line.text).uppercased() == "VTODO" { todoIndex += 1 }
+                continue
+            }
+            if name == "END" { depth -= 1; continue }
+            guard depth == 2, todoIndex == 1, name == "DUE" || name == "DTSTART" else { continue }
+            for p in splitParameters(parameters(line.text, of: name)) where p.uppercased().hasPrefix("TZID=") {
+                let tzid = String(p.dropFirst(5))
+                let bare = tzid.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                return bare == zoneID || bare.isEmpty ? nil : (tzid, zoneID)
+            }
+        }
+        return nil
+    }
+
+    /// `;A=1;B="x;y"` as `["A=1", "B=\"x;y\""]` (semicolons inside quotes kept).
+    static func splitParameters(_ s: String) -> [String] {
+        var out: [String] = [], current = "", quoted = false
+        for c in s {
+            if c == "\"" { quoted.toggle() }
+            if c == ";", !quoted {
+                if !current.isEmpty { out.append(current) }
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if !current.isEmpty { out.append(current) }
         return out
     }
 
