@@ -153,7 +153,11 @@ final class SyncEngine {
             }
             // The pairing is stored with the list, before the first item: a pass killed while
             // downloading continues into this list next time (never a second list or calendar).
-            let list = try store.addSyncedList(id: segment, title: coll.displayName ?? segment, sortOrder: coll.order, createdAt: coll.createdAt,
+            var listTitle = coll.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? segment
+            listTitle = ICalendarResource.listTitle(listTitle) {
+                report.notes.append(Phrase(key: .syncCollectionNameRefused, coll.href, $0))
+            }
+            let list = try store.addSyncedList(id: segment, title: listTitle, sortOrder: coll.order, createdAt: coll.createdAt,
                                                pairing: (account.name, coll.href))
             lists[list.id] = list
             work.append((list, coll, SyncCollectionState(listID: list.id, href: coll.href, syncToken: nil, displayName: list.title)))
@@ -305,6 +309,7 @@ final class SyncEngine {
                 r.todo.id = id
                 r.todo.listId = list.id
                 fetched[id] = Fetched(href: href, etag: etag, resource: r)
+                for c in r.cleaned { report.notes.append(Phrase(key: .syncItemCleaned, href, c)) }
                 let done = SyncEngine.completedOverrides(text)
                 if !done.isEmpty { checkIns[id] = done }
             } catch let e as ICalendarResource.Unreadable {

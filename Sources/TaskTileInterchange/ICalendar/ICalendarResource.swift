@@ -19,6 +19,21 @@ public struct ICalendarResource: Sendable {
     public var lastModified: Date?
     /// `X-APPLE-SORT-ORDER`, when present.
     public var sortHint: Double?
+    /// What the importer's rules changed to take the item (a SUMMARY with control characters, too
+    /// long or blank; DESCRIPTION text the notes rule refuses), the same checks as `tasktile import`.
+    public var cleaned: [Phrase] = []
+
+    /// The note keys of those rules (other notes, such as a one-off's DTSTART, are not news in a sync).
+    static let cleaningKeys: Set<StringKey> = [
+        .icsNoteSummaryCleaned, .icsNoteNoSummary, .icsNoteSummaryTooLong, .importNoteNotesControl,
+        .importNoteNotesTooLong,
+    ]
+
+    /// A collection's name as a list title: the title rules of the importers (`ImportedListTitle`):
+    /// a name they refuse (blank, a control character, too long) is the list Inbox, said in `note`.
+    public static func listTitle(_ raw: String, note: (Phrase) -> Void) -> String {
+        ImportedListTitle.resolve(raw, note: note)
+    }
 
     /// The modelled property groups: a group is merged and replaced as a whole.
     public enum Group: String, Sendable, CaseIterable {
@@ -134,8 +149,10 @@ public struct ICalendarResource: Sendable {
         var todo = item.todo
         // The order is the file's X-APPLE-SORT-ORDER when it is a whole number, else unknown (-1).
         todo.sortOrder = item.sortHint.flatMap { $0 >= 0 && $0 < 1e9 && $0 == $0.rounded() ? Int($0) : nil } ?? -1
-        return ICalendarResource(text: text, uid: uid.isEmpty ? item.todo.id : uid, todo: todo,
-                                 lastModified: modified ?? stamp, sortHint: item.sortHint)
+        var resource = ICalendarResource(text: text, uid: uid.isEmpty ? item.todo.id : uid, todo: todo,
+                                         lastModified: modified ?? stamp, sortHint: item.sortHint)
+        resource.cleaned = plan.notes.map(\.message).filter { $0.key.map(cleaningKeys.contains) ?? false }
+        return resource
     }
 
     /// Whether the first VTODO (the master) carries any `X-TASKTILE-` property.
