@@ -2,7 +2,7 @@
 """`make bench-sync` (and part of `make bench`): `tasktile sync` against a local Radicale.
 Prints a table and writes Benchmarks/SYNC.md.
 
-    Benchmarks/sync.py [--sizes 1000,10000] [--runs 5] [--bin DIR]
+    Benchmarks/sync.py [--sizes 1000,10000] [--runs 5] [--servers radicale,xandikos] [--bin DIR]
 
 For each size N: a data directory with N todos (imported from a generated iCalendar file, three
 lists), a fresh Radicale (Debian `radicale`, htpasswd auth, temp storage, 127.0.0.1, a free port),
@@ -21,6 +21,7 @@ import datetime as dt
 import os
 import socket
 import statistics
+import resource
 import subprocess
 import sys
 import tempfile
@@ -55,6 +56,20 @@ def start_radicale(tmp):
     raise SystemExit("radicale did not start")
 
 
+def start_xandikos(tmp):
+    """Debian `xandikos`: no authentication, one principal (/user/), calendars created on demand."""
+    port = free_port()
+    p = subprocess.Popen(["/usr/bin/xandikos", "-d", os.path.join(tmp, "xandikos"), "-l", "127.0.0.1", "-p", str(port),
+                          "--autocreate"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(400):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return p, f"http://127.0.0.1:{port}/"
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit("xandikos did not start")
+
+
 def ics(n):
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//EN"]
     for i in range(n):
@@ -67,10 +82,17 @@ def ics(n):
     return "\r\n".join(lines) + "\r\n"
 
 
+# Client CPU seconds (user + system) of the last `timed` process, from getrusage of children.
+last_cpu = [0.0]
+
+
 def timed(cmd, env):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.monotonic()
     r = subprocess.run(cmd, env=env, capture_output=True, text=True)
     elapsed = (time.monotonic() - t) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    last_cpu[0] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if r.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} exited {r.returncode}: {r.stderr}")
     return elapsed
@@ -89,6 +111,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="1000,10000")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--servers", default="radicale", help="radicale, xandikos or both, comma-separated")
     ap.add_argument("--bin", default=None)
     ap.add_argument("--results", default=os.path.join(ROOT, "Benchmarks", "SYNC.md"))
     a = ap.parse_args()
@@ -96,29 +119,37 @@ def main():
                            if os.path.exists(os.path.join(d, "tasktile-sync")))
     tt = os.path.join(bindir, "tasktile")
     rows = []
-    for n in [int(s) for s in a.sizes.split(",")]:
+    servers = [x for x in a.servers.split(",") if x]
+    for kind, n in [(k, int(s)) for k in servers for s in a.sizes.split(",")]:
         with tempfile.TemporaryDirectory(prefix="tasktile-bench-sync-") as tmp:
-            server, url = start_radicale(tmp)
+            server, url = (start_xandikos if kind == "xandikos" else start_radicale)(tmp)
             try:
                 env = dict(os.environ, TASKTILE_DATA_DIR=os.path.join(tmp, "a"), TZ="UTC", LANG="C")
                 with open(os.path.join(tmp, "todos.ics"), "w") as f:
                     f.write(ics(n))
                 timed([tt, "import", "--format", "ics", os.path.join(tmp, "todos.ics")], env)
-                add = ["sync", "add", "dav", "--url", url, "--user", "bench", "--password-command", "echo pw"]
+                user = "user" if kind == "xandikos" else "bench"
+                add = ["sync", "add", "dav", "--url", url, "--user", user, "--password-command", "echo pw"]
                 timed([tt] + add, env)
                 up = timed([tt, "sync"], env)
+                up_cpu = last_cpu[0]
                 env_b = dict(env, TASKTILE_DATA_DIR=os.path.join(tmp, "b"))
                 timed([tt] + add, env_b)
                 down = timed([tt, "sync"], env_b)
-                idle = statistics.median(timed([tt, "sync"], env) for _ in range(a.runs))
+                down_cpu = last_cpu[0]
+                idles = []
+                for _ in range(a.runs):
+                    idles.append((timed([tt, "sync"], env), last_cpu[0]))
+                idle = statistics.median(x[0] for x in idles)
+                idle_cpu = statistics.median(x[1] for x in idles)
                 idle_requests = requests([tt, "sync", "--json"], env)
                 one = []
                 for i in range(a.runs):
                     timed([tt, "edit", "todo 1 (edited)", "--list", "Home", "--title", "todo 1"] if i % 2 else
                           [tt, "edit", "todo 1", "--list", "Home", "--title", "todo 1 (edited)"], env)
                     one.append(timed([tt, "sync"], env))
-                rows.append((n, up, down, idle, statistics.median(one), idle_requests))
-                print(f"{n} todos: first sync up {up:.0f} ms, down {down:.0f} ms, no-change {idle:.0f} ms, one change {statistics.median(one):.0f} ms")
+                rows.append((kind, n, up, down, idle, statistics.median(one), idle_requests, up_cpu, down_cpu, idle_cpu))
+                print(f"{kind}, {n} todos: first sync up {up:.0f} ms, down {down:.0f} ms, no-change {idle:.0f} ms, one change {statistics.median(one):.0f} ms")
             finally:
                 server.kill()
                 server.wait()
@@ -134,13 +165,16 @@ def main():
             kept = old[old.index("\n## Profiles"):]
     load = "load average %.1f %.1f %.1f at the end" % os.getloadavg()
     with open(a.results, "w") as f:
-        f.write("# tasktile sync against a local Radicale\n\n")
-        f.write(f"`Benchmarks/sync.py --sizes {a.sizes} --runs {a.runs}`, {dt.date.today()}, binaries in `{os.path.relpath(bindir, ROOT)}`, "
+        f.write("# tasktile sync against a local Radicale and Xandikos\n\n")
+        f.write(f"`Benchmarks/sync.py --sizes {a.sizes} --runs {a.runs} --servers {a.servers}`, {dt.date.today()}, binaries in `{os.path.relpath(bindir, ROOT)}`, "
                 f"{os.cpu_count()} CPUs, {load}. Wall-clock ms per `tasktile sync` process (median of {a.runs} for the last two columns); "
-                "HTTP requests of one more no-change pass (`--json` `requests`).\n\n")
-        f.write("| todos | first sync up | first sync down | no-change sync | one-change sync | no-change requests |\n|---:|---:|---:|---:|---:|---:|\n")
+                "HTTP requests of one more no-change pass (`--json` `requests`); client CPU seconds (user + system of the "
+                "`tasktile` process and the `tasktile-sync` it execs, `getrusage(RUSAGE_CHILDREN)`) beside wall time.\n\n")
+        f.write("| server | todos | first sync up | CPU s | first sync down | CPU s | no-change sync | CPU s | one-change sync "
+                "| no-change requests |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
         for r in rows:
-            f.write(f"| {r[0]:,} | {r[1]:.0f} | {r[2]:.0f} | {r[3]:.0f} | {r[4]:.0f} | {r[5]} |\n")
+            f.write(f"| {r[0]} | {r[1]:,} | {r[2]:.0f} | {r[7]:.2f} | {r[3]:.0f} | {r[8]:.2f} | {r[4]:.0f} | {r[9]:.2f} "
+                    f"| {r[5]:.0f} | {r[6]} |\n")
         f.write(f"\nNetworking and XML libraries loaded (`ldd`): `tasktile`: {linked['tasktile']}; `tasktile-sync`: {linked['tasktile-sync']}.\n")
         f.write(kept)
     print(f"wrote {a.results}")

@@ -153,7 +153,11 @@ final class SyncEngine {
             }
             // The pairing is stored with the list, before the first item: a pass killed while
             // downloading continues into this list next time (never a second list or calendar).
-            let list = try store.addSyncedList(id: segment, title: coll.displayName ?? segment, sortOrder: coll.order, createdAt: coll.createdAt,
+            var listTitle = coll.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? segment
+            listTitle = ICalendarResource.listTitle(listTitle) {
+                report.notes.append(Phrase(key: .syncCollectionNameRefused, coll.href, $0))
+            }
+            let list = try store.addSyncedList(id: segment, title: listTitle, sortOrder: coll.order, createdAt: coll.createdAt,
                                                pairing: (account.name, coll.href))
             lists[list.id] = list
             work.append((list, coll, SyncCollectionState(listID: list.id, href: coll.href, syncToken: nil, displayName: list.title)))
@@ -305,6 +309,7 @@ final class SyncEngine {
                 r.todo.id = id
                 r.todo.listId = list.id
                 fetched[id] = Fetched(href: href, etag: etag, resource: r)
+                for c in r.cleaned { report.notes.append(Phrase(key: .syncItemCleaned, href, c)) }
                 let done = SyncEngine.completedOverrides(text)
                 if !done.isEmpty { checkIns[id] = done }
             } catch let e as ICalendarResource.Unreadable {
@@ -374,7 +379,12 @@ final class SyncEngine {
             local = nil
             if state == nil { return }
         }
-        let base = state.flatMap(parseBase)
+        // What a client that dropped our X- properties could not say is kept from the rule last
+        // synced (else the stored one): the base and the server's version read alike then.
+        var base = state.flatMap(parseBase)
+        base?.keepingRepeatExtras(of: local?.repeatRule)
+        var fetched = fetched
+        fetched?.resource.keepingRepeatExtras(of: base?.todo.repeatRule ?? local?.repeatRule)
         let remoteRemoved = state.map { removed.contains($0.href.removingPercentEncoding ?? $0.href) } ?? false
 
         switch (local, state, fetched) {
@@ -482,6 +492,8 @@ final class SyncEngine {
     private func merge(local here: Todo, base: ICalendarResource?, remote f: Fetched, list: TodoList, attempts: Int = 3) throws {
         // Compared and written as the server sees it (a completed cycle as the series moved on).
         let l = ICalendarExporter.wireForm(here)
+        var f = f
+        f.resource.keepingRepeatExtras(of: base?.todo.repeatRule ?? here.repeatRule)
         let r = f.resource.todo
         var merged = l
         let localTime = journal.todos[l.id] ?? .distantPast

@@ -35,6 +35,11 @@ struct DAVElement: Sendable {
     /// Parses a document. - Throws: `DAVError.badXML` with the parser's message.
     static func parse(_ data: Data) throws -> DAVElement {
         let builder = Builder()
+        // A server that stores an item with a C0 control character (a SUMMARY with a BEL) sends it
+        // raw in calendar-data, which XML 1.0 forbids: the whole answer would fail to parse and the
+        // pass with it. Such a byte becomes DEL (U+007F, allowed in XML, still a control
+        // character), so the item reaches the importers' rules, which clean it and say so.
+        let data = Data(data.map { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D ? 0x7F : $0 })
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
         parser.delegate = builder

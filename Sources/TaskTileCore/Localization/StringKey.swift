@@ -645,6 +645,8 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case syncSideHere = "sync.side.here"
     case syncSideThere = "sync.side.there"
     case syncUnreadableItem = "sync.unreadableItem"
+    case syncItemCleaned = "sync.itemCleaned"
+    case syncCollectionNameRefused = "sync.collectionNameRefused"
     case syncNoCalendarCreated = "sync.noCalendarCreated"
     case syncProgress = "sync.progress"
     case syncStatusLine = "sync.statusLine"

@@ -643,6 +643,8 @@ extension StringCatalogue {
         .syncSideHere: "here",
         .syncSideThere: "on the server",
         .syncUnreadableItem: "cannot read {0}: {1}",
+        .syncItemCleaned: "{0}: taken as the importers take it: {1}",
+        .syncCollectionNameRefused: "calendar {0}: {1}",
         .syncNoCalendarCreated: "list \"{0}\" was not synced and stays here only: the server refused to create its calendar ({1}); allow user \"{2}\" to create calendars on the server, or create the calendar {3} there, then sync again",
         .syncProgress: "{0}: {1}/{2} items",
         .syncStatusLine: "{0}  {1}  {2}  last sync: {3}  pending local changes: {4}",

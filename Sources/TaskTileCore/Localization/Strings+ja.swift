@@ -643,6 +643,8 @@ extension StringCatalogue {
         .syncSideHere: "こちら",
         .syncSideThere: "サーバー側",
         .syncUnreadableItem: "{0} を読めません: {1}",
+        .syncItemCleaned: "{0}: インポートと同じ規則で取り込みました: {1}",
+        .syncCollectionNameRefused: "カレンダー {0}: {1}",
         .syncNoCalendarCreated: "リスト「{0}」は同期されず、この端末だけに残ります。サーバーがカレンダーの作成を拒否しました（{1}）。サーバーでユーザー「{2}」にカレンダーの作成を許可するか、カレンダー {3} をサーバーで作成してから、もう一度同期してください",
         .syncProgress: "{0}: {1}/{2} 件",
         .syncStatusLine: "{0}  {1}  {2}  最終同期: {3}  未送信の変更: {4}",

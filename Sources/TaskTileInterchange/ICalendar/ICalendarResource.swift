@@ -19,6 +19,21 @@ public struct ICalendarResource: Sendable {
     public var lastModified: Date?
     /// `X-APPLE-SORT-ORDER`, when present.
     public var sortHint: Double?
+    /// What the importer's rules changed to take the item (a SUMMARY with control characters, too
+    /// long or blank; DESCRIPTION text the notes rule refuses), the same checks as `tasktile import`.
+    public var cleaned: [Phrase] = []
+
+    /// The note keys of those rules (other notes, such as a one-off's DTSTART, are not news in a sync).
+    static let cleaningKeys: Set<StringKey> = [
+        .icsNoteSummaryCleaned, .icsNoteNoSummary, .icsNoteSummaryTooLong, .importNoteNotesControl,
+        .importNoteNotesTooLong,
+    ]
+
+    /// A collection's name as a list title: the title rules of the importers (`ImportedListTitle`):
+    /// a name they refuse (blank, a control character, too long) is the list Inbox, said in `note`.
+    public static func listTitle(_ raw: String, note: (Phrase) -> Void) -> String {
+        ImportedListTitle.resolve(raw, note: note)
+    }
 
     /// The modelled property groups: a group is merged and replaced as a whole.
     public enum Group: String, Sendable, CaseIterable {
@@ -29,7 +44,11 @@ public struct ICalendarResource: Sendable {
             switch self {
             case .title: ["SUMMARY"]
             case .notes: ["DESCRIPTION"]
-            case .schedule: ["DUE", "DTSTART", "RRULE", "X-TASKTILE-ANCHOR", "X-TASKTILE-OCCURRENCE-COUNT", "X-TASKTILE-MISSED-COUNT"]
+            case .schedule:
+                [
+                    "DUE", "DTSTART", "RRULE", "X-TASKTILE-ANCHOR", "X-TASKTILE-OCCURRENCE-COUNT", "X-TASKTILE-MISSED-COUNT",
+                    "X-TASKTILE-TARGET", "X-TASKTILE-REPEAT-FROM",
+                ]
             case .completion: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
             case .order: ["X-APPLE-SORT-ORDER"]
             }
@@ -130,8 +149,52 @@ public struct ICalendarResource: Sendable {
         var todo = item.todo
         // The order is the file's X-APPLE-SORT-ORDER when it is a whole number, else unknown (-1).
         todo.sortOrder = item.sortHint.flatMap { $0 >= 0 && $0 < 1e9 && $0 == $0.rounded() ? Int($0) : nil } ?? -1
-        return ICalendarResource(text: text, uid: uid.isEmpty ? item.todo.id : uid, todo: todo,
-                                 lastModified: modified ?? stamp, sortHint: item.sortHint)
+        var resource = ICalendarResource(text: text, uid: uid.isEmpty ? item.todo.id : uid, todo: todo,
+                                         lastModified: modified ?? stamp, sortHint: item.sortHint)
+        resource.cleaned = plan.notes.map(\.message).filter { $0.key.map(cleaningKeys.contains) ?? false }
+        return resource
+    }
+
+    /// Whether the first VTODO (the master) carries any `X-TASKTILE-` property.
+    var carriesOurProperties: Bool {
+        var depth = 0, todoIndex = 0
+        for line in Self.logicalLines(text) {
+            let name = Self.propertyName(line.text)
+            if name == "BEGIN" {
+                depth += 1
+                if depth == 2, Self.value(line.text).uppercased() == "VTODO" { todoIndex += 1 }
+            } else if name == "END" {
+                depth -= 1
+            } else if depth == 2, todoIndex == 1, name.hasPrefix("X-TASKTILE-") {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// A client that rewrote the item from its own model and dropped every `X-TASKTILE-` property
+    /// could not say a target per period (`X-TASKTILE-TARGET`) or a repeat from completion
+    /// (`X-TASKTILE-REPEAT-FROM`): the stored rule's are kept when the RRULE is still the plain form
+    /// of the stored repeat (same frequency and interval; for a target, weekly on Sundays or
+    /// monthly by day), as the importer keeps a stored rule's skipping of short months. A writer
+    /// that kept our other properties (tasktile itself) and left these out removed them.
+    public mutating func keepingRepeatExtras(of stored: RepeatRule?) {
+        guard let stored, stored.goal != nil || stored.fromCompletion, !carriesOurProperties,
+            var rule = todo.repeatRule, let due = todo.due,
+            rule.frequency == stored.frequency, rule.interval == stored.interval
+        else { return }
+        if let goal = stored.goal, rule.goal == nil, rule.nthWeekday == nil,
+            rule.frequency == .monthly || rule.weekdays.isSubset(of: [.sunday]),
+            let withTarget = RRuleMapping.withTarget(rule, goal: goal, anchor: todo.anchor ?? due)
+        {
+            rule = withTarget
+        }
+        if stored.fromCompletion, !rule.fromCompletion {
+            var r = rule
+            r.fromCompletion = true
+            if (try? r.validate()) != nil { rule = r }
+        }
+        todo.repeatRule = rule
     }
 
     static func utcDate(_ wc: LocalDateTime) -> Date {
@@ -157,7 +220,19 @@ public struct ICalendarResource: Sendable {
     /// VTIMEZONEs, the calendar's own properties — is kept byte for byte.
     public static func render(_ todo: Todo, over template: String, templateTodo: Todo, now: Date) -> String {
         let changed = Group.allCases.filter { !$0.same(todo, templateTodo) }
-        let ours = ICalendarExporter.todoLines(todo, list: nil)
+        var ours = ICalendarExporter.todoLines(todo, list: nil)
+        // A zone the reader mapped from the template's own TZID (Outlook's "(UTC+01:00) Amsterdam,
+        // …" with its VTIMEZONE → Europe/Berlin): a due still in that zone keeps the original TZID,
+        // whose VTIMEZONE the template carries (RFC 5545 §3.2.19: every TZID needs one), not
+        // an IANA name without one.
+        // A due moved into a zone with the same offsets there (the user's Europe/Berlin for the
+        // reader's Europe/Amsterdam) keeps it too: the original TZID then gives the same instant.
+        if let original = originalTZID(template, for: templateTodo.due), case .dateTime(let wc, let zoneID)? = todo.due,
+            let now = TimeZone(identifier: zoneID), let then = TimeZone(identifier: original.zoneID),
+            zoneID == original.zoneID || ZonedClock.instant(of: wc, in: now) == ZonedClock.instant(of: wc, in: then)
+        {
+            ours = ours.map { $0.replacingOccurrences(of: ";TZID=\(zoneID):", with: ";TZID=\(original.tzid):") }
+        }
         func lines(of group: Group) -> [String] { ours.filter { group.properties.contains(propertyName($0)) } }
         var out = ""
         var depth = 0
@@ -219,6 +294,45 @@ public struct ICalendarResource: Sendable {
             }
             out += line.raw
         }
+        return out
+    }
+
+    /// The TZID parameter (as written, quotes included) of the master's `DUE` or `DTSTART` when the
+    /// reader mapped it to another zone id than itself (`due`'s zone).
+    static func originalTZID(_ template: String, for due: Due?) -> (tzid: String, zoneID: String)? {
+        guard case .dateTime(_, let zoneID)? = due else { return nil }
+        var depth = 0, todoIndex = 0
+        for line in logicalLines(template) {
+            let name = propertyName(line.text)
+            if name == "BEGIN" {
+                depth += 1
+                if depth == 2, value(line.text).uppercased() == "VTODO" { todoIndex += 1 }
+                continue
+            }
+            if name == "END" { depth -= 1; continue }
+            guard depth == 2, todoIndex == 1, name == "DUE" || name == "DTSTART" else { continue }
+            for p in splitParameters(parameters(line.text, of: name)) where p.uppercased().hasPrefix("TZID=") {
+                let tzid = String(p.dropFirst(5))
+                let bare = tzid.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                return bare == zoneID || bare.isEmpty ? nil : (tzid, zoneID)
+            }
+        }
+        return nil
+    }
+
+    /// `;A=1;B="x;y"` as `["A=1", "B=\"x;y\""]` (semicolons inside quotes kept).
+    static func splitParameters(_ s: String) -> [String] {
+        var out: [String] = [], current = "", quoted = false
+        for c in s {
+            if c == "\"" { quoted.toggle() }
+            if c == ";", !quoted {
+                if !current.isEmpty { out.append(current) }
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if !current.isEmpty { out.append(current) }
         return out
     }
 
