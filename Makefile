@@ -111,12 +111,12 @@ bench: bench-deps
 	/usr/bin/python3 Benchmarks/bench.py $(if $(BENCH_BEFORE),--before $(BENCH_BEFORE))
 	/usr/bin/python3 Benchmarks/follow.py
 	/usr/bin/python3 Benchmarks/desktop.py
-	/usr/bin/python3 Benchmarks/sync.py
+	/usr/bin/python3 Benchmarks/sync.py --servers radicale,xandikos
 
-# tasktile sync against a local Radicale: first sync of 1,000 and 10,000 todos up and down, a
+# tasktile sync against a local Radicale and Xandikos: first sync of 1,000 and 10,000 todos up and down, a
 # no-change and a one-change sync (writes Benchmarks/SYNC.md).
 bench-sync: deps
-	/usr/bin/python3 Benchmarks/sync.py
+	/usr/bin/python3 Benchmarks/sync.py --servers radicale,xandikos
 
 # Import and load costs that grow with the file, release build: ICS, todo.txt and JSON
 # imports and list ls at 10,000 and 30,000 items (a few minutes). Prints the table;
