@@ -9,7 +9,14 @@ cd "$(dirname "$0")/.."
 BIN=${BIN:-$(swift build --show-bin-path)}
 OUT=${1:-docs/images/desktop.png}
 WORK=$(mktemp -d /tmp/tasktile-shot.XXXXXX)
-trap 'kill $(jobs -p) 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$WORK"' EXIT
+# runuser does not pass SIGTERM on, so the compositor and the widgets are found by their paths.
+cleanup() {
+  pkill -f -- "$WORK" 2>/dev/null || true
+  kill $(jobs -p) 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
 
 as_user() { "$@"; }
 if [ "$(id -u)" = 0 ]; then
