@@ -72,9 +72,7 @@ extension Store {
         let stored = Store.caughtUp(todo, at: now, userZone: clock.timeZone) ?? todo
         try updateCycle(stored)
         if todo.repeatRule != nil { try setCycleClock(now) }
-        try database.run("DELETE FROM flashes WHERE at < ?", [.double(now.timeIntervalSince1970 - 3600)])
-        try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
-                         [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
+        try recordFlash(of: todo, at: now)
         return CompletionResult(todo: todo, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
     }
 
@@ -92,10 +90,16 @@ extension Store {
         let stored = try derivedInTransaction(todo, at: now)
         try updateCycle(stored)
         try setCycleClock(now)
+        try recordFlash(of: todo, at: now)
+        return CompletionResult(todo: stored, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
+    }
+
+    /// Records the flash a widget shows for a todo just completed at `now` (docs/widgets.md
+    /// "Flash"), dropping the flash records older than an hour. Call inside the completion's write.
+    private func recordFlash(of todo: Todo, at now: Date) throws {
         try database.run("DELETE FROM flashes WHERE at < ?", [.double(now.timeIntervalSince1970 - 3600)])
         try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
                          [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
-        return CompletionResult(todo: stored, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
     }
 
     /// Completes a todo that repeats from completion (docs/cycles.md "Repeat from completion"): a history row for its
@@ -125,9 +129,7 @@ extension Store {
         }
         try update(stored)
         try setCycleClock(now)
-        try database.run("DELETE FROM flashes WHERE at < ?", [.double(now.timeIntervalSince1970 - 3600)])
-        try database.run("INSERT INTO flashes (todo_id, list_id, at) VALUES (?, ?, ?)",
-                         [.text(todo.id), .text(todo.listId), .double(now.timeIntervalSince1970)])
+        try recordFlash(of: todo, at: now)
         return CompletionResult(todo: completed, listTitle: c.listTitle, source: source, completedAt: now, stored: stored)
     }
 

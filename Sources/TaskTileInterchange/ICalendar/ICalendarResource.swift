@@ -123,16 +123,7 @@ public struct ICalendarResource: Sendable {
             throw Unreadable(href: href, reason: plan.notes.last?.message.description ?? "no VTODO in the resource")
         }
         var uid = "", hasRule = false, modified: Date?, stamp: Date?
-        var depth = 0, todoIndex = 0
-        for line in Self.logicalLines(text) {
-            let name = Self.propertyName(line.text)
-            if name == "BEGIN" {
-                depth += 1
-                if depth == 2, Self.value(line.text).uppercased() == "VTODO" { todoIndex += 1 }
-                continue
-            }
-            if name == "END" { depth -= 1; continue }
-            guard depth == 2, todoIndex == 1 else { continue } // the first VTODO, not its VALARMs or overrides
+        for (name, line) in Self.masterProperties(text) {
             let value = Self.value(line.text)
             switch name {
             case "UID": uid = value.trimmingCharacters(in: .whitespaces)
@@ -157,19 +148,26 @@ public struct ICalendarResource: Sendable {
 
     /// Whether the first VTODO (the master) carries any `X-TASKTILE-` property.
     var carriesOurProperties: Bool {
+        Self.masterProperties(text).contains { $0.name.hasPrefix("X-TASKTILE-") }
+    }
+
+    /// The content lines of the first VTODO (the master) itself, with their property names: not
+    /// its VALARMs (depth 3) and not the overrides after it (`RECURRENCE-ID` copies).
+    static func masterProperties(_ text: String) -> [(name: String, line: (raw: String, text: String))] {
+        var result: [(name: String, line: (raw: String, text: String))] = []
         var depth = 0, todoIndex = 0
-        for line in Self.logicalLines(text) {
-            let name = Self.propertyName(line.text)
+        for line in logicalLines(text) {
+            let name = propertyName(line.text)
             if name == "BEGIN" {
                 depth += 1
-                if depth == 2, Self.value(line.text).uppercased() == "VTODO" { todoIndex += 1 }
+                if depth == 2, value(line.text).uppercased() == "VTODO" { todoIndex += 1 }
             } else if name == "END" {
                 depth -= 1
-            } else if depth == 2, todoIndex == 1, name.hasPrefix("X-TASKTILE-") {
-                return true
+            } else if depth == 2, todoIndex == 1 {
+                result.append((name, line))
             }
         }
-        return false
+        return result
     }
 
     /// A client that rewrote the item from its own model and dropped every `X-TASKTILE-` property
@@ -301,16 +299,7 @@ public struct ICalendarResource: Sendable {
     /// reader mapped it to another zone id than itself (`due`'s zone).
     static func originalTZID(_ template: String, for due: Due?) -> (tzid: String, zoneID: String)? {
         guard case .dateTime(_, let zoneID)? = due else { return nil }
-        var depth = 0, todoIndex = 0
-        for line in logicalLines(template) {
-            let name = propertyName(line.text)
-            if name == "BEGIN" {
-                depth += 1
-                if depth == 2, value(line.text).uppercased() == "VTODO" { todoIndex += 1 }
-                continue
-            }
-            if name == "END" { depth -= 1; continue }
-            guard depth == 2, todoIndex == 1, name == "DUE" || name == "DTSTART" else { continue }
+        for (name, line) in masterProperties(template) where name == "DUE" || name == "DTSTART" {
             for p in splitParameters(parameters(line.text, of: name)) where p.uppercased().hasPrefix("TZID=") {
                 let tzid = String(p.dropFirst(5))
                 let bare = tzid.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
