@@ -75,16 +75,7 @@ struct ImportedListTitleTests {
         let show = try runProcess(
             tasktile, ["--data-dir", tmp.dataDirectory.path, "show", "--json"], environment: Self.env)
         #expect(show.stdout.contains("\"Inbox\"") && show.stdout.contains("Buy milk"), "\(show.stdout)")
-        let backup = tmp.file("backup.json")
-        #expect(
-            try runProcess(
-                tasktile, ["--data-dir", tmp.dataDirectory.path, "export", "--format", "json", "--out", backup],
-                environment: Self.env
-            ).status == 0)
-        let restored = try runProcess(
-            tasktile, ["--data-dir", tmp.path + "/restored", "import", "--format", "json", backup],
-            environment: Self.env)
-        #expect(restored.status == 0, "\(restored.stderr)")
+        try expectBackupRestores(tasktile, tmp, environment: Self.env)
     }
 
     @Test(
@@ -110,15 +101,6 @@ struct ImportedListTitleTests {
             tasktile, ["--data-dir", tmp.dataDirectory.path, "import", "--format", format, file], environment: Self.env)
         #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
         #expect((r.stdout + r.stderr).contains("control characters in \(field) removed"), "\(r.stdout) \(r.stderr)")
-        let backup = tmp.file("backup.json")
-        #expect(
-            try runProcess(
-                tasktile, ["--data-dir", tmp.dataDirectory.path, "export", "--format", "json", "--out", backup],
-                environment: Self.env
-            ).status == 0)
-        let restored = try runProcess(
-            tasktile, ["--data-dir", tmp.path + "/restored", "import", "--format", "json", backup],
-            environment: Self.env)
-        #expect(restored.status == 0, "\(restored.stderr)")
+        try expectBackupRestores(tasktile, tmp, environment: Self.env)
     }
 }

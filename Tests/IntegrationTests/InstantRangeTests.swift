@@ -113,14 +113,6 @@ struct InstantRangeTests {
             #expect(r.status == 0, "\(args): exit \(r.status) \(r.stderr)")
         }
         // …and its backup restores (the instant clamped into the span).
-        let backup = tmp.file("backup.json")
-        let e = try runProcess(
-            tasktile, ["--data-dir", tmp.dataDirectory.path, "export", "--format", "json", "--out", backup],
-            environment: Self.env)
-        #expect(e.status == 0, "\(e.stderr)")
-        let restored = DataDirectory(path: tmp.path + "/restored")
-        let r = try runProcess(
-            tasktile, ["--data-dir", restored.path, "import", "--format", "json", backup], environment: Self.env)
-        #expect(r.status == 0, "\(r.stderr)")
+        try expectBackupRestores(tasktile, tmp, environment: Self.env)
     }
 }
