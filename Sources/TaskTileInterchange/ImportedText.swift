@@ -10,9 +10,10 @@ import TaskTileCore
 ///   and never reaches the store's `CHECK` constraint; the rest of the file imports.
 /// - Any other name: that name as a list title would store it (trimmed, NFC).
 enum ImportedListTitle {
-    /// The list an item without a usable list name goes to. Stored data, so the same in every
-    /// language (the English word, as todo.txt and Taskwarrior users know it).
-    static let inbox = "Inbox"
+    /// The list an item without a usable list name goes to: the store's `Inbox` (the English word,
+    /// as todo.txt and Taskwarrior users know it), whatever `defaultList` says, so that an import
+    /// means the same on every machine.
+    static let inbox = Store.inboxTitle
 
     /// The list title for `raw`, reporting through `note` when `raw` was given and refused.
     static func resolve(_ raw: String?, fallback: String = inbox, note: (Phrase) -> Void) -> String {

@@ -223,7 +223,7 @@ extension Store {
     /// a second list and the items already stored would count as deleted there.
     public func addSyncedList(id wanted: String?, title: String, sortOrder: Int?, createdAt: Date?,
                               pairing: (account: String, href: String)? = nil) throws -> TodoList {
-        let clean = (try? TextRules.title(title)) ?? "Inbox"
+        let clean = (try? TextRules.title(title)) ?? Store.inboxTitle
         return try write {
             var id = Store.newID()
             if let wanted, Store.isID(wanted), try database.scalarInt("SELECT count(*) FROM lists WHERE id = ?", [.text(wanted)]) == 0 {
