@@ -11,7 +11,8 @@ enum CLI {
     static let commands: [any Command.Type] = [
         ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
         AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
-        ShowCommand.self, OccurrencesCommand.self, StreakCommand.self,
+        ShowCommand.self, TagLsCommand.self, ViewLsCommand.self, ViewAddCommand.self, ViewRemoveCommand.self,
+        OccurrencesCommand.self, StreakCommand.self,
         ChallengeStartCommand.self, ChallengeLsCommand.self, ChallengeShowCommand.self, ChallengeEndCommand.self,
         ChallengeArchiveCommand.self, ChallengeRemoveCommand.self, StatusCommand.self, IntentCompleteCommand.self, ThemeLsCommand.self, ThemeShowCommand.self,
         ThemeNewCommand.self, ThemeSetCommand.self, ThemeRemoveCommand.self, ThemeImportCommand.self, ThemeExportCommand.self,

@@ -64,6 +64,10 @@ extension Todo {
             ("occurrenceCount", .number(Double(occurrenceCount))),
             ("notes", notes.map(JSONValue.string) ?? .null),
             ("createdAt", .string(JSONDates.utc(createdAt))),
+            ("parentId", parentId.map(JSONValue.string) ?? .null),
+            ("priority", .string(priority.name)),
+            ("tags", .array(tags.map(JSONValue.string))),
+            ("start", start.map { .string($0.jsonText) } ?? .null),
         ])
     }
 }

@@ -16,7 +16,13 @@ extension Store {
     ///   per repeating todo; `status --format json`).
     public func statusSnapshot(list reference: String? = nil, titleLimit: Int = 50, streaks: Bool = false) throws -> StatusSnapshot {
         try read {
-            let list = try reference.map(resolveList)
+            var list: TodoList?
+            if let reference {
+                switch try resolveScope(reference) {
+                case .list(let l): list = l
+                case .view(let view): return try statusSnapshot(view: view, titleLimit: titleLimit, streaks: streaks)
+                }
+            }
             let now = clock.now
             let zone = clock.timeZone
             let today = clock.today
@@ -27,6 +33,9 @@ extension Store {
             // (`due_utc` NULL) from the start of the next day in the user's zone, i.e. before today.
             // The next due still ahead: the earliest timed one and the earliest date-only one.
             let nowArg = SQLValue.double(now.timeIntervalSince1970), todayArg = SQLValue.text(today.description)
+            // A todo whose start has not come is not counted (docs/organize.md "Start dates").
+            let started = Store.startedSQL
+            let startedArgs = [nowArg, todayArg]
             let pendingCount: Int, completedCount: Int, overdueCount: Int
             let nextIDs: [String]
             if list == nil {
@@ -36,17 +45,21 @@ extension Store {
                 for row in try rows("SELECT is_completed, count(*) AS n FROM todos GROUP BY is_completed") {
                     byState[row.int("is_completed") ?? 0] = row.int("n") ?? 0
                 }
-                pendingCount = byState[0] ?? 0
+                let hidden = try rows("SELECT count(*) FROM todos t WHERE t.start_local IS NOT NULL AND t.is_completed = 0 AND NOT \(started)",
+                                      startedArgs).first?.int(0) ?? 0
+                pendingCount = (byState[0] ?? 0) - hidden
                 completedCount = byState[1] ?? 0
-                overdueCount = (try rows("SELECT count(*) FROM todos WHERE is_completed = 0 AND due_utc <= ?", [nowArg]).first?.int(0) ?? 0)
-                    + (try rows("SELECT count(*) FROM todos WHERE is_completed = 0 AND due_utc IS NULL AND due_local < ?",
-                                [todayArg]).first?.int(0) ?? 0)
+                overdueCount = (try rows("SELECT count(*) FROM todos t WHERE is_completed = 0 AND due_utc <= ? AND \(started)",
+                                         [nowArg] + startedArgs).first?.int(0) ?? 0)
+                    + (try rows("SELECT count(*) FROM todos t WHERE is_completed = 0 AND due_utc IS NULL AND due_local < ? AND \(started)",
+                                [todayArg] + startedArgs).first?.int(0) ?? 0)
                 nextIDs = try [
-                    rows("SELECT id FROM todos WHERE is_completed = 0 AND due_utc > ? ORDER BY due_utc, id LIMIT 1", [nowArg]).first?.text(0),
+                    rows("SELECT id FROM todos t WHERE is_completed = 0 AND due_utc > ? AND \(started) ORDER BY due_utc, id LIMIT 1",
+                         [nowArg] + startedArgs).first?.text(0),
                     rows("""
-                        SELECT id FROM todos WHERE is_completed = 0 AND due_utc IS NULL AND due_local >= ?
+                        SELECT id FROM todos t WHERE is_completed = 0 AND due_utc IS NULL AND due_local >= ? AND \(started)
                         ORDER BY due_local, id LIMIT 1
-                        """, [todayArg]).first?.text(0),
+                        """, [todayArg] + startedArgs).first?.text(0),
                 ].compactMap { $0 }
             } else {
                 // One list: one pass over its rows (through the list index) for everything counted;
@@ -60,8 +73,8 @@ extension Store {
                            min(CASE WHEN t.is_completed = 0 AND t.due_utc > ? THEN printf('%017.3f', t.due_utc) || t.id END) AS next_timed,
                            min(CASE WHEN t.is_completed = 0 AND t.due_utc IS NULL AND t.due_local >= ?
                                     THEN substr(t.due_local, 1, 10) || t.id END) AS next_dated
-                    FROM todos t WHERE 1\(scope)
-                    """, [nowArg, todayArg, nowArg, todayArg] + scopeArgs)[0]
+                    FROM todos t WHERE \(started)\(scope)
+                    """, [nowArg, todayArg, nowArg, todayArg] + startedArgs + scopeArgs)[0]
                 pendingCount = counts.int("pending") ?? 0
                 completedCount = counts.int("completed") ?? 0
                 overdueCount = counts.int("overdue") ?? 0
@@ -96,9 +109,9 @@ extension Store {
             for l in try list.map({ [$0] }) ?? allLists() where pending.count < titleLimit {
                 pending += try rows("""
                     SELECT \(columns) FROM todos t JOIN lists l ON l.id = t.list_id
-                    WHERE t.list_id = ? AND t.is_completed = 0
+                    WHERE t.list_id = ? AND t.is_completed = 0 AND \(started)
                     ORDER BY t.sort_order, t.created_at, t.id LIMIT ?
-                    """, [.text(l.id), .int(titleLimit - pending.count)]).map(item)
+                    """, [.text(l.id)] + startedArgs + [.int(titleLimit - pending.count)]).map(item)
             }
 
             var snapshot = StatusSnapshot(listTitle: list?.title, pendingCount: pendingCount,
@@ -122,6 +135,43 @@ extension Store {
             }
             return snapshot
         }
+    }
+
+    /// An SQL condition on `todos t` true when the todo's start has come (or it has none), with two
+    /// arguments: now (UTC seconds) and today (`YYYY-MM-DD`, local). A date-only start is stored as
+    /// its date, so text order is date order.
+    static let startedSQL = """
+        (t.start_local IS NULL OR (t.start_utc IS NOT NULL AND t.start_utc <= ?) \
+        OR (t.start_utc IS NULL AND t.start_local <= ?))
+        """
+
+    /// `statusSnapshot` of a smart list: its todos (`todos(inView:)`, started ones) counted in Swift.
+    /// Call inside a transaction.
+    func statusSnapshot(view: SmartView, titleLimit: Int, streaks: Bool) throws -> StatusSnapshot {
+        let now = clock.now, zone = clock.timeZone, today = clock.today
+        let all = try todos(inView: view)
+        let pending = all.filter { !$0.0.isCompleted }
+        func item(_ pair: (Todo, TodoList)) throws -> StatusSnapshot.Item {
+            let (t, l) = pair
+            return StatusSnapshot.Item(id: t.id, shortID: try shortID(ofTodo: t.id), title: t.title, listTitle: l.title,
+                                       due: t.due, dueLabel: t.due.map { DueLabel(due: $0, now: now, zone: zone) })
+        }
+        let overdue = pending.filter { $0.0.due.map { $0.deadline(userZone: zone) <= now } ?? false }.count
+        let next = pending.filter { $0.0.due.map { $0.deadline(userZone: zone) > now } ?? false }
+            .min { $0.0.due!.deadline(userZone: zone) < $1.0.due!.deadline(userZone: zone) }
+        var snapshot = StatusSnapshot(listTitle: view.reference, pendingCount: pending.count,
+                                      completedCount: all.count - pending.count, overdueCount: overdue,
+                                      nextDue: try next.map(item), pending: try pending.prefix(titleLimit).map(item), today: today)
+        if streaks {
+            let repeating = all.filter { $0.0.repeatRule != nil }
+            let byID = try self.streaks(of: repeating.map(\.0))
+            let progress = try goalProgress(of: repeating.map(\.0))
+            snapshot.streaks = repeating.compactMap { t, l in
+                byID[t.id].map { StatusSnapshot.StreakItem(id: t.id, title: t.title, listTitle: l.title, streak: $0,
+                                                           progress: progress[t.id]) }
+            }
+        }
+        return snapshot
     }
 
     /// The shortest unique prefix (≥ `minimum` characters) of one todo id among all todo ids, from

@@ -384,6 +384,26 @@ enum Schema {
         ALTER TABLE todos ADD COLUMN repeat_from_completion INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE list_reminders ADD COLUMN repeat_from_completion INTEGER NOT NULL DEFAULT 0;
         """)
+        // Organize (docs/organize.md): a parent (a subtask's todo in the same list; deleting a parent deletes its
+        // subtasks), a priority 0…3 (none, low, medium, high), tags (their spellings between U+001F, and their
+        // case-insensitive keys between and around U+001F so one `instr` finds a whole key), a start ("hidden until",
+        // encoded as a due: local text, zone, UTC instant for a timed one), and saved views (smart lists). Every
+        // existing row keeps its meaning: no parent, no priority, no tags, always started.
+        m.register("v12-organize", sql: """
+        ALTER TABLE todos ADD COLUMN parent_id TEXT REFERENCES todos(id) ON DELETE CASCADE;
+        ALTER TABLE todos ADD COLUMN priority INTEGER NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 3);
+        ALTER TABLE todos ADD COLUMN tags TEXT;
+        ALTER TABLE todos ADD COLUMN tag_keys TEXT;
+        ALTER TABLE todos ADD COLUMN start_local TEXT;
+        ALTER TABLE todos ADD COLUMN start_zone TEXT;
+        ALTER TABLE todos ADD COLUMN start_utc REAL;
+        CREATE INDEX todos_by_parent ON todos(parent_id) WHERE parent_id IS NOT NULL;
+        CREATE TABLE views (
+            name        TEXT PRIMARY KEY NOT NULL COLLATE NOCASE CHECK (length(name) BETWEEN 1 AND 100),
+            filter      TEXT NOT NULL CHECK (length(filter) BETWEEN 1 AND 1000),
+            created_at  REAL NOT NULL
+        );
+        """)
         return m
     }
 }

@@ -151,7 +151,14 @@ extension Store {
 
     /// Writes only the cycle columns of `todo` (its due, `is_completed`, `completed_at`,
     /// `missed_count`, `occurrence_count`): no title, so the search key stays as it is.
+    ///
+    /// When a repeating todo's cycle moves, its completed one-off subtasks reopen (a checklist per cycle,
+    /// docs/organize.md "Subtasks").
     func updateCycle(_ todo: Todo) throws {
+        if todo.repeatRule != nil, try database.scalarInt("SELECT count(*) FROM todos WHERE parent_id = ?", [.text(todo.id)]) ?? 0 > 0 {
+            let old = try database.scalarInt("SELECT occurrence_count FROM todos WHERE id = ?", [.text(todo.id)])
+            try reopenChecklist(of: todo, fromCycle: old)
+        }
         let (dueLocal, dueZone, dueUTC) = Store.encodeDue(todo.due)
         try database.run("""
             UPDATE todos SET is_completed = ?, completed_at = ?, due_local = ?, due_zone = ?, due_utc = ?,

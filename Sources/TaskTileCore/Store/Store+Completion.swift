@@ -54,7 +54,12 @@ extension Store {
     /// *now*. Completing an overdue cycle (a late completion: at or after its due, before the next
     /// cycle's) completes that cycle and then leaves the todo pending on the next one; completing
     /// before the due leaves it completed until the due passes.
-    func completeInTransaction(todoID: String, cycle: Int? = nil, note: String? = nil, source: CompletionSource) throws -> CompletionResult {
+    ///
+    /// Completing a todo completes its open subtasks with it, each with its own history row at the
+    /// same instant (docs/organize.md "Subtasks"; `cascade` false for those), before a repeating
+    /// parent's cycle moves on and reopens them for the next cycle.
+    func completeInTransaction(todoID: String, cycle: Int? = nil, note: String? = nil, source: CompletionSource,
+                               cascade: Bool = true) throws -> CompletionResult {
         let now = clock.now
         try catchUpInTransaction(at: now, only: todoID)
         guard var todo = try todo(id: todoID) else { throw StoreError.todoNotFound(todoID, list: nil) }
@@ -63,6 +68,7 @@ extension Store {
             return try completePastCycle(todo, cycle: cycle, note: note, source: source, candidate: c)
         }
         guard !todo.isCompleted else { throw StoreError.alreadyCompleted(c) }
+        if cascade { try completeOpenSubtasks(of: todo.id, note: note, source: source) }
         if todo.repeatRule?.goal != nil { return try checkIn(todo, note: note, source: source, candidate: c) }
         if todo.repeatRule?.fromCompletion == true { return try completeFromCompletion(todo, note: note, source: source, candidate: c) }
         todo.isCompleted = true

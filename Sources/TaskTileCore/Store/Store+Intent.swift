@@ -54,10 +54,16 @@ extension Store {
     public func intentComplete(listTitle: String, todoTitle: String, first: Bool, source: CompletionSource = .intent) throws -> CompletionResult {
         try write {
             let lists = try lists(titled: listTitle)
-            guard !lists.isEmpty else { throw IntentFailure.listMissing(list: listTitle) }
             let key = TextRules.matchKey(todoTitle)
             var candidates: [Todo] = []
             var sawCompleted = false
+            if lists.isEmpty {
+                // A smart list (`--list @today`, `#work`): its todos with that title (docs/organize.md "Smart lists").
+                guard case .view(let view)? = try? resolveScope(listTitle) else { throw IntentFailure.listMissing(list: listTitle) }
+                for (todo, _) in try todos(inView: view) where TextRules.hasMatchKey(todo.title, key) {
+                    if todo.isCompleted { sawCompleted = true } else { candidates.append(todo) }
+                }
+            }
             for list in lists {
                 for todo in try todos(inList: list.id, matchKey: key) {
                     if todo.isCompleted { sawCompleted = true } else { candidates.append(todo) }

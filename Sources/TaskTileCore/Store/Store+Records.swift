@@ -20,7 +20,7 @@ extension Store {
         id, list_id, title, is_completed, completed_at, sort_order, created_at, due_local, due_zone, \
         anchor_local, anchor_zone, repeat_frequency, repeat_interval, repeat_weekdays, repeat_end_count, \
         repeat_end_date, repeat_by_day, repeat_skips_short_months, repeat_goal, repeat_from_completion, missed_count, \
-        occurrence_count, notes
+        occurrence_count, notes, parent_id, priority, tags, start_local, start_zone
         """
 
     /// A todo from a row with the `todoColumns` names (read by index when the statement returns
@@ -33,7 +33,10 @@ extension Store {
                         due: decodeDue(local: row.text(c.dueLocal), zone: row.text(c.dueZone)),
                         anchor: decodeDue(local: row.text(c.anchorLocal), zone: row.text(c.anchorZone)),
                         repeatRule: decodeRule(row, c), missedCount: row.int(c.missedCount) ?? 0,
-                        occurrenceCount: row.int(c.occurrenceCount) ?? 0, notes: row.text(c.notes))
+                        occurrenceCount: row.int(c.occurrenceCount) ?? 0, notes: row.text(c.notes),
+                        parentId: row.text(c.parentID), priority: Priority(rawValue: row.int(c.priority) ?? 0) ?? .none,
+                        tags: TagRules.decode(row.text(c.tags)),
+                        start: decodeDue(local: row.text(c.startLocal), zone: row.text(c.startZone)))
         }
         return Todo(id: row.text("id") ?? "", listId: row.text("list_id") ?? "", title: row.text("title") ?? "",
              isCompleted: row.bool("is_completed"), completedAt: row.double("completed_at").map { Date(timeIntervalSince1970: $0) },
@@ -41,7 +44,9 @@ extension Store {
              due: decodeDue(local: row.text("due_local"), zone: row.text("due_zone")),
              anchor: decodeDue(local: row.text("anchor_local"), zone: row.text("anchor_zone")),
              repeatRule: decodeRule(row), missedCount: row.int("missed_count") ?? 0,
-             occurrenceCount: row.int("occurrence_count") ?? 0, notes: row.text("notes"))
+             occurrenceCount: row.int("occurrence_count") ?? 0, notes: row.text("notes"),
+             parentId: row.text("parent_id"), priority: Priority(rawValue: row.int("priority") ?? 0) ?? .none,
+             tags: TagRules.decode(row.text("tags")), start: decodeDue(local: row.text("start_local"), zone: row.text("start_zone")))
     }
 
     /// The repeat rule of a row with the `repeat_*` columns (todos and list reminders), or nil.
@@ -154,6 +159,7 @@ struct TodoColumnIndexes: ColumnLayout {
     let repeatFrequency, repeatInterval, repeatWeekdays, repeatEndCount, repeatEndDate, repeatByDay, repeatSkipsShortMonths: Int
     let repeatGoal, repeatFromCompletion: Int
     let missedCount, occurrenceCount, notes: Int
+    let parentID, priority, tags, startLocal, startZone: Int
 
     /// Nil unless every todo column is among `indexes` (name → index).
     init?(_ indexes: [String: Int]) {
@@ -168,7 +174,9 @@ struct TodoColumnIndexes: ColumnLayout {
               let repeatSkipsShortMonths = indexes["repeat_skips_short_months"], let repeatGoal = indexes["repeat_goal"],
               let repeatFromCompletion = indexes["repeat_from_completion"],
               let missedCount = indexes["missed_count"], let occurrenceCount = indexes["occurrence_count"],
-              let notes = indexes["notes"] else { return nil }
+              let notes = indexes["notes"], let parentID = indexes["parent_id"], let priority = indexes["priority"],
+              let tags = indexes["tags"], let startLocal = indexes["start_local"],
+              let startZone = indexes["start_zone"] else { return nil }
         self.id = id; self.listID = listID; self.title = title; self.isCompleted = isCompleted
         self.completedAt = completedAt; self.sortOrder = sortOrder; self.createdAt = createdAt
         self.dueLocal = dueLocal; self.dueZone = dueZone; self.anchorLocal = anchorLocal; self.anchorZone = anchorZone
@@ -177,5 +185,7 @@ struct TodoColumnIndexes: ColumnLayout {
         self.repeatSkipsShortMonths = repeatSkipsShortMonths; self.repeatGoal = repeatGoal
         self.repeatFromCompletion = repeatFromCompletion
         self.missedCount = missedCount; self.occurrenceCount = occurrenceCount; self.notes = notes
+        self.parentID = parentID; self.priority = priority; self.tags = tags
+        self.startLocal = startLocal; self.startZone = startZone
     }
 }

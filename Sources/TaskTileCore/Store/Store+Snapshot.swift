@@ -9,6 +9,8 @@ public struct ListContent: Sendable {
     public var completed: [Todo]
     /// Ids of todos completed within the flash window (docs/widgets.md "Flash") with their completion instants.
     public var flashes: [String: Date]
+    /// Done/total direct subtasks of each todo here that has subtasks (`2/5`), by todo id.
+    public var subtaskProgress: [String: SubtaskProgress] = [:]
 
     public init(list: TodoList, pending: [Todo], completed: [Todo], flashes: [String: Date] = [:]) {
         self.list = list; self.pending = pending; self.completed = completed; self.flashes = flashes
@@ -19,15 +21,19 @@ extension Store {
     /// Lists with their todos, in list `sortOrder`: all lists, or the one `reference` names.
     /// One read transaction.
     /// - Throws: `StoreError.listNotFound`, `.ambiguousList`.
-    public func contents(of reference: String? = nil) throws -> [ListContent] {
+    /// - Parameter includeUnstarted: also the todos whose start has not come (`show --all`).
+    public func contents(of reference: String? = nil, includeUnstarted: Bool = false) throws -> [ListContent] {
         try read {
-            let lists = try reference.map { [try resolveList($0)] } ?? allLists()
-            return try lists.map { try content(of: $0) }
+            guard let reference else { return try allLists().map { try content(of: $0, includeUnstarted: includeUnstarted) } }
+            switch try resolveScope(reference) {
+            case .list(let list): return [try content(of: list, includeUnstarted: includeUnstarted)]
+            case .view(let view): return [try content(ofView: view)]
+            }
         }
     }
 
     /// Content of one list; call inside a transaction.
-    func content(of list: TodoList) throws -> ListContent {
+    func content(of list: TodoList, includeUnstarted: Bool = false) throws -> ListContent {
         let todos = try todos(inList: list.id)
         let since = clock.now.timeIntervalSince1970 - Store.flashWindow
         var flashes: [String: Date] = [:]
@@ -35,8 +41,20 @@ extension Store {
                                      [.text(list.id), .double(since)]) {
             if let id = row.text(0), let at = row.double(1) { flashes[id] = Date(timeIntervalSince1970: at) }
         }
-        return ListContent(list: list, pending: todos.filter { !$0.isCompleted },
-                           completed: todos.filter(\.isCompleted), flashes: flashes)
+        // Todos whose start has not come are hidden (docs/organize.md "Start dates"); subtask
+        // counts include them.
+        let now = clock.now, zone = clock.timeZone
+        var progress: [String: SubtaskProgress] = [:]
+        for t in todos {
+            guard let p = t.parentId else { continue }
+            progress[p, default: SubtaskProgress(done: 0, total: 0)].total += 1
+            if t.isCompleted { progress[p]!.done += 1 }
+        }
+        let shown = includeUnstarted ? todos : todos.filter { $0.isStarted(at: now, userZone: zone) }
+        var content = ListContent(list: list, pending: shown.filter { !$0.isCompleted },
+                                  completed: shown.filter(\.isCompleted), flashes: flashes)
+        content.subtaskProgress = progress
+        return content
     }
 
     /// What a widget shows: the list named by `reference` (title or id), or nil when no list has it
@@ -47,6 +65,7 @@ extension Store {
         try read {
             let titled = try lists(titled: reference)
             if let first = titled.first { return try content(of: first) }
+            if case .view(let view)? = try? resolveScope(reference) { return try content(ofView: view) }
             if let byID = try? resolveList(reference) { return try content(of: byID) }
             return nil
         }

@@ -10,8 +10,25 @@ public struct TodoChanges: Sendable {
     /// `.some(nil)` removes the notes.
     public var notes: String??
 
-    public init(title: String? = nil, due: Due?? = nil, repeatRule: RepeatRule?? = nil, notes: String?? = nil) {
+    /// A parent reference (in the todo's list); `.some(nil)` makes it top-level again.
+    public var parent: String??
+    public var priority: Priority?
+    /// Tags added (`--tag`), each through `TagRules.tag`.
+    public var addTags: [String]
+    /// Tags removed (`--untag`), matched by key.
+    public var removeTags: [String]
+    /// `.some(nil)` removes the start.
+    public var start: Due??
+    /// A list reference to move the todo (and its subtasks) to; its parent link is dropped unless
+    /// `parent` names one in that list.
+    public var list: String?
+
+    public init(title: String? = nil, due: Due?? = nil, repeatRule: RepeatRule?? = nil, notes: String?? = nil,
+                parent: String?? = nil, priority: Priority? = nil, addTags: [String] = [], removeTags: [String] = [],
+                start: Due?? = nil, list: String? = nil) {
         self.title = title; self.due = due; self.repeatRule = repeatRule; self.notes = notes
+        self.parent = parent; self.priority = priority; self.addTags = addTags; self.removeTags = removeTags
+        self.start = start; self.list = list
     }
 }
 
@@ -53,7 +70,21 @@ extension Store {
     public func resolveTodo(_ reference: String, list listReference: String? = nil) throws -> Todo {
         let key = TextRules.matchKey(reference)
         var scope: TodoList?
-        if let listReference { scope = try resolveList(listReference) }
+        if let listReference {
+            switch try resolveScope(listReference) {
+            case .list(let list): scope = list
+            case .view(let view):
+                // A smart list: a title among its todos (pending preferred), or an id prefix of one of them.
+                let inView = try todos(inView: view).map(\.0)
+                let titled = inView.filter { TextRules.hasMatchKey($0.title, key) }
+                let pending = titled.filter { !$0.isCompleted }
+                var pick = pending.isEmpty ? titled : pending
+                if pick.isEmpty, key.count >= 4 { pick = inView.filter { $0.id.hasPrefix(key.lowercased()) } }
+                if pick.count == 1 { return pick[0] }
+                if pick.count > 1 { throw StoreError.ambiguousTodo(reference, candidates: try pick.map(candidate)) }
+                throw StoreError.todoNotFound(reference, list: view.reference)
+            }
+        }
         if let scope {
             let titled = try todos(inList: scope.id, matchKey: key)
             let pending = titled.filter { !$0.isCompleted }
@@ -93,18 +124,32 @@ extension Store {
     /// returned todo is what every later read sees. A rule without a due is dropped.
     /// - Throws: `RepeatRuleError` when the rule is invalid for `due` (checked before anything is
     ///   written), `StoreError.invalidTitle`, `.invalidNotes`, `.listNotFound`, `.ambiguousList`.
+    ///
+    /// With `parent` (a todo reference) it is a subtask of that todo (docs/organize.md "Subtasks"):
+    /// in the parent's list when `listReference` is nil, refused when the list differs.
+    /// `tags` go through `TagRules.tags`; `start` hides it until then.
+    /// - Throws: also `StoreError.invalidTag`, `.invalidParent`.
     @discardableResult
     public func addTodo(title: String, list listReference: String?, due: Due? = nil,
-                        repeatRule: RepeatRule? = nil, notes: String? = nil) throws -> Todo {
+                        repeatRule: RepeatRule? = nil, notes: String? = nil, parent: String? = nil,
+                        priority: Priority = .none, tags: [String] = [], start: Due? = nil) throws -> Todo {
         let clean = try TextRules.title(title)
         let cleanNotes = try notes.map(TextRules.notes)
+        let cleanTags = try TagRules.tags(tags)
         let rule = due == nil ? nil : repeatRule
-        let start = try Store.seriesStart(due: due, rule: rule)
+        let seriesStart = try Store.seriesStart(due: due, rule: rule)
         return try write {
-            let list = try listReference.map(resolveList) ?? defaultListCreatingIt()
+            var listChoice = try listReference.map(resolveList)
+            var parentTodo: Todo?
+            if let parent {
+                parentTodo = try resolveParent(parent, inList: listChoice, child: nil)
+                if listChoice == nil { listChoice = try allLists().first { $0.id == parentTodo?.listId } }
+            }
+            let list = try listChoice ?? defaultListCreatingIt()
             let order = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(list.id)]) ?? -1) + 1
             let todo = Todo(id: Store.newID(), listId: list.id, title: clean, sortOrder: order, createdAt: clock.now,
-                            due: start, anchor: rule == nil ? nil : start, repeatRule: rule, notes: cleanNotes)
+                            due: seriesStart, anchor: rule == nil ? nil : seriesStart, repeatRule: rule, notes: cleanNotes,
+                            parentId: parentTodo?.id, priority: priority, tags: cleanTags, start: start)
             try insert(todo)
             try catchUpInTransaction(at: clock.now, only: todo.id)
             return try self.todo(id: todo.id) ?? todo
@@ -132,14 +177,23 @@ extension Store {
             INSERT INTO todos (id, list_id, title, is_completed, completed_at, sort_order, created_at,
                 due_local, due_zone, due_utc, anchor_local, anchor_zone, repeat_frequency, repeat_interval,
                 repeat_weekdays, repeat_end_count, repeat_end_date, repeat_by_day, repeat_skips_short_months, repeat_goal,
-                repeat_from_completion, missed_count, occurrence_count, notes, search_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                repeat_from_completion, missed_count, occurrence_count, notes, search_key,
+                parent_id, priority, tags, tag_keys, start_local, start_zone, start_utc)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([.text(todo.id), .text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
                   .optionalDouble(todo.completedAt?.timeIntervalSince1970), .int(todo.sortOrder),
                   .double(todo.createdAt.timeIntervalSince1970), dueLocal, dueZone, dueUTC, anchorLocal, anchorZone]
                 + Store.encodeRule(todo.repeatRule)
                 + [.int(todo.missedCount), .int(todo.occurrenceCount), .optionalText(todo.notes),
-                   .text(SearchKey.fold(todo.title))])
+                   .text(SearchKey.fold(todo.title))]
+                + Store.encodeOrganize(todo))
+    }
+
+    /// Values for `parent_id, priority, tags, tag_keys, start_local, start_zone, start_utc`.
+    static func encodeOrganize(_ todo: Todo) -> [SQLValue] {
+        let (startLocal, startZone, startUTC) = encodeDue(todo.start)
+        return [.optionalText(todo.parentId), .int(todo.priority.rawValue), .optionalText(TagRules.encode(todo.tags)),
+                .optionalText(TagRules.encodeKeys(todo.tags)), startLocal, startZone, startUTC]
     }
 
     /// Writes every column of an existing todo, then its search key (a second statement: an
@@ -155,13 +209,14 @@ extension Store {
                 repeat_end_date = ?, repeat_by_day = ?, repeat_skips_short_months = ?, repeat_goal = ?,
                 repeat_from_completion = ?, missed_count = ?,
                 occurrence_count = ?,
-                notes = ?
+                notes = ?, parent_id = ?, priority = ?, tags = ?, tag_keys = ?, start_local = ?, start_zone = ?, start_utc = ?
             WHERE id = ?
             """).run([.text(todo.listId), .text(todo.title), .int(todo.isCompleted ? 1 : 0),
                   .optionalDouble(todo.completedAt?.timeIntervalSince1970), .int(todo.sortOrder),
                   dueLocal, dueZone, dueUTC, anchorLocal, anchorZone]
                 + Store.encodeRule(todo.repeatRule)
-                + [.int(todo.missedCount), .int(todo.occurrenceCount), .optionalText(todo.notes), .text(todo.id)])
+                + [.int(todo.missedCount), .int(todo.occurrenceCount), .optionalText(todo.notes)]
+                + Store.encodeOrganize(todo) + [.text(todo.id)])
         try setSearchKey(todoID: todo.id, title: todo.title)
     }
 
@@ -174,10 +229,40 @@ extension Store {
     public func editTodo(_ reference: String, list listReference: String? = nil, changes: TodoChanges) throws -> Todo {
         let cleanTitle = try changes.title.map(TextRules.title)
         let cleanNotes = try changes.notes.map { try $0.map(TextRules.notes) }
+        let addedTags = try TagRules.tags(changes.addTags)
+        let removedKeys = try Set(changes.removeTags.map { TagRules.key(try TagRules.tag($0)) })
         return try write {
             var todo = try resolveTodo(reference, list: listReference)
             if let cleanTitle { todo.title = cleanTitle }
             if let cleanNotes { todo.notes = cleanNotes }
+            if let priority = changes.priority { todo.priority = priority }
+            if let start = changes.start { todo.start = start }
+            if !addedTags.isEmpty || !removedKeys.isEmpty {
+                todo.tags = try TagRules.tags((todo.tags + addedTags).filter { !removedKeys.contains(TagRules.key($0)) })
+            }
+            var moved: TodoList?
+            if let target = changes.list {
+                let list = try resolveList(target)
+                if list.id != todo.listId {
+                    moved = list
+                    todo.listId = list.id
+                    todo.parentId = nil
+                    todo.sortOrder = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?",
+                                                             [.text(list.id)]) ?? -1) + 1
+                }
+            }
+            if let parent = changes.parent {
+                let list = try allLists().first { $0.id == todo.listId }
+                todo.parentId = try parent.map { try resolveParent($0, inList: list, child: todo.id).id }
+            }
+            if let moved {
+                // Its subtasks go with it, keeping their tree (docs/organize.md "Subtasks").
+                for sub in try descendants(of: todo.id) {
+                    var s = sub
+                    s.listId = moved.id
+                    try update(s)
+                }
+            }
             if let due = changes.due { todo.due = due }
             if let rule = changes.repeatRule { todo.repeatRule = rule }
             if todo.due == nil { todo.repeatRule = nil }
@@ -229,11 +314,16 @@ extension Store {
                 todo.isCompleted = false
                 todo.completedAt = nil
                 try update(todo)
+                let instant = try database.rows("""
+                    SELECT completed_at FROM completions WHERE todo_id = ? AND undone_at IS NULL
+                    ORDER BY completed_at DESC, id DESC LIMIT 1
+                    """, [.text(todo.id)]).first?.double(0)
                 try database.run("""
                     UPDATE completions SET undone_at = ? WHERE id =
                       (SELECT id FROM completions WHERE todo_id = ? AND undone_at IS NULL ORDER BY completed_at DESC, id DESC LIMIT 1)
                     """, [.double(now.timeIntervalSince1970), .text(todo.id)])
                 try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
+                if let instant { try reopenSubtasks(of: todo.id, completedAt: instant, at: now) }
                 return todo
             }
             let history = try completedCycles(of: todo, at: now)
@@ -342,21 +432,28 @@ extension Store {
     /// writes the cycle columns as the remaining history gives them (`Store.derived`) and drops
     /// the todo's flash. Call inside a write transaction. - Returns: the todo as stored.
     func reopen(_ todo: Todo, cycle: Int, at now: Date) throws -> Todo {
+        let instants = try database.rows("SELECT DISTINCT completed_at FROM completions WHERE todo_id = ? AND cycle_index = ? AND undone_at IS NULL",
+                                         [.text(todo.id), .int(cycle)]).compactMap { $0.double(0) }
         try database.run("UPDATE completions SET undone_at = ? WHERE todo_id = ? AND cycle_index = ? AND undone_at IS NULL",
                          [.double(now.timeIntervalSince1970), .text(todo.id), .int(cycle)])
         let stored = try derivedInTransaction(todo, at: now)
         try updateCycle(stored)
         try setCycleClock(now)
         try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
+        for instant in instants { try reopenSubtasks(of: todo.id, completedAt: instant, at: now) }
         return stored
     }
 
-    /// Deletes a todo. Completion history is kept.
+    /// Deletes a todo and its subtasks (docs/organize.md "Subtasks"). Completion history is kept.
     @discardableResult
     public func removeTodo(_ reference: String, list listReference: String? = nil) throws -> TodoCandidate {
         try write {
             let todo = try resolveTodo(reference, list: listReference)
             let c = try candidate(todo)
+            for sub in try descendants(of: todo.id).reversed() {
+                try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(sub.id)])
+                try database.run("DELETE FROM todos WHERE id = ?", [.text(sub.id)])
+            }
             try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
             try database.run("DELETE FROM todos WHERE id = ?", [.text(todo.id)])
             return c

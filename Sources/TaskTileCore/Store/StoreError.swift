@@ -47,6 +47,12 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case badPosition(Int, count: Int)
     /// A setting key or value was refused.
     case invalidSetting(Phrase)
+    /// A tag was refused (empty, too long, whitespace or a comma inside; exit 64).
+    case invalidTag(Phrase)
+    /// A parent was refused: in another list, the todo itself, or one of its subtasks (exit 64).
+    case invalidParent(Phrase)
+    /// A smart list's name or filter was refused (exit 64).
+    case invalidView(Phrase)
 
     /// The message in English (`message(_:)` gives it in either language).
     public var description: String { message(Localizer(.en)) }

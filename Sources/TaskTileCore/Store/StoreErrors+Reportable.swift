@@ -19,7 +19,8 @@ extension StoreError: ReportableError {
         case .listNotFound, .todoNotFound, .alreadyCompleted, .alreadyCheckedIn, .notCheckedIn,
              .notCompleted: .nothingMatched
         case .ambiguousList, .ambiguousTodo: .ambiguous
-        case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting, .invalidCycle: .usage
+        case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting, .invalidCycle, .invalidTag, .invalidParent,
+             .invalidView: .usage
         case .notAStore, .newerStore, .inaccessible, .readOnly, .diskFull, .dataDirectoryMissing, .unsafeDirectory,
              .foreignOwner: .ioError
         case .busy: .busy

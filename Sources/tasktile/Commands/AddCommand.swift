@@ -8,8 +8,10 @@ struct AddCommand: Command {
                                   arguments: [ArgumentSpec(name: "title", help: "The todo's title (one line, at most 1000 characters).")],
                                   options: [.value("--list", "-l", valueName: "list",
                                                    help: "The list (title or id prefix). Default: the defaultList setting (Inbox until changed), created when first used."),
-                                            TodoOptions.due] + TodoOptions.repeatOptions + [TodoOptions.notes])
+                                            TodoOptions.due] + TodoOptions.repeatOptions + [TodoOptions.notes]
+                                      + OrganizeOptions.addSpecs)
     let title: String, list: String?, due: Due?, rule: RepeatRule?, notes: String?
+    let organize: OrganizeOptions.Values
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
         title = a.positionals[0]
@@ -17,11 +19,14 @@ struct AddCommand: Command {
         due = try a.value("--due").map { try DueParser.parse($0, clock: context.clock()) }
         rule = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)
         notes = a.value("--notes")
+        organize = try OrganizeOptions.read(a, context: context, spec: Self.spec)
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
-        let todo = try store.addTodo(title: title, list: list, due: due, repeatRule: rule, notes: notes)
+        let todo = try store.addTodo(title: title, list: list, due: due, repeatRule: rule, notes: notes,
+                                     parent: organize.parent ?? nil, priority: organize.priority ?? .none,
+                                     tags: organize.tags, start: organize.start ?? nil)
         let listTitle = try store.read { try store.resolveList(todo.listId).title }
         if context.json { context.printJSON(todo.jsonValue(listTitle: listTitle)) } else {
             var line = context.localizer.text(.todoAdded, todo.title, listTitle, todo.id.prefix(8))
@@ -34,7 +39,7 @@ struct AddCommand: Command {
 
 /// `tasktile edit TODO [--list LIST] [--title T] [--due WHEN | --no-due] [repeat | --no-repeat] [--notes TEXT]`.
 struct EditCommand: Command {
-    static let spec = CommandSpec(path: ["edit"], abstract: "Change a todo's title, due, repeat or notes.",
+    static let spec = CommandSpec(path: ["edit"], abstract: "Change a todo's title, due, repeat, notes, parent, priority, tags or start.",
                                   arguments: [ArgumentSpec(name: "todo", help: "An id prefix, or a title together with --list.")],
                                   options: [.value("--list", "-l", valueName: "list", help: "The list that holds the todo, when naming it by title."),
                                             .value("--title", valueName: "title", help: "The new title."),
@@ -43,7 +48,7 @@ struct EditCommand: Command {
                                       + [.flag("--no-repeat", help: "Stop repeating."),
                                          .flag("--no-goal", help: "Drop the target per period: one check-in completes each cycle again."),
                                          .flag("--no-after-completion", help: "Stop repeating from completion: cycles follow the due again."),
-                                         TodoOptions.notes])
+                                         TodoOptions.notes] + OrganizeOptions.editSpecs)
     let todo: String, list: String?
     let changes: TodoChanges
 
@@ -78,7 +83,15 @@ struct EditCommand: Command {
         }
         if a.flag("--no-repeat") { c.repeatRule = .some(nil) }
         if let n = a.value("--notes") { c.notes = .some(n.isEmpty ? nil : n) }
-        if c.title == nil && c.due == nil && c.repeatRule == nil && c.notes == nil && newGoal == nil && newFromCompletion == nil {
+        let organize = try OrganizeOptions.read(a, context: context, spec: Self.spec)
+        c.parent = organize.parent
+        c.priority = organize.priority
+        c.addTags = organize.tags
+        c.removeTags = organize.untags
+        c.start = organize.start
+        c.list = organize.move
+        if c.title == nil && c.due == nil && c.repeatRule == nil && c.notes == nil && newGoal == nil && newFromCompletion == nil
+            && organize.isEmpty {
             throw Self.usage(Phrase(key: .todoErrorNothingToChange))
         }
         changes = c

@@ -4,15 +4,21 @@ import TaskTileCore
 /// `tasktile show [LIST]`: the Pending and Completed sections of one list or of all lists.
 struct ShowCommand: Command {
     static let spec = CommandSpec(path: ["show"], abstract: "Show todos in Pending and Completed sections (all lists when none is given).",
-                                  arguments: [ArgumentSpec(name: "list", help: "A list title or id prefix.", optional: true)])
+                                  arguments: [ArgumentSpec(name: "list", help: "A list title or id prefix, or a smart list (@today, @upcoming, @high, #tag, @name).", optional: true)],
+                                  options: [Self.all.spec])
+    static let all = Option.flag("--all", "-a", help: "Also show the todos whose start has not come yet.")
     let list: String?
-    init(_ a: ParsedArguments, context: CommandContext) throws { list = a.positionals.first }
+    let includeUnstarted: Bool
+    init(_ a: ParsedArguments, context: CommandContext) throws {
+        list = a.positionals.first
+        includeUnstarted = a[Self.all]
+    }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
         var progress: [String: GoalProgress] = [:]
         let (contents, ids, streaks) = try store.read { () -> ([ListContent], [String: String], [String: Streak]) in
-            let contents = try store.contents(of: list)
+            let contents = try store.contents(of: list, includeUnstarted: includeUnstarted)
             let todos = contents.flatMap { $0.pending + $0.completed }
             progress = try store.goalProgress(of: todos)
             // Prefixes for the shown todos only (neighbours in the id index), not every id in the store.

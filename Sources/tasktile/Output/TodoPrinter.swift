@@ -50,12 +50,14 @@ enum TodoPrinter {
         }
         if !content.pending.isEmpty {
             context.out("  " + l.text(.showSection, l.text(.sectionPending), content.pending.count))
-            for t in content.pending {
-                var line = "    ○ \(context.paint(ids[t.id] ?? String(t.id.prefix(8)), .dim))  \(t.title)"
+            for (t, depth) in SubtaskTree.ordered(content.pending) {
+                let indent = String(repeating: "  ", count: depth)
+                var line = "    \(indent)○ \(context.paint(ids[t.id] ?? String(t.id.prefix(8)), .dim))  \(t.title)"
+                line += organizeText(t, content, context: context, clock: clock)
                 if let due = t.due { line += "  · " + dueText(due, context: context, clock: clock) }
                 context.out(line + badge(t))
                 if let rule = t.repeatRule {
-                    var r = "        ↻ " + rule.summary(currentIndex: t.occurrenceCount, anchor: t.anchor, vocabulary: repeatVocabulary(context))
+                    var r = "        \(indent)↻ " + rule.summary(currentIndex: t.occurrenceCount, anchor: t.anchor, vocabulary: repeatVocabulary(context))
                     if let p = progress[t.id] { r += " · " + l.text(.goalProgress, p.count, p.goal) }
                     if t.missedCount > 0 { r += " " + context.paint(l.text(.repeatMissedCount, t.missedCount), .red) }
                     context.out(r)
@@ -64,11 +66,28 @@ enum TodoPrinter {
         }
         if !content.completed.isEmpty {
             context.out("  " + l.text(.showSection, l.text(.sectionCompleted), content.completed.count))
-            for t in content.completed {
+            for (t, depth) in SubtaskTree.ordered(content.completed) {
+                let indent = String(repeating: "  ", count: depth)
                 let done = progress[t.id].map { "  " + l.text(.goalProgress, $0.count, $0.goal) } ?? ""
-                context.out("    ✓ \(context.paint(ids[t.id] ?? String(t.id.prefix(8)), .dim))  \(context.paint(t.title, .dimStrike))" + done + badge(t))
+                context.out("    \(indent)✓ \(context.paint(ids[t.id] ?? String(t.id.prefix(8)), .dim))  \(context.paint(t.title, .dimStrike))"
+                            + organizeText(t, content, context: context, clock: clock) + done + badge(t))
             }
         }
+    }
+
+    /// After a title: the subtask count (`  2/5`), the priority mark (`!`, `!!`, `!!!`), the tags
+    /// (`#work`) and, for a todo not started yet (`show --all`), its start. Empty for a plain todo.
+    static func organizeText(_ t: Todo, _ content: ListContent, context: CommandContext, clock: Clock) -> String {
+        var s = ""
+        if let p = content.subtaskProgress[t.id] { s += "  " + context.paint("\(p.done)/\(p.total)", .dim) }
+        if t.priority != .none {
+            s += "  " + context.paint(String(repeating: "!", count: t.priority.rawValue), t.priority == .high ? .red : .orange)
+        }
+        if !t.tags.isEmpty { s += "  " + context.paint(t.tags.map { "#" + $0 }.joined(separator: " "), .dim) }
+        if let start = t.start, !t.isStarted(at: clock.now, userZone: clock.timeZone) {
+            s += "  " + context.localizer.text(.showStartsAt, dueText(start, context: context, clock: clock))
+        }
+        return s
     }
 
     /// Quotes for a shell when needed (`'Shopping list'`).

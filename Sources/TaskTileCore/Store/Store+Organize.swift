@@ -1,0 +1,342 @@
+import Foundation
+
+/// A smart list (docs/organize.md "Smart lists"): a named filter over every list.
+public struct SmartView: Hashable, Sendable {
+    /// How it is referred to: `@today`, `@Focus` (a saved view `Focus`), `#work`.
+    public var reference: String
+    public var filter: TodoFilter
+    /// Whether it is one of `TodoFilter.builtins` or a `#tag` (neither can be removed).
+    public var isBuiltin: Bool
+
+    public init(reference: String, filter: TodoFilter, isBuiltin: Bool) {
+        self.reference = reference; self.filter = filter; self.isBuiltin = isBuiltin
+    }
+
+    /// The list-shaped stand-in a view's content carries (`ListContent.list`): its id and title
+    /// are the view's reference, so widgets and `show` print `@today`.
+    public var list: TodoList {
+        TodoList(id: reference, title: reference, sortOrder: 0, createdAt: Date(timeIntervalSince1970: 0))
+    }
+}
+
+/// What a list reference names: a list, or a smart list.
+public enum TodoScope: Sendable {
+    case list(TodoList)
+    case view(SmartView)
+}
+
+/// One tag in use, for `tag ls`.
+public struct TagUsage: Hashable, Sendable {
+    /// The spelling of its first use (in list, then todo order).
+    public var tag: String
+    /// Pending todos with the tag.
+    public var pending: Int
+    /// All todos with the tag.
+    public var total: Int
+}
+
+extension Store {
+    // MARK: Views
+
+    /// Resolves a reference that may name a smart list: `@today`, `@upcoming`, `@high`, `@Name` (a
+    /// saved view), `#tag`; a list whose title is exactly the reference wins, so a list once named
+    /// `@home` keeps working. Anything else resolves as a list. Call inside a transaction.
+    /// - Throws: `StoreError.listNotFound` (also for an unknown `@name`), `.ambiguousList`, `.invalidTag`.
+    public func resolveScope(_ reference: String) throws -> TodoScope {
+        let key = TextRules.matchKey(reference)
+        guard key.hasPrefix("@") || key.hasPrefix("#") else { return .list(try resolveList(reference)) }
+        let titled = try lists(titled: key)
+        if titled.count == 1 { return .list(titled[0]) }
+        if titled.count > 1 { throw StoreError.ambiguousList(reference, candidates: titled) }
+        if key.hasPrefix("#") {
+            let tag = try TagRules.tag(key)
+            return .view(SmartView(reference: "#" + tag, filter: try TodoFilter("#" + tag), isBuiltin: true))
+        }
+        if let view = try view(named: key) { return .view(view) }
+        throw StoreError.listNotFound(reference)
+    }
+
+    /// A builtin or saved view by its `@name` (case-insensitive), or nil. Call inside a transaction.
+    func view(named reference: String) throws -> SmartView? {
+        let lower = reference.lowercased()
+        if let b = TodoFilter.builtins.first(where: { $0.name == lower }) {
+            return SmartView(reference: b.name, filter: try TodoFilter(b.filter), isBuiltin: true)
+        }
+        let name = String(reference.dropFirst())
+        guard let row = try database.rows("SELECT name, filter FROM views WHERE name = ?", [.text(name)]).first,
+            let stored = row.text(0), let filter = row.text(1)
+        else { return nil }
+        return SmartView(reference: "@" + stored, filter: try TodoFilter(filter), isBuiltin: false)
+    }
+
+    /// Every view: the builtins, then the saved ones by name. One read transaction.
+    public func views() throws -> [SmartView] {
+        try read {
+            var all = try TodoFilter.builtins.map {
+                SmartView(reference: $0.name, filter: try TodoFilter($0.filter), isBuiltin: true)
+            }
+            for row in try database.rows("SELECT name, filter FROM views ORDER BY name") {
+                if let name = row.text(0), let f = row.text(1), let filter = try? TodoFilter(f) {
+                    all.append(SmartView(reference: "@" + name, filter: filter, isBuiltin: false))
+                }
+            }
+            return all
+        }
+    }
+
+    /// Saves (or replaces) view `name` (`view add Focus "#work !high due<3d"`), referred to as `@name`.
+    /// - Throws: `StoreError.invalidView` for a bad name (empty, over 100 characters, a builtin's,
+    ///   whitespace or `@`/`#` inside) or filter, before anything is written.
+    @discardableResult
+    public func saveView(name raw: String, filter text: String) throws -> SmartView {
+        var name = TextRules.matchKey(raw)
+        if name.hasPrefix("@") { name.removeFirst() }
+        guard !name.isEmpty, name.count <= 100,
+            !name.contains(where: { $0.isWhitespace || $0 == "@" || $0 == "#" || $0 == "^" || $0 == "\"" }),
+            !name.unicodeScalars.contains(where: TextRules.isForbidden)
+        else {
+            throw StoreError.invalidView(Phrase(key: .errorViewName, raw))
+        }
+        guard !TodoFilter.builtins.contains(where: { $0.name == "@" + name.lowercased() }) else {
+            throw StoreError.invalidView(Phrase(key: .errorViewBuiltin, "@" + name))
+        }
+        let filter = try TodoFilter(text)
+        return try write {
+            try database.run(
+                """
+                INSERT INTO views (name, filter, created_at) VALUES (?, ?, ?)
+                ON CONFLICT (name) DO UPDATE SET filter = excluded.filter
+                """, [.text(name), .text(filter.source), .double(clock.now.timeIntervalSince1970)])
+            return SmartView(reference: "@" + name, filter: filter, isBuiltin: false)
+        }
+    }
+
+    /// Removes saved view `@name`. - Throws: `StoreError.listNotFound` when there is none; `.invalidView` for a builtin.
+    public func removeView(_ raw: String) throws {
+        var name = TextRules.matchKey(raw)
+        if name.hasPrefix("@") { name.removeFirst() }
+        if TodoFilter.builtins.contains(where: { $0.name == "@" + name.lowercased() }) {
+            throw StoreError.invalidView(Phrase(key: .errorViewBuiltin, "@" + name))
+        }
+        try write {
+            try database.run("DELETE FROM views WHERE name = ?", [.text(name)])
+            if database.changes == 0 { throw StoreError.listNotFound("@" + name) }
+        }
+    }
+
+    /// The todos of `view` with the titles of their lists, in list then todo order (pending then
+    /// completed within a list). Started todos only. Call inside a transaction.
+    ///
+    /// The terms that can be narrowed in SQL are (a tag, a priority, a due limit), so a view over
+    /// 100k todos decodes only its candidates; every term is then checked exactly.
+    func todos(inView view: SmartView) throws -> [(Todo, TodoList)] {
+        let now = clock.now, zone = clock.timeZone, today = clock.today
+        var conditions: [String] = []
+        var args: [SQLValue] = []
+        for (term, negated) in view.filter.terms where !negated {
+            switch term {
+            case .tag(let key):
+                conditions.append("instr(t.tag_keys, ?) > 0");
+                args.append(.text(TagRules.separator + key + TagRules.separator))
+            case .priority(let p): conditions.append("t.priority = ?"); args.append(.int(p.rawValue))
+            case .anyPriority: conditions.append("t.priority > 0")
+            case .dueAny, .dueOverdue: conditions.append("t.due_local IS NOT NULL")
+            case .dueNone: conditions.append("t.due_local IS NULL")
+            case .due(let op, let days):
+                // A timed due's local date may differ from its stored date by one day in the user's zone.
+                let limit = today.adding(days: days)
+                conditions.append("t.due_local IS NOT NULL")
+                switch op {
+                case .before, .atOrBefore:
+                    conditions.append("substr(t.due_local, 1, 10) <= ?");
+                    args.append(.text(limit.adding(days: 1).description))
+                case .after, .atOrAfter:
+                    conditions.append("substr(t.due_local, 1, 10) >= ?");
+                    args.append(.text(limit.adding(days: -1).description))
+                case .on:
+                    conditions.append("substr(t.due_local, 1, 10) BETWEEN ? AND ?")
+                    args += [.text(limit.adding(days: -1).description), .text(limit.adding(days: 1).description)]
+                }
+            case .isSubtask(let yes): conditions.append(yes ? "t.parent_id IS NOT NULL" : "t.parent_id IS NULL")
+            case .list, .text: break
+            }
+        }
+        let lists = try allLists()
+        let byID = Dictionary(lists.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let order = Dictionary(lists.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let sql =
+            "SELECT \(Store.todoColumns) FROM todos t"
+            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+        var result: [(Todo, TodoList)] = []
+        for row in try database.rows(sql, args) {
+            let todo = Store.todo(from: row)
+            guard let list = byID[todo.listId],
+                view.filter.matches(todo, listTitle: list.title, now: now, today: today, userZone: zone)
+            else { continue }
+            result.append((todo, list))
+        }
+        result.sort { a, b in
+            let (la, lb) = (order[a.0.listId] ?? 0, order[b.0.listId] ?? 0)
+            if la != lb { return la < lb }
+            if a.0.isCompleted != b.0.isCompleted { return !a.0.isCompleted }
+            if a.0.sortOrder != b.0.sortOrder { return a.0.sortOrder < b.0.sortOrder }
+            if a.0.createdAt != b.0.createdAt { return a.0.createdAt < b.0.createdAt }
+            return a.0.id < b.0.id
+        }
+        return result
+    }
+
+    /// A view's content, shaped as a list's (`ListContent`): `list` is `view.list`. Call inside a transaction.
+    func content(ofView view: SmartView) throws -> ListContent {
+        let todos = try todos(inView: view).map(\.0)
+        let since = clock.now.timeIntervalSince1970 - Store.flashWindow
+        let ids = Set(todos.map(\.id))
+        var flashes: [String: Date] = [:]
+        for row in try database.rows(
+            "SELECT todo_id, max(at) FROM flashes WHERE at >= ? GROUP BY todo_id", [.double(since)])
+        {
+            if let id = row.text(0), ids.contains(id), let at = row.double(1) {
+                flashes[id] = Date(timeIntervalSince1970: at)
+            }
+        }
+        var content = ListContent(
+            list: view.list, pending: todos.filter { !$0.isCompleted },
+            completed: todos.filter(\.isCompleted), flashes: flashes)
+        content.subtaskProgress = try subtaskProgress(ofParents: todos.map(\.id))
+        return content
+    }
+
+    // MARK: Subtasks
+
+    /// Done/total counts of the direct subtasks of each of `ids` that has any. Call inside a transaction.
+    func subtaskProgress(ofParents ids: [String]) throws -> [String: SubtaskProgress] {
+        guard !ids.isEmpty else { return [:] }
+        var result: [String: SubtaskProgress] = [:]
+        let wanted = Set(ids)
+        for row in try database.cachedStatement(
+            """
+            SELECT parent_id, sum(is_completed), count(*) FROM todos WHERE parent_id IS NOT NULL GROUP BY parent_id
+            """
+        ).rows() {
+            guard let p = row.text(0), wanted.contains(p) else { continue }
+            result[p] = SubtaskProgress(done: row.int(1) ?? 0, total: row.int(2) ?? 0)
+        }
+        return result
+    }
+
+    /// Every descendant of todo `id` (subtasks, their subtasks, …), breadth first. Call inside a transaction.
+    package func descendants(of id: String) throws -> [Todo] {
+        try database.cachedStatement(
+            """
+            WITH RECURSIVE sub(id, depth) AS (
+                SELECT id, 1 FROM todos WHERE parent_id = ?
+                UNION SELECT t.id, sub.depth + 1 FROM todos t JOIN sub ON t.parent_id = sub.id WHERE sub.depth < 100
+            )
+            SELECT \(Store.todoColumns) FROM todos WHERE id IN (SELECT id FROM sub)
+            ORDER BY sort_order, created_at, id
+            """
+        ).rows([.text(id)]).map(Store.todo(from:))
+    }
+
+    /// The parent a todo of list `listID` may have: `reference` resolved in that list, refused when
+    /// it is `childID` itself or one of its descendants (a cycle). Call inside a transaction.
+    /// - Throws: `StoreError.invalidParent`, reference errors.
+    func resolveParent(_ reference: String, inList list: TodoList?, child childID: String?) throws -> Todo {
+        // In the list first; a todo found only elsewhere is refused as in another list, not as missing.
+        let parent: Todo
+        do { parent = try resolveTodo(reference, list: list.map(\.id)) } catch StoreError.todoNotFound where list != nil
+        {
+            parent = try resolveTodo(reference)
+        }
+        if let list, parent.listId != list.id {
+            throw StoreError.invalidParent(Phrase(key: .errorParentOtherList, parent.title, list.title))
+        }
+        if let childID {
+            if parent.id == childID { throw StoreError.invalidParent(Phrase(key: .errorParentSelf, parent.title)) }
+            if try descendants(of: childID).contains(where: { $0.id == parent.id }) {
+                throw StoreError.invalidParent(Phrase(key: .errorParentDescendant, parent.title))
+            }
+        }
+        return parent
+    }
+
+    /// Completes the open descendants of `parent` with it (docs/organize.md "Subtasks"): each gets
+    /// its own history row at the parent's instant, so one `undo` of the parent finds them.
+    /// Call inside the parent's completion write, before its cycle moves on.
+    func completeOpenSubtasks(of parentID: String, note: String?, source: CompletionSource) throws {
+        for sub in try descendants(of: parentID) where !sub.isCompleted {
+            _ = try? completeInTransaction(todoID: sub.id, note: note, source: source, cascade: false)
+        }
+    }
+
+    /// Reopens the descendants of `parentID` that were completed with it at `instant` (UTC seconds)
+    /// and are still completed: their completions at that instant are marked undone. Call inside
+    /// the parent's undo write.
+    func reopenSubtasks(of parentID: String, completedAt instant: Double, at now: Date) throws {
+        for sub in try descendants(of: parentID) {
+            guard
+                try database.scalarInt(
+                    """
+                    SELECT count(*) FROM completions WHERE todo_id = ? AND completed_at = ? AND undone_at IS NULL
+                    """, [.text(sub.id), .double(instant)]) ?? 0 > 0
+            else { continue }
+            try database.run(
+                "UPDATE completions SET undone_at = ? WHERE todo_id = ? AND completed_at = ? AND undone_at IS NULL",
+                [.double(now.timeIntervalSince1970), .text(sub.id), .double(instant)])
+            if sub.repeatRule != nil {
+                let stored = try derivedInTransaction(sub, at: now)
+                try updateCycle(stored)
+            } else if sub.isCompleted {
+                var open = sub
+                open.isCompleted = false
+                open.completedAt = nil
+                try update(open)
+            }
+            try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(sub.id)])
+        }
+    }
+
+    /// Reopens the completed one-off descendants of repeating `parent` when its cycle moves from
+    /// `oldCycle` (a checklist per cycle). Call inside the write that moves the cycle.
+    func reopenChecklist(of parent: Todo, fromCycle oldCycle: Int?) throws {
+        guard parent.repeatRule != nil, let oldCycle, oldCycle != parent.occurrenceCount else { return }
+        for sub in try descendants(of: parent.id) where sub.isCompleted && sub.repeatRule == nil {
+            var open = sub
+            open.isCompleted = false
+            open.completedAt = nil
+            try update(open)
+        }
+    }
+
+    // MARK: Tags
+
+    /// Every tag in use with its counts, by key (case-insensitive), sorted by spelling. One read transaction.
+    public func tagUsage() throws -> [TagUsage] {
+        try read {
+            var byKey: [String: TagUsage] = [:]
+            var order: [String] = []
+            for row in try database.rows(
+                """
+                SELECT t.tags, t.is_completed FROM todos t JOIN lists l ON l.id = t.list_id
+                WHERE t.tags IS NOT NULL ORDER BY l.sort_order, t.sort_order, t.created_at, t.id
+                """)
+            {
+                let pending = row.int(1) == 0
+                for tag in TagRules.decode(row.text(0)) {
+                    let key = TagRules.key(tag)
+                    if byKey[key] == nil { byKey[key] = TagUsage(tag: tag, pending: 0, total: 0); order.append(key) }
+                    byKey[key]!.total += 1
+                    if pending { byKey[key]!.pending += 1 }
+                }
+            }
+            return order.compactMap { byKey[$0] }.sorted { $0.tag.lowercased() < $1.tag.lowercased() }
+        }
+    }
+}
+
+/// Done and total direct subtasks of a parent (`2/5`).
+public struct SubtaskProgress: Hashable, Sendable {
+    public var done: Int
+    public var total: Int
+    public init(done: Int, total: Int) { self.done = done; self.total = total }
+}
