@@ -223,8 +223,23 @@ extension Backup {
     static func decodeTodo(_ value: JSONValue, path: String, file: String) throws -> (Todo, String?) {
         let r = try JSONObjectReader(value, path: path, file: file,
                                      keys: ["id", "listId", "title", "isCompleted", "completedAt", "sortOrder", "createdAt",
-                                            "due", "anchor", "repeat", "missedCount", "occurrenceCount", "notes", "foreignUID"])
+                                            "due", "anchor", "repeat", "missedCount", "occurrenceCount", "notes", "foreignUID",
+                                            "parentId", "priority", "tags", "start"])
         let notes = try notes(r, "notes")
+        // Organize (added after version 1 shipped; see `Backup`): absent means none.
+        let parentID = r.value("parentId") == nil ? nil : try id(r, "parentId")
+        var priority = Priority.none
+        if let p = try r.optionalString("priority") {
+            guard let level = Priority(name: p), level.name == p else {
+                throw r.fail("priority", Phrase(key: .importErrorMustBe, "none, low, medium, high"))
+            }
+            priority = level
+        }
+        let tags = try r.value("tags") == nil ? [] : r.array("tags").map { v -> String in
+            guard let s = v.stringValue else { throw r.fail("tags", Phrase(key: .importErrorMustBe, "an array of tag strings")) }
+            do { return try TagRules.tag(s) } catch let e as StoreError { throw r.fail("tags", Phrase(stringLiteral: e.description)) }
+        }
+        let start = try decodeDue(r, "start")
         // The UID an iCalendar file gave the todo (RFC 5545 §3.8.4.7), kept as it came: any text
         // the iCalendar reader keeps (it trims spaces; unfolded lines hold no control characters).
         let foreignUID = try r.optionalString("foreignUID")
@@ -283,7 +298,7 @@ extension Backup {
                         isCompleted: try r.bool("isCompleted"), completedAt: try r.optionalDate("completedAt"),
                         sortOrder: try r.int("sortOrder"), createdAt: try r.date("createdAt"), due: due, anchor: anchor,
                         repeatRule: rule, missedCount: try r.int("missedCount"), occurrenceCount: try r.int("occurrenceCount"),
-                        notes: notes)
+                        notes: notes, parentId: parentID, priority: priority, tags: tags, start: start)
         return (todo, foreignUID)
     }
 

@@ -57,6 +57,11 @@ extension Backup {
             ("notes", t.notes.map(JSONValue.string) ?? .null),
         ]
         if let foreignUID { members.append(("foreignUID", .string(foreignUID))) }
+        // Organize (docs/organize.md), added after version 1 shipped: each written only when set (see `Backup`).
+        if let p = t.parentId { members.append(("parentId", .string(p))) }
+        if t.priority != .none { members.append(("priority", .string(t.priority.name))) }
+        if !t.tags.isEmpty { members.append(("tags", .array(t.tags.map(JSONValue.string)))) }
+        if let start = t.start { members.append(("start", dueJSON(start))) }
         return .object(members)
     }
 

@@ -81,6 +81,7 @@ extension Store {
                 endOfLists[listID] = n + 1
                 return n
             }
+            var withParents: [(Int, Todo)] = []
             try records { record in
                 switch record {
                 case .todo(let i, let incoming, let foreignUID):
@@ -88,11 +89,24 @@ extension Store {
                         throw DataFileError(file: file, path: "todos[\(i)].listId",
                                             reason: Phrase(key: .importErrorNoListInFileOrStore, incoming.listId))
                     }
+                    if incoming.parentId != nil { withParents.append((i, incoming)) }
                     report.count(.todos, try upsertTodo(incoming, foreignUID: foreignUID, merging: merging, endOfList: endOfList))
                 case .completion(let c):
                     report.count(.completions, try upsertCompletion(c, merging: merging))
                 default:
                     break
+                }
+            }
+            // Parent links, checked once every todo is in (the foreign key is deferred to the
+            // commit, so a subtask may come before its parent in the file): the parent exists, in
+            // the same list, and is not the todo's own descendant.
+            for (i, t) in withParents {
+                guard let pid = t.parentId, let parent = try todo(id: pid), parent.listId == t.listId else {
+                    throw DataFileError(file: file, path: "todos[\(i)].parentId",
+                                        reason: Phrase(key: .importErrorParent, t.parentId ?? ""))
+                }
+                if try parent.id == t.id || descendants(of: t.id).contains(where: { $0.id == parent.id }) {
+                    throw DataFileError(file: file, path: "todos[\(i)].parentId", reason: Phrase(key: .importErrorParentCycle, pid))
                 }
             }
             // The todos' cycle columns (a cache, Store+CatchUp.swift) were written by this process:

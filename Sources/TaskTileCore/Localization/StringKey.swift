@@ -750,4 +750,6 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case viewBuiltin = "view.builtin"
     case viewSaved = "view.saved"
     case viewRemoved = "view.removed"
+    case importErrorParent = "import.error.parent"
+    case importErrorParentCycle = "import.error.parentCycle"
 }

@@ -726,5 +726,7 @@ extension StringCatalogue {
         .viewBuiltin: "(builtin)",
         .viewSaved: "Saved {0}: {1}",
         .viewRemoved: "Removed {0}",
+        .importErrorParent: "{0} is not a todo of the same list in the file or the store (a subtask's parent must be)",
+        .importErrorParentCycle: "{0} makes a loop of parents (a todo cannot be under its own subtask)",
     ]
 }

@@ -726,5 +726,7 @@ extension StringCatalogue {
         .viewBuiltin: "（組み込み）",
         .viewSaved: "{0} を保存しました: {1}",
         .viewRemoved: "{0} を削除しました",
+        .importErrorParent: "{0} はファイルにもストアにも同じリストのタスクとしてありません（サブタスクの親は同じリストに必要です）",
+        .importErrorParentCycle: "{0} で親子関係が循環します（自分のサブタスクの下には置けません）",
     ]
 }

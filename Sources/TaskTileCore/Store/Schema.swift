@@ -390,7 +390,7 @@ enum Schema {
         // encoded as a due: local text, zone, UTC instant for a timed one), and saved views (smart lists). Every
         // existing row keeps its meaning: no parent, no priority, no tags, always started.
         m.register("v12-organize", sql: """
-        ALTER TABLE todos ADD COLUMN parent_id TEXT REFERENCES todos(id) ON DELETE CASCADE;
+        ALTER TABLE todos ADD COLUMN parent_id TEXT REFERENCES todos(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED;
         ALTER TABLE todos ADD COLUMN priority INTEGER NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 3);
         ALTER TABLE todos ADD COLUMN tags TEXT;
         ALTER TABLE todos ADD COLUMN tag_keys TEXT;

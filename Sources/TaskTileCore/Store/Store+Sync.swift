@@ -322,6 +322,10 @@ extension Store {
                     var target = merged
                     target.listId = merged.listId.isEmpty ? local.listId : merged.listId
                     target.createdAt = local.createdAt
+                    // Parent, priority, tags and start are not merge groups of sync yet: they stay
+                    // as they are here, never reset by an item that does not carry them.
+                    target.parentId = local.parentId; target.priority = local.priority
+                    target.tags = local.tags; target.start = local.start
                     // The same series (same rule, the remote's due one of its cycles, index i): the
                     // cycle columns stay ours, a cache of our history, and a remote completion
                     // completes cycle i (the current one, or a past one as `done --on` does). Only
