@@ -387,7 +387,8 @@ enum Schema {
         // Organize (docs/organize.md): a parent (a subtask's todo in the same list; deleting a parent deletes its
         // subtasks), a priority 0…3 (none, low, medium, high), tags (their spellings between U+001F, and their
         // case-insensitive keys between and around U+001F so one `instr` finds a whole key), a start ("hidden until",
-        // encoded as a due: local text, zone, UTC instant for a timed one), and saved views (smart lists). Every
+        // encoded as a due: local text, zone, UTC instant for a timed one), on a check-in the parent whose completion
+        // completed it with it (`cascade_of`, so one undo of the parent reopens exactly those), and saved views (smart lists). Every
         // existing row keeps its meaning: no parent, no priority, no tags, always started.
         m.register("v12-organize", sql: """
         ALTER TABLE todos ADD COLUMN parent_id TEXT REFERENCES todos(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED;
@@ -398,6 +399,7 @@ enum Schema {
         ALTER TABLE todos ADD COLUMN start_zone TEXT;
         ALTER TABLE todos ADD COLUMN start_utc REAL;
         CREATE INDEX todos_by_parent ON todos(parent_id) WHERE parent_id IS NOT NULL;
+        ALTER TABLE completions ADD COLUMN cascade_of TEXT;
         CREATE TABLE views (
             name        TEXT PRIMARY KEY NOT NULL COLLATE NOCASE CHECK (length(name) BETWEEN 1 AND 100),
             filter      TEXT NOT NULL CHECK (length(filter) BETWEEN 1 AND 1000),

@@ -265,24 +265,21 @@ extension Store {
     /// Call inside the parent's completion write, before its cycle moves on.
     func completeOpenSubtasks(of parentID: String, note: String?, source: CompletionSource) throws {
         for sub in try descendants(of: parentID) where !sub.isCompleted {
-            _ = try? completeInTransaction(todoID: sub.id, note: note, source: source, cascade: false)
+            _ = try completeInTransaction(todoID: sub.id, note: note, source: source, cascade: false)
+            try database.run("UPDATE completions SET cascade_of = ? WHERE id = (SELECT max(id) FROM completions WHERE todo_id = ?)",
+                             [.text(parentID), .text(sub.id)])
         }
     }
 
-    /// Reopens the descendants of `parentID` that were completed with it at `instant` (UTC seconds)
-    /// and are still completed: their completions at that instant are marked undone. Call inside
+    /// Reopens the descendants of `parentID` that were completed with it at `instant` (UTC seconds;
+    /// their history rows carry `cascade_of` = the parent): those completions are marked undone. Call inside
     /// the parent's undo write.
     func reopenSubtasks(of parentID: String, completedAt instant: Double, at now: Date) throws {
         for sub in try descendants(of: parentID) {
-            guard
-                try database.scalarInt(
-                    """
-                    SELECT count(*) FROM completions WHERE todo_id = ? AND completed_at = ? AND undone_at IS NULL
-                    """, [.text(sub.id), .double(instant)]) ?? 0 > 0
-            else { continue }
-            try database.run(
-                "UPDATE completions SET undone_at = ? WHERE todo_id = ? AND completed_at = ? AND undone_at IS NULL",
-                [.double(now.timeIntervalSince1970), .text(sub.id), .double(instant)])
+            let match = "todo_id = ? AND completed_at = ? AND cascade_of = ? AND undone_at IS NULL"
+            let args: [SQLValue] = [.text(sub.id), .double(instant), .text(parentID)]
+            guard try database.scalarInt("SELECT count(*) FROM completions WHERE " + match, args) ?? 0 > 0 else { continue }
+            try database.run("UPDATE completions SET undone_at = ? WHERE " + match, [.double(now.timeIntervalSince1970)] + args)
             if sub.repeatRule != nil {
                 let stored = try derivedInTransaction(sub, at: now)
                 try updateCycle(stored)
