@@ -126,12 +126,13 @@ extension Backup {
                 case "completions":
                     try array(&s, key) { i, item in
                         let r = try JSONObjectReader(item, path: "completions[\(i)]", file: file,
-                                                     keys: ["id", "todoId", "listId", "title", "cycleIndex", "cycleDue", "completedAt", "source", "undoneAt", "note"])
+                                                     keys: ["id", "todoId", "listId", "title", "cycleIndex", "cycleDue", "completedAt", "source", "undoneAt", "note", "cascadeOf"])
                         let c = Completion(id: try r.int("id", min: 1), todoId: try id(r, "todoId"), listId: try id(r, "listId"),
                                            title: try r.string("title"), cycleIndex: try r.int("cycleIndex"),
                                            cycleDue: try r.optionalString("cycleDue"), completedAt: try r.date("completedAt"),
                                            source: try r.string("source"), undoneAt: try r.optionalDate("undoneAt"),
-                                           note: try notes(r, "note"))
+                                           note: try notes(r, "note"),
+                                           cascadeOf: r.value("cascadeOf") == nil ? nil : try id(r, "cascadeOf"))
                         if let due = c.cycleDue, Store.decodeDue(local: due, zone: due.count > 10 ? "UTC" : nil) == nil {
                             throw r.fail("cycleDue", "must be YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS")
                         }

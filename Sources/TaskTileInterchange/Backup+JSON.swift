@@ -21,6 +21,7 @@ extension Backup {
                     ("undoneAt", c.undoneAt.map(BackupTime.jsonValue) ?? .null)]
                 // Added after version 1 shipped: written only when there is one (see `Backup`).
                 if let note = c.note { members.append(("note", .string(note))) }
+                if let parent = c.cascadeOf { members.append(("cascadeOf", .string(parent))) }
                 return .object(members)
             })),
             ("settings", .object(settings.map { ($0.0, .string($0.1)) })),

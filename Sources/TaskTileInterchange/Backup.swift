@@ -9,9 +9,9 @@ import TaskTileCore
 ///   "lists":       [ { id, title, sortOrder, createdAt } ],                      // sortOrder order
 ///   "todos":       [ { id, listId, title, isCompleted, completedAt, sortOrder, createdAt,
 ///                      due, anchor, repeat, missedCount, occurrenceCount, notes,
-///                      foreignUID? } ],                                           // by list, then section order
+///                      foreignUID?, parentId?, priority?, tags?, start? } ],                                           // by list, then section order
 ///   "completions": [ { id, todoId, listId, title, cycleIndex, cycleDue, completedAt, source, undoneAt,
-///                      note? } ],                                                 // by id
+///                      note?, cascadeOf? } ],                                                 // by id
 ///   "settings":    { key: value },                                               // keys sorted
 ///   "routines":    [ { listId, name, source, appliedAt, todoIds } ],
 ///   "challenges"?: [ { id, listId, title, startDate, days, remind, routine, habits, createdAt,

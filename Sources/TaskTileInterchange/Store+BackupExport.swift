@@ -16,13 +16,14 @@ extension Store {
             backup.lists = try allLists()
             for list in backup.lists { backup.todos += try todos(inList: list.id) }
             backup.completions = try database.rows("""
-                SELECT id, todo_id, list_id, title, cycle_index, cycle_due, completed_at, source, undone_at, note
+                SELECT id, todo_id, list_id, title, cycle_index, cycle_due, completed_at, source, undone_at, note, cascade_of
                 FROM completions ORDER BY id
                 """).map {
                 Backup.Completion(id: $0.int("id") ?? 0, todoId: $0.text("todo_id") ?? "", listId: $0.text("list_id") ?? "",
                                   title: $0.text("title") ?? "", cycleIndex: $0.int("cycle_index") ?? 0, cycleDue: $0.text("cycle_due"),
                                   completedAt: Date(timeIntervalSince1970: $0.double("completed_at") ?? 0), source: $0.text("source") ?? "",
-                                  undoneAt: $0.double("undone_at").map { Date(timeIntervalSince1970: $0) }, note: $0.text("note"))
+                                  undoneAt: $0.double("undone_at").map { Date(timeIntervalSince1970: $0) }, note: $0.text("note"),
+                                  cascadeOf: $0.text("cascade_of"))
             }
             backup.settings = try database.rows("SELECT key, value FROM settings ORDER BY key").map { ($0.text(0) ?? "", $0.text(1) ?? "") }
             backup.routines = try routineRecords()

@@ -12,12 +12,14 @@ public struct CompletionRecord: Sendable, Equatable {
     public var undoneAt: Date?
     /// The check-in's note (`done --note`), nil for none.
     public var note: String?
+    /// The parent todo whose completion completed this one with it (docs/organize.md "Subtasks"), nil for none.
+    public var cascadeOf: String?
 
     public init(id: Int, todoId: String, listId: String, title: String, cycleIndex: Int, cycleDue: String?,
-                completedAt: Date, source: String, undoneAt: Date?, note: String? = nil) {
+                completedAt: Date, source: String, undoneAt: Date?, note: String? = nil, cascadeOf: String? = nil) {
         self.id = id; self.todoId = todoId; self.listId = listId; self.title = title; self.cycleIndex = cycleIndex
         self.cycleDue = cycleDue; self.completedAt = completedAt; self.source = source; self.undoneAt = undoneAt
-        self.note = note
+        self.note = note; self.cascadeOf = cascadeOf
     }
 }
 

@@ -106,11 +106,12 @@ extension Store {
         }
         try database.cachedStatement("""
             INSERT INTO completions (id, todo_id, list_id, title, cycle_index, cycle_due, completed_at, source,
-                                     undone_at, note)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     undone_at, note, cascade_of)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([merging ? .null : .int(c.id), .text(c.todoId), .text(c.listId), .text(c.title),
                       .int(c.cycleIndex), .optionalText(c.cycleDue), .double(c.completedAt.timeIntervalSince1970),
-                      .text(c.source), .optionalDouble(c.undoneAt?.timeIntervalSince1970), .optionalText(c.note)])
+                      .text(c.source), .optionalDouble(c.undoneAt?.timeIntervalSince1970), .optionalText(c.note),
+                      .optionalText(c.cascadeOf)])
         return .added
     }
 

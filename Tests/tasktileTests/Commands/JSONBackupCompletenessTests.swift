@@ -103,7 +103,7 @@ struct JSONBackupCompletenessTests {
         #expect(!todos.contains { $0["foreignUID"] == .null }, "no foreignUID key on a todo without one")
         let before = try Self.tables(source)
         #expect(before["challenges"]?.count == 3 && before["todo_uids"]?.count == 1)
-        #expect(before["completions"]?.filter { !$0.hasSuffix("note=null") }.count == 3, "\(before["completions"] ?? [])")
+        #expect(before["completions"]?.filter { !$0.contains("note=null") }.count == 3, "\(before["completions"] ?? [])")
 
         let target = CLIHarness(now: Self.lastNow)
         let file = source.writeFile("backup.json", first.stdout)
