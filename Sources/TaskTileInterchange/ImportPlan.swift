@@ -47,6 +47,9 @@ public struct ImportPlan: Sendable {
 
     public var items: [Item] = []
     public var notes: [ImportReport.Note] = []
+    /// Whether the format says which todo is whose subtask (iCalendar `RELATED-TO`). When false (todo.txt,
+    /// Taskwarrior), a todo merged over a stored one keeps the stored parent. Default false.
+    public var carriesParents = false
     public init() {}
 }
 
@@ -119,6 +122,7 @@ extension Store {
                 let end = try endOfList(todo.listId)
                 if let existing = try self.todo(id: todo.id) {
                     todo = Store.keepingWhatTheFileCannotSay(imported: todo, existing: existing)
+                    if !plan.carriesParents { todo.parentId = existing.parentId }
                     todo.createdAt = existing.createdAt
                     todo.sortOrder = existing.listId == todo.listId ? existing.sortOrder : end
                     if todo == existing {

@@ -246,12 +246,14 @@ public final class NotifyDaemon {
         let language = configuration.language
         switch item.kind {
         case .todo:
-            return OutgoingNotification(kind: "todo", identifier: item.identifier, summary: item.title,
-                                        body: NotificationText.todoBody(listTitle: item.listTitle, due: item.due, now: t,
-                                                                        userZone: configuration.zone, language: language,
-                                                                        progress: claim.progress),
-                                        todoId: item.todoId, listTitle: item.listTitle, due: item.due.jsonText,
-                                        completable: true, items: [item])
+            return OutgoingNotification(
+                kind: "todo", identifier: item.identifier, summary: item.title,
+                body: NotificationText.todoBody(
+                    listTitle: item.listTitle, due: item.due, now: t,
+                    userZone: configuration.zone, language: language,
+                    progress: claim.progress, steps: claim.steps),
+                todoId: item.todoId, listTitle: item.listTitle, due: item.due.jsonText,
+                completable: true, items: [item])
         case .reminder:
             let count = claim.incompleteCount ?? 0
             return OutgoingNotification(kind: "reminder", identifier: item.identifier,

@@ -118,7 +118,8 @@ enum CommandHelp {
         "help.export.opt.format": "ファイル形式。",
         "help.export.opt.out": "標準出力の代わりにこのファイルに書き出します（アトミックに、モード 0600）。",
         "help.import.abstract": "JSON バックアップ、iCalendar ファイル、todo.txt ファイル、Taskwarrior のエクスポートを読み込みます。",
-        "help.import.discussion": "taskwarrior は `task export` の出力（JSON 配列または JSON Lines。FILE に - で標準入力）を読みます: description、project（リスト）、due、status、recur、until、annotations（メモ）、uuid（保持するので再読み込みは統合されます）。ほかの項目は報告します。すべてを1つのトランザクションで読み込みます。不正なファイル（終了コード 65、行番号付き）では何も変わりません。項目は ID で統合します: ないものは追加、同じものはスキップ、変わったものは更新します。表せないものは標準エラー（--json では \"notImported\"）に一覧表示し、黙って捨てることはありません。iCalendar では複数のファイル、ディレクトリ（vdir: その .ics ファイルとサブディレクトリの .ics ファイル。サブディレクトリの displayname をリスト名にします）、標準入力の - を受け付けます。ほかの形式は 1 つのファイルか - です。",
+        "help.import.discussion":
+            "taskwarrior は `task export` の出力（JSON 配列または JSON Lines。FILE に - で標準入力）を読みます: description、project（リスト）、due、status、recur、until、annotations（メモ）、tags、priority、wait と scheduled（開始日）、uuid（保持するので再読み込みは統合されます）。ほかの項目は報告します。すべてを1つのトランザクションで読み込みます。不正なファイル（終了コード 65、行番号付き）では何も変わりません。項目は ID で統合します: ないものは追加、同じものはスキップ、変わったものは更新します。表せないものは標準エラー（--json では \"notImported\"）に一覧表示し、黙って捨てることはありません。iCalendar では複数のファイル、ディレクトリ（vdir: その .ics ファイルとサブディレクトリの .ics ファイル。サブディレクトリの displayname をリスト名にします）、標準入力の - を受け付けます。ほかの形式は 1 つのファイルか - です。",
         "help.import.arg.file": "読み込むファイル（標準入力は -。JSON バックアップを除く）。",
         "help.import.opt.format": "ファイル形式（既定: ファイル名から。.ics → ics、.txt → todotxt、それ以外は json）。",
         "help.challenge.start.abstract": "チャレンジを開始します: 決めた日数で終わる毎日の習慣のリスト。",

@@ -53,7 +53,7 @@ struct TaskwarriorImportTests {
         #expect(report["added"]?["todos"] == .number(5), "\(r.stdout)")
         let notes = "\(report["notImported"] ?? .null)"
         #expect(notes.contains("deleted in Taskwarrior"))
-        #expect(notes.contains("priority H") && notes.contains("tags work"), "\(notes)")
+        #expect(!notes.contains("priority H") && !notes.contains("tags work"), "tags and priority are data: \(notes)")
         #expect(notes.contains("recur:weekdays"), "\(notes)")
 
         let show = try JSONValue.parse(Array(try runProcess(tasktile, ["--json", "show"], environment: e).stdout.utf8))
@@ -73,7 +73,11 @@ struct TaskwarriorImportTests {
         #expect(standup["due"] == .string("2027-01-04T09:30:00+01:00"))
         #expect(standup["repeat"]?["frequency"] == .string("weekly"))
         #expect(standup["repeat"]?["weekdays"] == .array([.string("mon")]))
-        #expect(standup["repeat"]?["endDate"] == .string("2027-06-29"), "until:2027-06-30 is its midnight: Taskwarrior makes no 09:30 occurrence that day")
+        #expect(
+            standup["repeat"]?["endDate"] == .string("2027-06-29"),
+            "until:2027-06-30 is its midnight: Taskwarrior makes no 09:30 occurrence that day")
+        #expect(standup["priority"] == .string("high"))
+        #expect(standup["tags"] == .array([.string("work")]))
         let water = try #require(todos["Water plants"])
         #expect(water["repeat"]?["frequency"] == .string("daily") && water["repeat"]?["interval"] == .number(3))
         #expect(todos["Paid rent"]?["isCompleted"] == .bool(true))
@@ -93,7 +97,51 @@ struct TaskwarriorImportTests {
         #expect(second["added"]?["todos"] == .number(0), "\(again.stdout)")
     }
 
-    @Test("completed and deleted occurrences become check-ins; annotations, moved dues and untils are kept or reported; an odd task blocks nothing")
+    @Test("tags, priority, wait and scheduled become data; depends and a second start are reported")
+    func organizeFields() throws {
+        let tmp = TemporaryDirectory("taskwarrior-organize")
+        try task(
+            tmp, "add", "Book flights", "project:Trip", "+travel", "+Büro", "priority:M", "wait:2027-01-10",
+            "scheduled:2027-01-08")
+        try task(tmp, "add", "Pack bags", "project:Trip", "priority:L", "scheduled:2027-01-12T18:00")
+        try task(tmp, "add", "Visa", "project:Trip", "depends:1")
+        let file = tmp.file("tasks.json")
+        try AtomicFile.write(try task(tmp, "export"), to: file)
+        let e = [
+            "TASKTILE_DATA_DIR": tmp.dataDirectory.path, "TZ": "Europe/Berlin", "LANG": "C", "NO_COLOR": "1",
+            "TASKTILE_NOW": "2026-12-01T12:00:00+01:00",
+        ]
+        let r = try runProcess(tasktile, ["--json", "import", "--format", "taskwarrior", file], environment: e)
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try JSONValue.parse(Array(r.stdout.utf8))
+        #expect(report["added"]?["todos"] == .number(3), "\(r.stdout)")
+        let notes = "\(report["notImported"] ?? .null)"
+        #expect(notes.contains("scheduled 2027-01-08 not imported"), "wait wins; scheduled is reported: \(notes)")
+        #expect(notes.contains("depends"), "\(notes)")
+        // Both start in the future: hidden from show, listed with --all.
+        let hidden = try JSONValue.parse(
+            Array(try runProcess(tasktile, ["--json", "show"], environment: e).stdout.utf8))
+        #expect(!"\(hidden)".contains("Book flights"), "a future wait hides the todo")
+        let show = try JSONValue.parse(
+            Array(try runProcess(tasktile, ["--json", "show", "--all"], environment: e).stdout.utf8))
+        guard case .array(let lists)? = show["lists"], case .array(let pending)? = lists.first?["pending"] else {
+            Issue.record("no lists: \(show)"); return
+        }
+        let byTitle = Dictionary(pending.map { ($0["title"]?.stringValue ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        let flights = try #require(byTitle["Book flights"])
+        #expect(flights["priority"] == .string("medium"))
+        guard case .array(let tags)? = flights["tags"] else { Issue.record("no tags: \(flights)"); return }
+        #expect(Set(tags.compactMap(\.stringValue)) == ["travel", "Büro"])
+        #expect(flights["start"] == .string("2027-01-10"), "wait at local midnight is a date")
+        let pack = try #require(byTitle["Pack bags"])
+        #expect(pack["priority"] == .string("low"))
+        #expect(pack["start"] == .string("2027-01-12T18:00:00+01:00"), "without wait, scheduled is the start")
+        #expect(byTitle["Visa"]?["priority"] == .string("none"))
+    }
+
+    @Test(
+        "completed and deleted occurrences become check-ins; annotations, moved dues and untils are kept or reported; an odd task blocks nothing"
+    )
     func recurringHistory() throws {
         let tmp = TemporaryDirectory("taskwarrior-history")
         let berlin = TimeZone(identifier: "Europe/Berlin")!

@@ -404,6 +404,9 @@ extension StringCatalogue {
 
         .notifyDueToday: "today",
         .notifyTodoBody: "{0} · Due {1}",
+        .notifyStepsLeft: "{0} of {1} steps left",
+        .notifyStepsLeftOfOne: "{0} of 1 step left",
+        .notifyStepsDone: "all {0} steps done",
         .notifyReminderSummaryOne: "{0}: {1} incomplete task",
         .notifyReminderSummaryOther: "{0}: {1} incomplete tasks",
         .notifyCatchUpSummaryOne: "{0} missed reminder",
@@ -418,6 +421,11 @@ extension StringCatalogue {
         .taskwarriorNoteRecurUnsupported: "recur:{0} has no repeat rule here (accepted: daily, weekly, biweekly, monthly, quarterly, yearly, Nd, Nw, Nm, Ny); imported without a repeat",
         .taskwarriorNoteRecurNeedsDue: "recur:{0} without a due: imported without a repeat",
         .taskwarriorNoteFields: "not imported (tasktile has no field for them): {0}",
+        .taskwarriorNoteTag: "tag \"{0}\" not imported: {1}",
+        .taskwarriorNotePriority: "priority {0} not imported: Taskwarrior's priorities are H, M and L",
+        .taskwarriorNoteScheduled: "scheduled {0} not imported: the start is the task's wait",
+        .taskwarriorNoteStartRepeating:
+            "start {0} (wait or scheduled) not imported: a repeating todo has no start date",
         .notifyActionOpen: "Open",
         .notifyDueNowSummary: "{0} todos due now",
 
@@ -568,8 +576,12 @@ extension StringCatalogue {
         .todotxtNoteUntitled: "a line without a title was titled \"{0}\"",
         .todotxtErrorTitleTooLong: "the title is longer than {0} characters",
         .todotxtNoteProjects: "projects {0} kept in the notes (a todo belongs to one list)",
-        .todotxtNoteContexts: "contexts {0} kept in the notes",
-        .todotxtNoteRecFromCompletion: "rec:{0} repeats from the completion date; tasktile repeats from the due date (as rec:+{1})",
+        .todotxtNoteContextNotTag: "context {0} kept in the notes: it is not a valid tag",
+        .todotxtNoteThresholdRepeating:
+            "t:{0} kept in the notes: a repeating todo has no start date; it moves with the due",
+        .todotxtNoteStartTime: "\"{0}\": the start time {1} {2} (todo.txt t: is a date)",
+        .todotxtNoteRecFromCompletion:
+            "rec:{0} repeats from the completion date; tasktile repeats from the due date (as rec:+{1})",
         .todotxtNoteRecNeedsDue: "rec:{0} kept in the notes: a repeat needs due:",
         .todotxtNoteRecUnsupported: "rec:{0} kept in the notes: only d, w, m, y intervals 1…999 are supported",
         .todotxtNoteDuplicate: "a second line for the same todo was not imported",

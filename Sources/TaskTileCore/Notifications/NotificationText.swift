@@ -6,8 +6,12 @@ public enum NotificationText {
     /// The body of a todo notification: `<list> · Due <time>` (`<list> · 期限 <time>`). The time is
     /// `HH:MM` when the due is on `now`'s day in `userZone`, else the date too; a date-only due
     /// says `today` / the date. A habit with a target per period adds its `progress`: `<list> · Due today · 2/3`.
-    public static func todoBody(listTitle: String, due: Due, now: Date, userZone: TimeZone, language: Language,
-                                progress: GoalProgress? = nil) -> String {
+    /// A parent adds its subtasks (`steps`: open and all, direct subtasks and theirs): `<list> · Due 18:00 · 3 of 5
+    /// steps left` (docs/organize.md "Subtasks").
+    public static func todoBody(
+        listTitle: String, due: Due, now: Date, userZone: TimeZone, language: Language,
+        progress: GoalProgress? = nil, steps: (open: Int, total: Int)? = nil
+    ) -> String {
         let l = Localizer(language)
         let today = ZonedClock.wallClock(of: now, in: userZone).date
         let when: String
@@ -18,9 +22,14 @@ public enum NotificationText {
             let wc = ZonedClock.wallClock(of: due.deadline(userZone: userZone), in: userZone)
             when = wc.date == today ? wc.hourMinute : "\(wc.date) \(wc.hourMinute)"
         }
-        let body = l.text(.notifyTodoBody, listTitle, when)
-        guard let progress else { return body }
-        return body + " · " + l.text(.goalProgress, progress.count, progress.goal)
+        var body = l.text(.notifyTodoBody, listTitle, when)
+        if let progress { body += " · " + l.text(.goalProgress, progress.count, progress.goal) }
+        if let steps, steps.total > 0 {
+            let key: StringKey =
+                steps.open == 0 ? .notifyStepsDone : steps.total == 1 ? .notifyStepsLeftOfOne : .notifyStepsLeft
+            body += " · " + (steps.open == 0 ? l.text(key, steps.total) : l.text(key, steps.open, steps.total))
+        }
+        return body
     }
 
     /// A list reminder's summary: `<list>: N incomplete tasks` (`<list>: 未完了のタスクがN件あります`).

@@ -113,12 +113,17 @@ public struct StatusFormatter: Sendable {
 
     /// The snapshot as JSON (stable field names, docs/status-bars.md "Formats"), two-space indented like every `--json` output:
     /// `{ list, class, pendingCount, completedCount, overdueCount, percentage, nextDue, pending,
-    /// unlistedCount, streaks }`; items are `{ id, title, list, due, overdue }`, streaks
+    /// unlistedCount, streaks }`; items are `{ id, title, list, due, overdue, priority, tags, parentId }` (priority by
+    /// name, `none` without one; parentId the parent todo's id or null), streaks
     /// `{ id, title, list, current, best, rate, window }` (docs/cycles.md "Streaks").
     public func json(_ s: StatusSnapshot) -> String {
         func item(_ i: StatusSnapshot.Item) -> JSONValue {
-            .object([("id", .string(i.id)), ("title", .string(i.title)), ("list", .string(i.listTitle)),
-                     ("due", i.due.map { .string($0.jsonText) } ?? .null), ("overdue", .bool(i.isOverdue))])
+            .object([
+                ("id", .string(i.id)), ("title", .string(i.title)), ("list", .string(i.listTitle)),
+                ("due", i.due.map { .string($0.jsonText) } ?? .null), ("overdue", .bool(i.isOverdue)),
+                ("priority", .string(i.priority.name)), ("tags", .array(i.tags.map(JSONValue.string))),
+                ("parentId", i.parentId.map(JSONValue.string) ?? .null),
+            ])
         }
         let value = JSONValue.object([
             ("list", s.listTitle.map(JSONValue.string) ?? .null),

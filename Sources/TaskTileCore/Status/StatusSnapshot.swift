@@ -18,10 +18,20 @@ public struct StatusSnapshot: Hashable, Sendable {
         public var due: Due?
         /// How the due reads at the snapshot's "now"; nil exactly when `due` is nil.
         public var dueLabel: DueLabel?
+        /// The todo's priority (docs/organize.md "Priority"); `.none` by default.
+        public var priority: Priority
+        /// The todo's tags, in their stored spelling and order; empty by default.
+        public var tags: [String]
+        /// The parent todo's id when this is a subtask; nil for a top-level todo.
+        public var parentId: String?
 
-        public init(id: String, shortID: String, title: String, listTitle: String, due: Due? = nil, dueLabel: DueLabel? = nil) {
+        public init(
+            id: String, shortID: String, title: String, listTitle: String, due: Due? = nil, dueLabel: DueLabel? = nil,
+            priority: Priority = .none, tags: [String] = [], parentId: String? = nil
+        ) {
             self.id = id; self.shortID = shortID; self.title = title; self.listTitle = listTitle
             self.due = due; self.dueLabel = dueLabel
+            self.priority = priority; self.tags = tags; self.parentId = parentId
         }
 
         /// Whether the due has passed.

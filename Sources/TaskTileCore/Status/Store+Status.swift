@@ -82,13 +82,19 @@ extension Store {
                            counts.text("next_dated").map { String($0.dropFirst(10)) }].compactMap { $0 }
             }
 
-            let columns = "t.id AS id, t.title AS title, l.title AS list_title, t.due_local AS due_local, t.due_zone AS due_zone"
+            let columns = """
+                t.id AS id, t.title AS title, l.title AS list_title, t.due_local AS due_local, t.due_zone AS due_zone, \
+                t.priority AS priority, t.tags AS tags, t.parent_id AS parent_id
+                """
             func item(_ row: Row) throws -> StatusSnapshot.Item {
                 let id = row.text("id") ?? ""
                 let due = Store.decodeDue(local: row.text("due_local"), zone: row.text("due_zone"))
-                return StatusSnapshot.Item(id: id, shortID: try shortID(ofTodo: id), title: row.text("title") ?? "",
-                                           listTitle: row.text("list_title") ?? "", due: due,
-                                           dueLabel: due.map { DueLabel(due: $0, now: now, zone: zone) })
+                return StatusSnapshot.Item(
+                    id: id, shortID: try shortID(ofTodo: id), title: row.text("title") ?? "",
+                    listTitle: row.text("list_title") ?? "", due: due,
+                    dueLabel: due.map { DueLabel(due: $0, now: now, zone: zone) },
+                    priority: Priority(rawValue: row.int("priority") ?? 0) ?? .none,
+                    tags: TagRules.decode(row.text("tags")), parentId: row.text("parent_id"))
             }
             func item(id: String) throws -> StatusSnapshot.Item? {
                 try rows("SELECT \(columns) FROM todos t JOIN lists l ON l.id = t.list_id WHERE t.id = ?",
@@ -153,8 +159,10 @@ extension Store {
         let pending = all.filter { !$0.0.isCompleted }
         func item(_ pair: (Todo, TodoList)) throws -> StatusSnapshot.Item {
             let (t, l) = pair
-            return StatusSnapshot.Item(id: t.id, shortID: try shortID(ofTodo: t.id), title: t.title, listTitle: l.title,
-                                       due: t.due, dueLabel: t.due.map { DueLabel(due: $0, now: now, zone: zone) })
+            return StatusSnapshot.Item(
+                id: t.id, shortID: try shortID(ofTodo: t.id), title: t.title, listTitle: l.title,
+                due: t.due, dueLabel: t.due.map { DueLabel(due: $0, now: now, zone: zone) },
+                priority: t.priority, tags: t.tags, parentId: t.parentId)
         }
         let overdue = pending.filter { $0.0.due.map { $0.deadline(userZone: zone) <= now } ?? false }.count
         let next = pending.filter { $0.0.due.map { $0.deadline(userZone: zone) > now } ?? false }

@@ -9,6 +9,9 @@ public struct DeliveryClaim: Sendable {
     public var pendingTitles: [String]
     /// For a habit with a target per period: its progress in the current period at claim time (`2/3` in the body).
     public var progress: GoalProgress? = nil
+    /// For a parent todo: its open and all subtasks at claim time (every level), for "3 of 5 steps left"; nil for a
+    /// todo without subtasks and for a list reminder.
+    public var steps: (open: Int, total: Int)? = nil
 }
 
 extension Store {
@@ -112,8 +115,16 @@ extension Store {
                     try database.run("UPDATE list_reminders SET deliveries = deliveries + 1 WHERE list_id = ?", [.text(item.listId)])
                 }
                 var progress: GoalProgress?
-                if item.kind == .todo, let id = item.todoId, let todo = try todo(id: id) { progress = try goalProgress(of: todo) }
-                claims.append(DeliveryClaim(item: item, incompleteCount: count, pendingTitles: titles, progress: progress))
+                var steps: (open: Int, total: Int)?
+                if item.kind == .todo, let id = item.todoId, let todo = try todo(id: id) {
+                    progress = try goalProgress(of: todo)
+                    let subtree = try descendants(of: id)
+                    if !subtree.isEmpty { steps = (subtree.filter { !$0.isCompleted }.count, subtree.count) }
+                }
+                claims.append(
+                    DeliveryClaim(
+                        item: item, incompleteCount: count, pendingTitles: titles, progress: progress,
+                        steps: steps))
             }
             return claims
         }

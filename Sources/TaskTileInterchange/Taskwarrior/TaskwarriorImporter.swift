@@ -30,12 +30,19 @@ import TaskTileCore
 /// - `annotations` → notes, one line each: `YYYY-MM-DD: text`;
 /// - `uuid` → the todo id, so a re-import merges instead of duplicating;
 /// - `entry` → creation time;
-/// - everything else with a value (`tags`, `priority`, `wait`, `scheduled`, `depends`, UDAs…) is
-///   reported per task; `id`, `urgency`, `modified`, `mask`, `imask`, `rtype` are bookkeeping.
+/// - `tags` → tags (`TagRules`; one that is not a valid tag is reported); `priority` `H`/`M`/`L` → high, medium, low
+///   (anything else reported);
+/// - `wait` (hidden until) → the start; without a `wait`, `scheduled` (the earliest day to start) → the start; with
+///   both, `scheduled` is reported. On a repeating task the start is reported instead (tasktile's start does not move
+///   with the cycles). A start at local midnight is that date, as for `due`;
+/// - everything else with a value (`depends`, UDAs…) is reported per task; `id`, `urgency`, `modified`, `mask`,
+///   `imask`, `rtype` are bookkeeping.
 public enum TaskwarriorImporter {
-    static let bookkeeping: Set<String> = ["id", "urgency", "modified", "mask", "imask", "rtype", "parent", "uuid",
-                                           "description", "project", "due", "status", "recur", "until", "annotations",
-                                           "entry", "end"]
+    static let bookkeeping: Set<String> = [
+        "id", "urgency", "modified", "mask", "imask", "rtype", "parent", "uuid",
+        "description", "project", "due", "status", "recur", "until", "annotations",
+        "entry", "end", "tags", "priority", "wait", "scheduled",
+    ]
 
     /// The check-in note of a cycle whose occurrence was deleted in Taskwarrior. Stored data, so the same in every
     /// language (like todo.txt's `todo.txt: ` notes line).
@@ -114,7 +121,34 @@ public enum TaskwarriorImporter {
             if rule == nil, let until { note(Phrase(key: .taskwarriorNoteUntilWithoutRepeat, until)) }
             let listTitle = ImportedListTitle.resolve(task["project"]?.stringValue) { note($0) }
             notes += annotations(of: task, zone: userZone)
-            let others = members.filter { !bookkeeping.contains($0.0) && $0.1 != .null && $0.1 != .array([]) && $0.1 != .string("") }
+            var tags: [String] = []
+            if case .array(let values)? = task["tags"] {
+                for value in values {
+                    let s = plainText(value)
+                    do { tags.append(try TagRules.tag(s)) } catch let e as StoreError {
+                        note(Phrase(key: .taskwarriorNoteTag, s, e.quotablePhrase))
+                    }
+                }
+            }
+            var priority = Priority.none
+            if let p = task["priority"], p != .null, p != .string("") {
+                switch p.stringValue {
+                case "H": priority = .high
+                case "M": priority = .medium
+                case "L": priority = .low
+                default: note(Phrase(key: .taskwarriorNotePriority, plainText(p)))
+                }
+            }
+            let wait = try instant("wait").map { dueValue($0, zone: userZone) }
+            let scheduled = try instant("scheduled").map { dueValue($0, zone: userZone) }
+            var start = wait ?? scheduled
+            if wait != nil, let scheduled { note(Phrase(key: .taskwarriorNoteScheduled, Cycles.text(scheduled))) }
+            if rule != nil, let s = start {
+                note(Phrase(key: .taskwarriorNoteStartRepeating, Cycles.text(s))); start = nil
+            }
+            let others = members.filter {
+                !bookkeeping.contains($0.0) && $0.1 != .null && $0.1 != .array([]) && $0.1 != .string("")
+            }
             if !others.isEmpty {
                 note(Phrase(key: .taskwarriorNoteFields, others.map { "\($0.0) \(plainText($0.1))" }.joined(separator: ", ")))
             }
@@ -134,10 +168,13 @@ public enum TaskwarriorImporter {
                 note(Phrase(key: .taskwarriorNoteOccurrencesWithoutRepeat, generated.count))
             }
             let completed = status == "completed"
-            var todo = Todo(id: id, listId: "", title: title, isCompleted: completed,
-                            completedAt: completed ? (try instant("end") ?? now) : nil, sortOrder: 0,
-                            createdAt: try instant("entry") ?? now, due: due, anchor: rule == nil ? nil : due, repeatRule: rule,
-                            notes: notes.isEmpty ? nil : ImportedNotes.clean(notes.joined(separator: "\n"), field: "annotations") { note($0) })
+            var todo = Todo(
+                id: id, listId: "", title: title, isCompleted: completed,
+                completedAt: completed ? (try instant("end") ?? now) : nil, sortOrder: 0,
+                createdAt: try instant("entry") ?? now, due: due, anchor: rule == nil ? nil : due, repeatRule: rule,
+                notes: notes.isEmpty
+                    ? nil : ImportedNotes.clean(notes.joined(separator: "\n"), field: "annotations") { note($0) },
+                priority: priority, tags: try TagRules.tags(tags), start: start)
             // The cycle the check-ins leave current, as the store derives it (docs/cycles.md "Cycle semantics").
             if !checkIns.isEmpty {
                 todo = Store.derived(todo, completed: Dictionary(checkIns.map { ($0.cycle, $0.completedAt) }, uniquingKeysWith: min),

@@ -5,13 +5,18 @@ import TaskTileCore
 ///
 /// - `+project` is the list; spaces in list titles are written as `_` and read back as spaces. A
 ///   line without a project goes to the list **Inbox** (and Inbox todos export without one).
-/// - `@context`s, the priority `(A)`, extra projects and `key:value` tags tasktile has no field for
-///   are kept verbatim in the todo's notes on a line `todo.txt: (A) @phone key:value`, and written
-///   back from there on export — kept, reported, never dropped.
+/// - The priority `(A)` is priority high, `(B)` medium, `(C)` low (`TodoTxt.priority(letter:)`); `(D)`…`(Z)` are
+///   low and keep their letter on the notes line, so export writes the same letter. `@context` is a tag
+///   (`TagRules`); export writes every tag as `@tag`.
+/// - Extra projects, contexts that are not valid tags and `key:value` tags tasktile has no field for
+///   are kept verbatim in the todo's notes on a line `todo.txt: +other key:value`, and written
+///   back from there on export — kept, reported, never dropped. (Lines imported before priorities and tags existed
+///   keep `(A)` and `@phone` there; export still writes them.)
 /// - `due:YYYY-MM-DD` is the due (a date: todo.txt has no times); `rec:[+]N(d|w|m|y)` is the repeat.
 ///   tasktile always repeats from the due (strict, `+`); a non-strict `rec:` is imported as strict
 ///   and reported. `b` (business days) cannot be represented and stays in the notes line.
-/// - A threshold `t:YYYY-MM-DD` (the date a task starts to show) stays on the notes line; on a repeating todo it moves
+/// - A threshold `t:YYYY-MM-DD` (the date a task starts to show) is the start of a todo that does not repeat
+///   (a timed start exports as its date, reported). On a repeating todo it stays on the notes line and moves
 ///   with the due, keeping its offset: the notes line also records the due it was written against (`t-due:`, never
 ///   written to a line), and export writes the threshold moved by as many days as the due has moved since.
 /// - Every exported line carries `uid:<id>`, so a re-import updates by id: lines are never
@@ -42,6 +47,26 @@ public enum TodoTxt {
             if token.hasPrefix(thresholdDueKey) { return nil }
             guard token.hasPrefix("t:"), let t = LocalDate(iso: token.dropFirst(2)), let due, let base else { return token }
             return Substring("t:\(t.adding(days: due.dayNumber - base.dayNumber))")
+        }
+    }
+
+    /// The priority a todo.txt letter gives: `A` high, `B` medium, `C`…`Z` low (todo.txt has 26 levels, tasktile
+    /// four; the letter a low priority came as is kept on the notes line).
+    static func priority(letter: Character) -> Priority {
+        switch letter {
+        case "A": .high
+        case "B": .medium
+        default: .low
+        }
+    }
+
+    /// The letter a priority is written as: high `A`, medium `B`, low `C`; nil for none.
+    static func letter(of priority: Priority) -> Character? {
+        switch priority {
+        case .none: nil
+        case .low: "C"
+        case .medium: "B"
+        case .high: "A"
         }
     }
 
@@ -101,8 +126,19 @@ public enum TodoTxtExporter {
             if todo.repeatRule != nil {
                 marker = TodoTxt.movingThreshold(marker, due: todo.due?.localDate, anchor: todo.anchor?.localDate)
             }
-            let priority = marker.first(where: TodoTxt.isPriority)
+            // The todo's priority, in the letter the notes line kept when it says the same (`(D)` stays `(D)`);
+            // without a priority, a letter a line imported before priorities existed kept.
+            let kept = marker.first(where: TodoTxt.isPriority)
             marker.removeAll { TodoTxt.isPriority($0) }
+            var priority = kept
+            if let letter = TodoTxt.letter(of: todo.priority),
+                kept.map({ TodoTxt.priority(letter: $0.dropFirst().first!) }) != todo.priority
+            {
+                priority = Substring("(\(letter))")
+            }
+            // Tags are contexts; a context kept on the notes line that is also a tag is written once.
+            let tagKeys = Set(todo.tags.map(TagRules.key))
+            marker.removeAll { $0.hasPrefix("@") && tagKeys.contains(TagRules.key(String($0.dropFirst()))) }
             let hadCreationDate = !marker.contains(TodoTxt.noCreationDate)
             marker.removeAll { $0 == TodoTxt.noCreationDate }
             let created = ZonedClock.wallClock(of: todo.createdAt, in: zone).date
@@ -119,7 +155,14 @@ public enum TodoTxtExporter {
             if let list = lists[todo.listId], list.title != TodoTxt.inbox {
                 words.append("+" + list.title.replacingOccurrences(of: " ", with: "_"))
             }
+            words += todo.tags.map { "@" + $0 }
             words += marker.map(String.init)
+            if let start = todo.start, todo.repeatRule == nil {
+                words.append("t:\(start.localDate)")
+                if case .dateTime(let wc, let zoneID) = start {
+                    notes.append(Phrase(key: .todotxtNoteStartTime, todo.title, wc.hourMinute, zoneID))
+                }
+            }
             if todo.isCompleted, let priority { words.append("pri:\(priority.dropFirst().prefix(1))") }
             if let due = todo.due {
                 words.append("due:\(due.localDate)")
@@ -182,17 +225,26 @@ public enum TodoTxtImporter {
             }
             if let t = tokens.first, t.count == 10, t.first?.isNumber == true, t.contains("-") { creation = try date(t, Phrase(key: .todotxtCreationDate)); tokens = tokens.dropFirst() }
             var titleWords: [String] = [], projects: [Substring] = []
-            var due: LocalDate?, rec: Substring?, uid: String?
+            var due: LocalDate?, rec: Substring?, uid: String?, threshold: Substring?
+            var tags: [String] = []
             for t in tokens {
                 if t.hasPrefix("\\") { titleWords.append(TodoTxt.unescapeWord(t)); continue }
                 if t.count > 1, t.hasPrefix("+") { projects.append(t.dropFirst()); continue }
-                if t.count > 1, t.hasPrefix("@") { marker.append(t); continue }
+                if t.count > 1, t.hasPrefix("@") {
+                    if let tag = try? TagRules.tag(String(t.dropFirst())) {
+                        tags.append(tag)
+                    } else {
+                        marker.append(t); note(Phrase(key: .todotxtNoteContextNotTag, t))
+                    }
+                    continue
+                }
                 if TodoTxt.isKeyValue(t) {
                     let colon = t.firstIndex(of: ":")!
                     let key = t[..<colon], value = t[t.index(after: colon)...]
                     switch key {
                     case "due": due = try date(value, "due:")
                     case "rec": rec = value
+                    case "t" where threshold == nil: threshold = value; _ = try date(value, "t:")
                     case "uid": uid = String(value)
                     case "created" where value == "none": continue
                     case "pri" where isDone && value.count == 1: marker.insert("(\(value))", at: 0)
@@ -213,7 +265,6 @@ public enum TodoTxtImporter {
                 marker += projects.dropFirst().map { "+" + $0 }
                 note(Phrase(key: .todotxtNoteProjects, projects.dropFirst().map { "+" + $0 }.joined(separator: " ")))
             }
-            if marker.contains(where: { $0.hasPrefix("@") }) { note(Phrase(key: .todotxtNoteContexts, marker.filter { $0.hasPrefix("@") }.joined(separator: " "))) }
             var rule: RepeatRule?
             if let rec {
                 let strict = rec.hasPrefix("+")
@@ -227,20 +278,41 @@ public enum TodoTxtImporter {
                     note(Phrase(key: due == nil ? .todotxtNoteRecNeedsDue : .todotxtNoteRecUnsupported, rec))
                 }
             }
-            // A threshold moves with a repeating due: remember the due it was written against (`TodoTxt.movingThreshold`).
-            if rule != nil, let due, !marker.contains(where: { $0.hasPrefix(TodoTxt.thresholdDueKey) }),
-               marker.contains(where: { $0.hasPrefix("t:") && LocalDate(iso: $0.dropFirst(2)) != nil }) {
-                marker.append(Substring(TodoTxt.thresholdDueKey + due.description))
+            // A threshold is the start of a todo that does not repeat. On a repeating one it moves with the due: it stays
+            // on the notes line with the due it was written against (`TodoTxt.movingThreshold`).
+            var start: Due?
+            if let threshold {
+                if rule == nil {
+                    start = LocalDate(iso: threshold).map(Due.date)
+                } else {
+                    marker.append("t:" + threshold)
+                    note(Phrase(key: .todotxtNoteThresholdRepeating, threshold))
+                    if let due, !marker.contains(where: { $0.hasPrefix(TodoTxt.thresholdDueKey) }) {
+                        marker.append(Substring(TodoTxt.thresholdDueKey + due.description))
+                    }
+                }
+            }
+            // The priority letter: A…C are the priority; D…Z are low, and the letter stays on the notes line.
+            var priority = Priority.none
+            if let i = marker.firstIndex(where: TodoTxt.isPriority) {
+                let letter = marker[i].dropFirst().first!
+                priority = TodoTxt.priority(letter: letter)
+                if TodoTxt.letter(of: priority) == letter { marker.remove(at: i) }
             }
             let id = uid.flatMap { UUID(uuidString: $0) }.map { $0.uuidString.lowercased() } ?? StableID.from("todo.txt|\(listTitle)|\(title)")
             guard seen.insert(id).inserted else { note(Phrase(key: .todotxtNoteDuplicate)); continue }
             let createdAt = creation.map { ZonedClock.startOfDay($0, in: userZone) } ?? now
             if creation == nil { marker.append(TodoTxt.noCreationDate) }
-            let todo = Todo(id: id, listId: "", title: try cleanTitle(title, file: file, line: lineNumber), isCompleted: isDone,
-                            completedAt: isDone ? (completion.map { ZonedClock.startOfDay($0, in: userZone) } ?? now) : nil,
-                            sortOrder: 0, createdAt: createdAt, due: due.map(Due.date), anchor: rule == nil ? nil : due.map(Due.date),
-                            repeatRule: rule, notes: marker.isEmpty ? nil : TodoTxt.markerPrefix + marker.joined(separator: " "))
-            plan.items.append(ImportPlan.Item(line: lineNumber, listID: nil, listTitle: listTitle, todo: todo, sortHint: Double(lineNumber)))
+            let todo = Todo(
+                id: id, listId: "", title: try cleanTitle(title, file: file, line: lineNumber), isCompleted: isDone,
+                completedAt: isDone ? (completion.map { ZonedClock.startOfDay($0, in: userZone) } ?? now) : nil,
+                sortOrder: 0, createdAt: createdAt, due: due.map(Due.date),
+                anchor: rule == nil ? nil : due.map(Due.date),
+                repeatRule: rule, notes: marker.isEmpty ? nil : TodoTxt.markerPrefix + marker.joined(separator: " "),
+                priority: priority, tags: try TagRules.tags(tags), start: start)
+            plan.items.append(
+                ImportPlan.Item(
+                    line: lineNumber, listID: nil, listTitle: listTitle, todo: todo, sortHint: Double(lineNumber)))
         }
         return plan
     }

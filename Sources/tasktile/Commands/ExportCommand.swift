@@ -104,15 +104,18 @@ struct ImportCommand: Command {
     static let spec = CommandSpec(
         path: ["import"], abstract: "Import a JSON backup, iCalendar files, a todo.txt file or a Taskwarrior export.",
         discussion: """
-        taskwarrior reads what `task export` prints (a JSON array or JSON lines; FILE - reads standard input): \
-        description, project (the list), due, status, recur, until, annotations (notes) and uuid (kept, so a \
-        re-import merges); other fields are reported. Everything is imported in one transaction; a bad file (exit 65, with the line) changes nothing. Items \
-        merge by id: absent ones are added, identical ones skipped, changed ones updated. Whatever cannot be \
-        represented is listed on stderr (or under "notImported" with --json) — never silently dropped. \
-        iCalendar takes several files, directories (a vdir: its .ics files and those of its subdirectories, \
-        each subdirectory's displayname as the list) and - for standard input; the other formats one file or -.
-        """,
-        arguments: [ArgumentSpec(name: "file", help: "The file to import (- for standard input, except a JSON backup).", repeating: true)],
+            taskwarrior reads what `task export` prints (a JSON array or JSON lines; FILE - reads standard input): \
+            description, project (the list), due, status, recur, until, annotations (notes), tags, priority, wait and \
+            scheduled (the start) and uuid (kept, so a re-import merges); other fields are reported. Everything is imported in one transaction; a bad file (exit 65, with the line) changes nothing. Items \
+            merge by id: absent ones are added, identical ones skipped, changed ones updated. Whatever cannot be \
+            represented is listed on stderr (or under "notImported" with --json) — never silently dropped. \
+            iCalendar takes several files, directories (a vdir: its .ics files and those of its subdirectories, \
+            each subdirectory's displayname as the list) and - for standard input; the other formats one file or -.
+            """,
+        arguments: [
+            ArgumentSpec(
+                name: "file", help: "The file to import (- for standard input, except a JSON backup).", repeating: true)
+        ],
         options: [formatOption.spec])
 
     static let formatOption = Option<String?>.value(

@@ -23,6 +23,22 @@ struct NotificationTextTests {
                                           userZone: zone, language: .ja) == "家 · 期限 今日")
     }
 
+    @Test("a parent's body counts its open steps: 3 of 5 steps left, 1 of 1 step left, all 5 steps done")
+    func steps() {
+        let zone = TimeZone(identifier: "Asia/Tokyo")!
+        let now = Clock.parseInstant("2027-01-05T08:59:00+09:00", zone: zone)!
+        let due = Due.dateTime(LocalDateTime(iso: "2027-01-05T09:00")!, zoneID: "Asia/Tokyo")
+        func body(_ open: Int, _ total: Int, _ language: Language = .en) -> String {
+            NotificationText.todoBody(
+                listTitle: "Home", due: due, now: now, userZone: zone, language: language, steps: (open, total))
+        }
+        #expect(body(3, 5) == "Home · Due 09:00 · 3 of 5 steps left")
+        #expect(body(1, 1) == "Home · Due 09:00 · 1 of 1 step left")
+        #expect(body(0, 5) == "Home · Due 09:00 · all 5 steps done")
+        #expect(body(3, 5, .ja) == "Home · 期限 09:00 · 5 ステップ中 3 件が残っています")
+        #expect(body(0, 0) == "Home · Due 09:00", "no subtasks, no count")
+    }
+
     @Test("catch-up summary and title list; markup escaping")
     func catchUp() {
         #expect(NotificationText.catchUpSummary(count: 3, language: .en) == "3 missed reminders")

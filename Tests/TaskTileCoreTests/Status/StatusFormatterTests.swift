@@ -108,7 +108,10 @@ import TestSupport
               "title": "<b>bold</b>",
               "list": "Errands",
               "due": "2027-01-05T18:00:00+09:00",
-              "overdue": false
+              "overdue": false,
+              "priority": "none",
+              "tags": [],
+              "parentId": null
             }
         """
         let expected = """

@@ -171,4 +171,44 @@ struct OrganizeTests {
         #expect(try titles("@today") == ["Overdue", "Soon"])
         #expect(throws: StoreError.self) { try store.contents(of: "@nosuchview") }
     }
+
+    @Test(
+        "status json carries priority, tags and parent in a list and a view; a notification counts steps"
+    )
+    func statusAndNotification() throws {
+        let dir = CycleFixtures.dataDirectory("organize-status")
+        let store = try Self.open(dir, "2027-01-04T08:00")
+        try store.addList(title: "Home")
+        let parent = try store.addTodo(
+            title: "Weekly review", list: "Home",
+            due: .dateTime(LocalDateTime(iso: "2027-01-04T09:00")!, zoneID: "Europe/Berlin"),
+            priority: .high, tags: ["work"])
+        for step in ["Inbox", "Calendar", "Goals"] { try store.addTodo(title: step, list: nil, parent: parent.id) }
+        let first = try #require(try store.read { try store.descendants(of: parent.id) }.first)
+        try store.complete(todoID: first.id, source: .cli)
+        for scope in [nil, "#work"] as [String?] {
+            let snapshot = try store.statusSnapshot(list: scope)
+            let json = try JSONValue.parse(
+                Array(StatusFormatter(executablePath: "/usr/bin/tasktile", dataDirectory: "/d").json(snapshot).utf8))
+            guard case .array(let pending)? = json["pending"] else { Issue.record("no pending: \(json)"); continue }
+            let review = try #require(pending.first { $0["title"] == .string("Weekly review") })
+            #expect(review["priority"] == .string("high"))
+            #expect(review["tags"] == .array([.string("work")]))
+            #expect(review["parentId"] == .null)
+            if scope == nil {
+                let step = try #require(pending.first { $0["title"] == .string("Calendar") })
+                #expect(step["parentId"] == .string(parent.id))
+                #expect(step["priority"] == .string("none"))
+            }
+        }
+        // The notification claimed at the due says how many of its steps are left.
+        let later = try Self.open(dir, "2027-01-04T09:00")
+        let input = try later.notificationInput()
+        let planned = NotificationPlanner.due(
+            input, after: Self.at("2027-01-04T08:00"), through: Self.at("2027-01-04T10:00"),
+            userZone: Self.berlin)
+        let item = try #require(planned.first { $0.todoId == parent.id })
+        let claim = try #require(try later.claimDeliveries([item], outcome: "shown", pid: 1).first)
+        #expect(claim.steps?.open == 2 && claim.steps?.total == 3)
+    }
 }

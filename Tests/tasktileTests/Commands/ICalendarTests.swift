@@ -15,7 +15,9 @@ let pythonDateutilAvailable: Bool = {
 @Suite("iCalendar VTODO export and import")
 struct ICalendarTests {
     static func todos(_ cli: CLIHarness) throws -> [JSONValue] {
-        guard case .array(let lists)? = try JSONValue.parse(cli.run("--json", "show").stdout)["lists"] else { return [] }
+        guard case .array(let lists)? = try JSONValue.parse(cli.run("--json", "show", "--all").stdout)["lists"] else {
+            return []
+        }
         return lists.flatMap { l -> [JSONValue] in
             var all: [JSONValue] = []
             if case .array(let p)? = l["pending"] { all += p }

@@ -23,16 +23,21 @@ struct TodoTxtTests {
         let call = try Self.todo(todos, "Call Mum")
         #expect(call["list"] == .string("Family"))
         #expect(call["due"] == .string("2027-01-10"))
-        #expect(call["notes"] == .string("todo.txt: (A) @phone"))
-        #expect(call["createdAt"] == .string("2027-01-01T23:00:00Z"), "creation date = start of that day in the user's zone")
+        #expect(call["notes"] == .null, "(A) is the priority and @phone a tag: nothing left for the notes line")
+        #expect(call["priority"] == .string("high"))
+        #expect(call["tags"] == .array([.string("phone")]))
+        #expect(
+            call["createdAt"] == .string("2027-01-01T23:00:00Z"), "creation date = start of that day in the user's zone"
+        )
 
         let rent = try Self.todo(todos, "Pay rent")
         #expect(rent["isCompleted"] == .bool(true))
         #expect(rent["completedAt"] == .string("2027-01-03T23:00:00Z"))
-        #expect(rent["notes"] == .string("todo.txt: (B)"), "a done line keeps its priority (pri:B)")
+        #expect(rent["notes"] == .null)
+        #expect(rent["priority"] == .string("medium"), "a done line keeps its priority (pri:B)")
         let old = try Self.todo(todos, "Old style done with priority")
         #expect(old["isCompleted"] == .bool(true))
-        #expect(old["notes"] == .string("todo.txt: (C)"))
+        #expect(old["priority"] == .string("low"))
 
         let read = try Self.todo(todos, "Read http://example.com/article later")
         #expect(read["list"] == .string("Reading"), "a URL is title text, not key:value")
@@ -46,8 +51,10 @@ struct TodoTxtTests {
 
         let review = try Self.todo(todos, "Review notes")
         #expect(review["list"] == .string("Work Projects"))
-        #expect(review["notes"] == .string("todo.txt: @desk t:2027-01-04 created:none"), "no creation date on the line: none invented")
-        #expect(notes.contains("t:2027-01-04 kept in the notes"))
+        #expect(review["notes"] == .string("todo.txt: created:none"), "no creation date on the line: none invented")
+        #expect(review["start"] == .string("2027-01-04"), "t: is the start of a todo that does not repeat")
+        #expect(review["tags"] == .array([.string("desk")]))
+        #expect(!notes.contains("t:2027-01-04"), "a threshold is data now, not reported")
 
         let business = try Self.todo(todos, "Business thing")
         #expect(business["repeat"] == .null)
@@ -147,5 +154,54 @@ struct TodoTxtTests {
         #expect(r.status == 65)
         #expect(r.stderr.contains("invalid-date.txt:2:"), "\(r.stderr)")
         #expect(cli.fullDump() == before)
+    }
+
+    @Test(
+        "priority, @contexts as tags and t: as the start round-trip; (D) keeps its letter; a context that is not a tag stays on the notes line"
+    )
+    func organize() throws {
+        let cli = CLIHarness(now: "2027-01-05T09:00:00+01:00")
+        let lines = [
+            "(A) Call Mum +Family @phone @家 t:2027-01-09 due:2027-01-10",
+            "(D) 2027-01-02 Someday +Family @a,b",
+            "Plain +Family",
+        ]
+        let r = cli.run(
+            "--json", "import", "--format", "todotxt", cli.writeFile("in.txt", lines.joined(separator: "\n") + "\n"))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect("\(try JSONValue.parse(r.stdout)["notImported"] ?? .null)".contains("context @a,b kept in the notes"))
+        let todos = try ICalendarTests.todos(cli)
+        let call = try Self.todo(todos, "Call Mum")
+        #expect(call["priority"] == .string("high"))
+        #expect(call["tags"] == .array([.string("phone"), .string("家")]))
+        #expect(call["start"] == .string("2027-01-09"))
+        let someday = try Self.todo(todos, "Someday")
+        #expect(someday["priority"] == .string("low"), "(D)…(Z) are low")
+        #expect(someday["notes"] == .string("todo.txt: (D) @a,b"), "the letter and the odd context are kept for export")
+        // The start hides Call Mum until the 9th.
+        #expect(!cli.run("show").stdout.contains("Call Mum"))
+
+        let exported = cli.run("export", "--format", "todotxt").stdout
+        #expect(exported.contains("(A) Call Mum +Family @phone @家 t:2027-01-09 due:2027-01-10 uid:"), "\(exported)")
+        #expect(exported.contains("(D) 2027-01-02 Someday +Family @a,b uid:"), "\(exported)")
+        // Edited here, the priority is written in its own letter and a new tag as a context.
+        #expect(cli.run("edit", "Someday", "--list", "Family", "--priority", "high", "--tag", "later").status == 0)
+        #expect(cli.run("edit", "Plain", "--list", "Family", "--priority", "medium").status == 0)
+        let edited = cli.run("export", "--format", "todotxt").stdout
+        #expect(edited.contains("(A) 2027-01-02 Someday +Family @later @a,b uid:"), "\(edited)")
+        #expect(edited.contains("(B) Plain +Family uid:"), "\(edited)")
+        // Read back into an empty store: the same priorities, tags and start.
+        let target = CLIHarness(now: "2027-01-05T09:00:00+01:00")
+        #expect(target.run("import", "--format", "todotxt", target.writeFile("back.txt", edited)).status == 0)
+        let back = try ICalendarTests.todos(target)
+        #expect(try Self.todo(back, "Someday")["tags"] == .array([.string("later")]))
+        #expect(try Self.todo(back, "Someday")["priority"] == .string("high"))
+        #expect(try Self.todo(back, "Call Mum")["start"] == .string("2027-01-09"))
+        #expect(try Self.todo(back, "Plain")["priority"] == .string("medium"))
+        // todo.txt has no subtasks: a re-import keeps a parent given here.
+        let plainID = try #require(try Self.todo(todos, "Plain")["id"]?.stringValue)
+        #expect(cli.run("edit", "Someday", "--list", "Family", "--parent", plainID).status == 0)
+        #expect(cli.run("import", "--format", "todotxt", cli.writeFile("again.txt", edited)).status == 0)
+        #expect(try Self.todo(try ICalendarTests.todos(cli), "Someday")["parentId"] == .string(plainID))
     }
 }
