@@ -84,13 +84,17 @@ public struct OptionSpec: Sendable {
 public struct ParsedArguments: Sendable {
     public var positionals: [String] = []
     /// Canonical option name → values in order given.
-    public var values: [String: [String]] = [:]
-    public var flags: Set<String> = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
 
     public init() {}
-    public func value(_ name: String) -> String? { values[name]?.last }
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-    public func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+    // By name inside this module only: commands read an option through its declaration (`Option`,
+    // `ParsedArguments[option]`), so a name that is not declared cannot be asked for.
+    func value(_ name: String) -> String? { values[name]?.last }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+    /// Whether the option `spec` declares was given (a flag, or a value).
+    public func has(_ spec: OptionSpec) -> Bool { has(spec.names[0]) }
 }
 
 /// A mistake in how a command was called (exit 64). `spec` selects the usage shown. The message

@@ -3,7 +3,6 @@
 /// `ParsedArguments[option]` reads its value with the right type, so a misspelt name cannot
 /// compile and read as absent (as `a.value("--lsit")` does).
 ///
-/// Beside the string-keyed `ParsedArguments.value(_:)`, which commands leave one at a time.
 public struct Option<Value: Sendable>: Sendable {
     /// The declaration for parsing and help.
     public let spec: OptionSpec
@@ -11,6 +10,14 @@ public struct Option<Value: Sendable>: Sendable {
 
     /// The canonical name (`--list`).
     public var name: String { spec.names[0] }
+
+    /// The same option with other help text, for a command where it means something narrower (`reminder set
+    /// --repeat` repeats the reminder, not a todo). Reading is unchanged: by the same name.
+    public func withHelp(_ help: String) -> Option {
+        var spec = spec
+        spec.help = help
+        return Option(spec: spec, read: read)
+    }
 }
 
 extension Option where Value == Bool {
@@ -39,6 +46,16 @@ extension Option where Value == String {
     }
 }
 
+extension Option where Value == String {
+    /// A required option with a value (parsing fails with exit 64 without it): the last one given.
+    public static func required(
+        _ names: String..., valueName: String, help: String, values: [String]? = nil
+    ) -> Option {
+        let spec = OptionSpec(names: names, valueName: valueName, help: help, values: values, required: true)
+        return Option(spec: spec) { a, name in a.value(name) ?? "" }
+    }
+}
+
 extension Option where Value == [String] {
     /// An option that may be given several times: every value, in order.
     public static func repeating(_ names: String..., valueName: String, help: String) -> Option {
@@ -51,4 +68,7 @@ extension Option where Value == [String] {
 extension ParsedArguments {
     /// The value of `option` as parsed.
     public subscript<Value>(_ option: Option<Value>) -> Value { option.read(self, option.name) }
+
+    /// Whether `option` was given on the command line at all (a flag, or a value, even an empty one).
+    public func has<Value>(_ option: Option<Value>) -> Bool { has(option.name) }
 }

@@ -23,11 +23,12 @@ struct NotifyRunCommand: Command {
         (it holds <data dir>/notify.lock), 69 no session bus or the bus went away (a service manager \
         restarts it), 64 a bad --sink.
         """,
-        options: [.value("--sink", valueName: "sink", help: "Where notifications go: dbus, stdout or exec:COMMAND.", defaultValue: "dbus")])
+        options: [sinkOption.spec])
+    static let sinkOption = Option.value("--sink", valueName: "sink", help: "Where notifications go: dbus, stdout or exec:COMMAND.", default: "dbus")
     let sink: String
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        sink = a.value("--sink") ?? "dbus"
+        sink = a[Self.sinkOption]
         guard ["dbus", "stdout"].contains(sink) || sink.hasPrefix("exec:") else {
             throw Self.usage(Phrase(key: .notifyErrorNotASink, sink))
         }

@@ -9,10 +9,11 @@ struct SyncAddCommand: Command {
     static let spec = CommandSpec(path: ["sync", "add"], abstract: "Add a sync account: a CalDAV server or a vdir.",
         discussion: "The password is never stored: --password-command runs at each sync and its first output line is the password (e.g. 'pass show dav'). The command is split into words without a shell.",
         arguments: [ArgumentSpec(name: "name", help: "A name for the account.")],
-        options: [.value("--url", valueName: "url", help: "The CalDAV server URL (its principal or calendar home is found from there)."),
-                  .value("--user", valueName: "user", help: "The user name."),
-                  .value("--password-command", valueName: "command", help: "A command that prints the password."),
-                  .value("--vdir", valueName: "dir", help: "Sync with a vdir (one .ics file per item) instead of a server.")])
+        options: [urlOption, userOption, passwordCommandOption, vdirOption].map(\.spec))
+    static let urlOption = Option.value("--url", valueName: "url", help: "The CalDAV server URL (its principal or calendar home is found from there).")
+    static let userOption = Option.value("--user", valueName: "user", help: "The user name.")
+    static let passwordCommandOption = Option.value("--password-command", valueName: "command", help: "A command that prints the password.")
+    static let vdirOption = Option.value("--vdir", valueName: "dir", help: "Sync with a vdir (one .ics file per item) instead of a server.")
     let account: SyncAccount
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -20,24 +21,24 @@ struct SyncAddCommand: Command {
         guard !name.isEmpty, name.count <= 100, !name.contains(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.value < 0x20 } }) else {
             throw Self.usage(Phrase(key: .usageInvalidValue, name, "NAME", "1…100 characters without spaces"))
         }
-        if let dir = arguments.value("--vdir") {
-            guard arguments.value("--url") == nil else { throw Self.usage(Phrase(key: .syncErrorNeedsTarget)) }
+        if let dir = arguments[Self.vdirOption] {
+            guard arguments[Self.urlOption] == nil else { throw Self.usage(Phrase(key: .syncErrorNeedsTarget)) }
             let path = dir.hasPrefix("/") ? dir : FileManager.default.currentDirectoryPath + "/" + dir
             account = SyncAccount(name: name, kind: .vdir, url: path, user: nil, passwordCommand: nil)
-        } else if let url = arguments.value("--url") {
+        } else if let url = arguments[Self.urlOption] {
             guard let u = URL(string: url), u.scheme == "http" || u.scheme == "https", u.host != nil else {
                 throw Self.usage(Phrase(key: .syncErrorBadURL, url))
             }
             // Refused here, once, rather than at every sync: the command is split without a shell.
-            if let command = arguments.value("--password-command") {
+            if let command = arguments[Self.passwordCommandOption] {
                 do { _ = try CommandWords.split(command) } catch let SpawnError.cannotSplit(_, reason) {
                     throw Self.usage(Phrase(key: .syncErrorPasswordCommandRefused, command, reason))
                 } catch {
                     throw Self.usage(Phrase(key: .syncErrorPasswordCommandRefused, command, "\(error)"))
                 }
             }
-            account = SyncAccount(name: name, kind: .caldav, url: url, user: arguments.value("--user"),
-                                  passwordCommand: arguments.value("--password-command"))
+            account = SyncAccount(name: name, kind: .caldav, url: url, user: arguments[Self.userOption],
+                                  passwordCommand: arguments[Self.passwordCommandOption])
         } else {
             throw Self.usage(Phrase(key: .syncErrorNeedsTarget))
         }
@@ -123,11 +124,12 @@ struct SyncRunCommand: Command {
     static let spec = CommandSpec(path: ["sync"], abstract: "Exchange changes with a CalDAV server or vdir: one pass.",
         discussion: "Exit 0: synced; 69: the server cannot be reached (nothing changed); 77: user or password refused; 74: the store cannot be written; 65: some server items could not be read, or the server refused to create a calendar for a list (reported, the rest synced; tried again next time).",
         arguments: [ArgumentSpec(name: "name", help: "The account (default: every account).", optional: true)],
-        options: [.flag("--dry-run", help: "Print what would change; write nothing, here or there.")])
+        options: [dryRunOption.spec])
+    static let dryRunOption = Option.flag("--dry-run", help: "Print what would change; write nothing, here or there.")
     let name: String?
     let dryRun: Bool
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
-        name = arguments.positionals.first; dryRun = arguments.flag("--dry-run")
+        name = arguments.positionals.first; dryRun = arguments[Self.dryRunOption]
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

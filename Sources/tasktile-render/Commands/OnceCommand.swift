@@ -13,11 +13,12 @@ struct OnceCommand: Command {
     static let spec = Renderer.spec(["once"], abstract: "Render widget spec files to PNG images with click maps.",
         discussion: "Renders the given widget spec files (default: every *.json in <data-dir>/widgets/) in their steady state and prints the path of each PNG written. Each PNG gets a <name>.hits.json click map beside it. Two specs with the same name or PNG are refused (exit 65) naming both files.",
         arguments: [ArgumentSpec(name: "spec", help: "Path of a widget spec JSON file (keys: see README \"Widgets\").", optional: true, repeating: true)],
-        options: [.flag("--prune", help: "Afterwards remove from <data-dir>/widgets/out/ the PNGs and hit maps tasktile wrote for specs that no longer exist.")])
+        options: [pruneOption.spec])
+    static let pruneOption = Option.flag("--prune", help: "Afterwards remove from <data-dir>/widgets/out/ the PNGs and hit maps tasktile wrote for specs that no longer exist.")
 
     let specs: [String]
     let prune: Bool
-    init(_ a: ParsedArguments, context: CommandContext) throws { specs = a.positionals; prune = a.flag("--prune") }
+    init(_ a: ParsedArguments, context: CommandContext) throws { specs = a.positionals; prune = a[Self.pruneOption] }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let directory = context.dataDirectory

@@ -16,10 +16,11 @@ struct ThemePreviewCommand: Command {
         path: ["theme", "preview"], abstract: "Render a theme's widgets with sample todos.",
         discussion: "Writes small-en.png, medium-en.png, large-en.png, small-ja.png, medium-ja.png and large-ja.png (scale 2) with sample todos; your lists are not read.",
         arguments: [ArgumentSpec(name: "name", help: "A theme name or id.")],
-        options: [.value("--out", valueName: "dir", help: "Where to write the PNGs (default: ./theme-preview/NAME).")])
+        options: [outOption.spec])
+    static let outOption = Option.value("--out", valueName: "dir", help: "Where to write the PNGs (default: ./theme-preview/NAME).")
     let name: String, out: String?
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        name = a.positionals[0]; out = a.value("--out")
+        name = a.positionals[0]; out = a[Self.outOption]
         if out?.isEmpty == true { throw Self.usage(Phrase(key: .themeErrorEmptyDirectoryName)) }
     }
 

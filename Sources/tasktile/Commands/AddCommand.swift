@@ -6,19 +6,19 @@ import TaskTileCore
 struct AddCommand: Command {
     static let spec = CommandSpec(path: ["add"], abstract: "Add a todo to a list.",
                                   arguments: [ArgumentSpec(name: "title", help: "The todo's title (one line, at most 1000 characters).")],
-                                  options: [.value("--list", "-l", valueName: "list",
-                                                   help: "The list (title or id prefix). Default: the defaultList setting (Inbox until changed), created when first used."),
-                                            TodoOptions.due] + TodoOptions.repeatOptions + [TodoOptions.notes]
+                                  options: [listOption.spec, TodoOptions.due.spec] + TodoOptions.repeatOptions + [TodoOptions.notes.spec]
                                       + OrganizeOptions.addSpecs)
+    static let listOption = Option.value("--list", "-l", valueName: "list",
+                                         help: "The list (title or id prefix). Default: the defaultList setting (Inbox until changed), created when first used.")
     let title: String, list: String?, due: Due?, rule: RepeatRule?, notes: String?
     let organize: OrganizeOptions.Values
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
         title = a.positionals[0]
-        list = a.value("--list")
-        due = try a.value("--due").map { try DueParser.parse($0, clock: context.clock()) }
+        list = a[Self.listOption]
+        due = try a[TodoOptions.due].map { try DueParser.parse($0, clock: context.clock()) }
         rule = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)
-        notes = a.value("--notes")
+        notes = a[TodoOptions.notes]
         organize = try OrganizeOptions.read(a, context: context, spec: Self.spec)
     }
 
@@ -41,38 +41,40 @@ struct AddCommand: Command {
 struct EditCommand: Command {
     static let spec = CommandSpec(path: ["edit"], abstract: "Change a todo's title, due, repeat, notes, parent, priority, tags or start.",
                                   arguments: [ArgumentSpec(name: "todo", help: "An id prefix, or a title together with --list.")],
-                                  options: [.value("--list", "-l", valueName: "list", help: "The list that holds the todo, when naming it by title."),
-                                            .value("--title", valueName: "title", help: "The new title."),
-                                            TodoOptions.due, .flag("--no-due", help: "Remove the due (and any repeat).")]
+                                  options: [listOption.spec, titleOption.spec, TodoOptions.due.spec, noDue.spec]
                                       + TodoOptions.repeatOptions
-                                      + [.flag("--no-repeat", help: "Stop repeating."),
-                                         .flag("--no-goal", help: "Drop the target per period: one check-in completes each cycle again."),
-                                         .flag("--no-after-completion", help: "Stop repeating from completion: cycles follow the due again."),
-                                         TodoOptions.notes] + OrganizeOptions.editSpecs)
+                                      + [noRepeat.spec, noGoal.spec, noAfterCompletion.spec, TodoOptions.notes.spec]
+                                      + OrganizeOptions.editSpecs)
+    static let listOption = Option.value("--list", "-l", valueName: "list", help: "The list that holds the todo, when naming it by title.")
+    static let titleOption = Option.value("--title", valueName: "title", help: "The new title.")
+    static let noDue = Option.flag("--no-due", help: "Remove the due (and any repeat).")
+    static let noRepeat = Option.flag("--no-repeat", help: "Stop repeating.")
+    static let noGoal = Option.flag("--no-goal", help: "Drop the target per period: one check-in completes each cycle again.")
+    static let noAfterCompletion = Option.flag("--no-after-completion", help: "Stop repeating from completion: cycles follow the due again.")
     let todo: String, list: String?
     let changes: TodoChanges
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
         todo = a.positionals[0]
-        list = a.value("--list")
-        if a.has("--due") && a.flag("--no-due") { throw Self.usage(Phrase(key: .todoErrorDueOrNoDue)) }
-        if a.has("--repeat") && a.flag("--no-repeat") { throw Self.usage(Phrase(key: .todoErrorRepeatOrNoRepeat)) }
-        if a.has("--repeat") && a.flag("--no-due") { throw Self.usage(Phrase(key: .todoErrorRepeatNoDue)) }
-        var c = TodoChanges(title: a.value("--title"))
-        let due = try a.value("--due").map { try DueParser.parse($0, clock: context.clock()) }
+        list = a[Self.listOption]
+        if a.has(TodoOptions.due) && a[Self.noDue] { throw Self.usage(Phrase(key: .todoErrorDueOrNoDue)) }
+        if a.has(TodoOptions.repeatFrequency) && a[Self.noRepeat] { throw Self.usage(Phrase(key: .todoErrorRepeatOrNoRepeat)) }
+        if a.has(TodoOptions.repeatFrequency) && a[Self.noDue] { throw Self.usage(Phrase(key: .todoErrorRepeatNoDue)) }
+        var c = TodoChanges(title: a[Self.titleOption])
+        let due = try a[TodoOptions.due].map { try DueParser.parse($0, clock: context.clock()) }
         if let due { c.due = .some(due) }
-        if a.flag("--no-due") { c.due = .some(nil) }
-        if a.has("--goal") && a.flag("--no-goal") { throw Self.usage(Phrase(key: .repeatErrorGoalOrNoGoal)) }
-        if !a.has("--repeat"), let g = a.value("--goal") {
+        if a[Self.noDue] { c.due = .some(nil) }
+        if a.has(TodoOptions.goal) && a[Self.noGoal] { throw Self.usage(Phrase(key: .repeatErrorGoalOrNoGoal)) }
+        if !a.has(TodoOptions.repeatFrequency), let g = a[TodoOptions.goal] {
             // A new target for the current rule (checked against it in run).
             guard let n = Int(g) else { throw Self.usage(Phrase(key: .repeatErrorGoalNotANumber, g)) }
             newGoal = .some(n)
         }
-        if a.flag("--no-goal") { newGoal = .some(nil) }
-        if a.flag("--after-completion") && a.flag("--no-after-completion") { throw Self.usage(Phrase(key: .todoErrorRepeatOrNoRepeat)) }
-        if !a.has("--repeat"), a.flag("--after-completion") { newFromCompletion = true }
-        if a.flag("--no-after-completion") { newFromCompletion = false }
-        if a.has("--repeat") {
+        if a[Self.noGoal] { newGoal = .some(nil) }
+        if a[TodoOptions.afterCompletion] && a[Self.noAfterCompletion] { throw Self.usage(Phrase(key: .todoErrorRepeatOrNoRepeat)) }
+        if !a.has(TodoOptions.repeatFrequency), a[TodoOptions.afterCompletion] { newFromCompletion = true }
+        if a[Self.noAfterCompletion] { newFromCompletion = false }
+        if a.has(TodoOptions.repeatFrequency) {
             // The first occurrence: the new due, or the todo's current due (looked up in run).
             c.repeatRule = .some(try TodoOptions.repeatRule(a, due: due ?? .date(LocalDate(year: 2000, month: 1, day: 1)!),
                                                             spec: Self.spec, checkAgainstDue: due != nil))
@@ -81,8 +83,8 @@ struct EditCommand: Command {
         } else if newGoal == nil && newFromCompletion == nil {
             _ = try TodoOptions.repeatRule(a, due: due, spec: Self.spec)
         }
-        if a.flag("--no-repeat") { c.repeatRule = .some(nil) }
-        if let n = a.value("--notes") { c.notes = .some(n.isEmpty ? nil : n) }
+        if a[Self.noRepeat] { c.repeatRule = .some(nil) }
+        if let n = a[TodoOptions.notes] { c.notes = .some(n.isEmpty ? nil : n) }
         let organize = try OrganizeOptions.read(a, context: context, spec: Self.spec)
         c.parent = organize.parent
         c.priority = organize.priority
@@ -113,14 +115,15 @@ struct EditCommand: Command {
     static func keepingUnnamed(_ rule: RepeatRule, from current: RepeatRule?, options a: ParsedArguments) -> RepeatRule {
         guard let current else { return rule }
         var kept = rule
-        if !a.has("--times") && !a.has("--until") { kept.end = current.end }
+        let on = a.has(TodoOptions.on)
+        if !a.has(TodoOptions.times) && !a.has(TodoOptions.until) { kept.end = current.end }
         if current.frequency == rule.frequency {
-            if !a.has("--every") { kept.interval = current.interval }
-            if rule.frequency == .weekly && !a.has("--on") { kept.weekdays = current.weekdays }
-            if rule.frequency != .weekly && !a.has("--on") { kept.nthWeekday = current.nthWeekday }
-            if rule.frequency != .weekly && !a.has("--on") && current.skipsShortMonths { kept.skipsShortMonths = true }
-            if !a.has("--goal") && !a.has("--on") && !a.flag("--no-goal") { kept.goal = current.goal }
-            if !a.flag("--after-completion") && !a.flag("--no-after-completion") && !a.has("--on") { kept.fromCompletion = current.fromCompletion }
+            if !a.has(TodoOptions.every) { kept.interval = current.interval }
+            if rule.frequency == .weekly && !on { kept.weekdays = current.weekdays }
+            if rule.frequency != .weekly && !on { kept.nthWeekday = current.nthWeekday }
+            if rule.frequency != .weekly && !on && current.skipsShortMonths { kept.skipsShortMonths = true }
+            if !a.has(TodoOptions.goal) && !on && !a[noGoal] { kept.goal = current.goal }
+            if !a[TodoOptions.afterCompletion] && !a[noAfterCompletion] && !on { kept.fromCompletion = current.fromCompletion }
         }
         return kept
     }

@@ -42,20 +42,21 @@ struct ChallengeStartCommand: Command {
         discussion: "Check in with 'tasktile done HABIT --list TITLE' (or --on DATE for a day you forgot); review with 'challenge show' or a grid widget.",
         arguments: [ArgumentSpec(name: "title", help: "The challenge's (and its list's) title; with --routine, default: the routine's list title.",
                                  optional: true)],
-        options: [.value("--days", valueName: "n", help: "How many days it runs, 1…3650.", required: true),
-                  OptionSpec(names: ["--habit"], valueName: "title", help: "A habit checked in every day (repeat for more).", repeating: true),
-                  .value("--remind", valueName: "HH:MM", help: "A daily reminder of the list at this time while it runs."),
-                  .value("--start", valueName: "date", help: "Day 1 (YYYY-MM-DD; default: today)."),
-                  .value("--routine", valueName: "name", help: "Take the habits (and their times) from a routine pack ('tasktile routine ls').")])
+        options: [daysOption.spec, habitOption.spec, remindOption.spec, startOption.spec, routineOption.spec])
+    static let daysOption = Option.required("--days", valueName: "n", help: "How many days it runs, 1…3650.")
+    static let habitOption = Option.repeating("--habit", valueName: "title", help: "A habit checked in every day (repeat for more).")
+    static let remindOption = Option.value("--remind", valueName: "HH:MM", help: "A daily reminder of the list at this time while it runs.")
+    static let startOption = Option.value("--start", valueName: "date", help: "Day 1 (YYYY-MM-DD; default: today).")
+    static let routineOption = Option.value("--routine", valueName: "name", help: "Take the habits (and their times) from a routine pack ('tasktile routine ls').")
     let title: String?, days: String, habits: [String], remind: String?, start: LocalDate?, routine: String?
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
         title = a.positionals.first
-        days = a.value("--days") ?? ""
-        habits = a.values["--habit"] ?? []
-        remind = a.value("--remind")
-        routine = a.value("--routine")
-        if let s = a.value("--start") {
+        days = a[Self.daysOption]
+        habits = a[Self.habitOption]
+        remind = a[Self.remindOption]
+        routine = a[Self.routineOption]
+        if let s = a[Self.startOption] {
             guard let d = LocalDate(iso: s) else {
                 throw Self.usage(Phrase(key: .usageInvalidValue, s, "--start", "YYYY-MM-DD, a real calendar date"))
             }
@@ -167,11 +168,12 @@ struct ChallengeArchiveCommand: Command {
 struct ChallengeRemoveCommand: Command {
     static let spec = CommandSpec(path: ["challenge", "rm"], abstract: "Remove archived challenges and their history for good.",
                                   arguments: [ArgumentSpec(name: "challenge", help: "An archived challenge's title (or id prefix).", optional: true)],
-                                  options: [.flag("--all-archived", help: "Every archived challenge.")])
+                                  options: [allArchived.spec])
+    static let allArchived = Option.flag("--all-archived", help: "Every archived challenge.")
     let reference: String?
     init(_ a: ParsedArguments, context: CommandContext) throws {
         reference = a.positionals.first
-        if (reference == nil) == !a.flag("--all-archived") {
+        if (reference == nil) == !a[Self.allArchived] {
             throw Self.usage(Phrase(key: .challengeErrorRemoveWhich))
         }
     }

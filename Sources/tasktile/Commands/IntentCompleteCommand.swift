@@ -11,22 +11,23 @@ struct IntentCompleteCommand: Command {
     static let spec = CommandSpec(
         path: ["intent", "complete"], abstract: "Complete a todo by list and todo title, or by id (for status bars and scripts).",
         discussion: "Titles match after trimming and Unicode NFC normalisation, case-sensitively. Exit codes: 0 completed, 1 nothing matched (list missing, todo missing, already completed), 3 several candidates (listed with ids; use --id or --first). With --json a result object is printed on success and on exit 1 or 3: completed, reason (listMissing, todoMissing, alreadyCompleted, idMissing, ambiguous), message, candidates.",
-        options: [.value("--list", valueName: "title", help: "The list's title."),
-                  .value("--todo", valueName: "title", help: "The todo's title."),
-                  .value("--id", valueName: "id", help: "The todo's id (or a unique prefix)."),
-                  .flag("--first", help: "With several candidates, take the first incomplete one by list and todo order.")],
+        options: [listOption, todoOption, idOption].map(\.spec) + [firstOption.spec],
         usageOverride: ["tasktile intent complete --list <title> --todo <title> [--first]", "tasktile intent complete --id <id> [--first]"])
+    static let listOption = Option.value("--list", valueName: "title", help: "The list's title.")
+    static let todoOption = Option.value("--todo", valueName: "title", help: "The todo's title.")
+    static let idOption = Option.value("--id", valueName: "id", help: "The todo's id (or a unique prefix).")
+    static let firstOption = Option.flag("--first", help: "With several candidates, take the first incomplete one by list and todo order.")
 
     enum Target { case titles(list: String, todo: String), id(String) }
     let target: Target, first: Bool
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        first = a.flag("--first")
-        if let id = a.value("--id") {
-            guard !a.has("--list") && !a.has("--todo") else { throw Self.usage(Phrase(key: .intentErrorIdOrTitles)) }
+        first = a[Self.firstOption]
+        if let id = a[Self.idOption] {
+            guard !a.has(Self.listOption) && !a.has(Self.todoOption) else { throw Self.usage(Phrase(key: .intentErrorIdOrTitles)) }
             target = .id(id)
         } else {
-            guard let list = a.value("--list"), let todo = a.value("--todo") else {
+            guard let list = a[Self.listOption], let todo = a[Self.todoOption] else {
                 throw Self.usage(Phrase(key: .intentErrorNeedsTarget))
             }
             target = .titles(list: list, todo: todo)

@@ -64,11 +64,12 @@ struct ListRenameCommand: Command {
 struct ListMoveCommand: Command {
     static let spec = CommandSpec(path: ["list", "move"], abstract: "Move a list to a position (0 is first).",
                                   arguments: [ArgumentSpec(name: "list", help: "A list title or id prefix.")],
-                                  options: [.value("--to", valueName: "position", help: "The new 0-based position.", required: true)])
+                                  options: [toOption.spec])
+    static let toOption = Option.required("--to", valueName: "position", help: "The new 0-based position.")
     let list: String, position: Int
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         list = arguments.positionals[0]
-        position = try parsePosition(arguments.value("--to")!, spec: Self.spec)
+        position = try parsePosition(arguments[Self.toOption], spec: Self.spec)
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -82,10 +83,11 @@ struct ListMoveCommand: Command {
 struct ListRemoveCommand: Command {
     static let spec = CommandSpec(path: ["list", "rm"], abstract: "Delete a list and its todos (asks first unless --yes).",
                                   arguments: [ArgumentSpec(name: "list", help: "A list title or id prefix.")],
-                                  options: [.flag("--yes", "-y", help: "Do not ask for confirmation.")])
+                                  options: [yesOption.spec])
+    static let yesOption = Option.flag("--yes", "-y", help: "Do not ask for confirmation.")
     let list: String, yes: Bool
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
-        list = arguments.positionals[0]; yes = arguments.flag("--yes")
+        list = arguments.positionals[0]; yes = arguments[Self.yesOption]
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

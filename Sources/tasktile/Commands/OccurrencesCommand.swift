@@ -14,15 +14,16 @@ struct OccurrencesCommand: Command {
 
     static let spec = CommandSpec(path: ["occurrences"], abstract: "Show the next cycle dues of a repeating todo, from the current cycle.",
                                   arguments: [ArgumentSpec(name: "todo", help: "An id prefix, or a title together with --list.")],
-                                  options: [.value("--list", "-l", valueName: "list", help: "The list that holds the todo, when naming it by title."),
-                                            .value("--count", "-n", valueName: "n", help: "How many dues to show, \(countRange.lowerBound)…\(countRange.upperBound).",
-                                                   defaultValue: "7")])
+                                  options: [listOption.spec, countOption.spec])
+    static let listOption = Option.value("--list", "-l", valueName: "list", help: "The list that holds the todo, when naming it by title.")
+    static let countOption = Option.value("--count", "-n", valueName: "n", help: "How many dues to show, \(countRange.lowerBound)…\(countRange.upperBound).",
+                                          default: "7")
     let todo: String, list: String?, count: Int
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
         todo = a.positionals[0]
-        list = a.value("--list")
-        let text = a.value("--count") ?? "7"
+        list = a[Self.listOption]
+        let text = a[Self.countOption]
         guard let n = Int(text), Self.countRange.contains(n) else {
             throw Self.usage(Phrase(key: .todoErrorCountRange, text, Self.countRange.lowerBound, Self.countRange.upperBound))
         }

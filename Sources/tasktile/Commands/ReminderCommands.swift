@@ -60,23 +60,19 @@ struct ReminderSetCommand: Command {
         replaces the list's previous one.
         """,
         arguments: [ArgumentSpec(name: "list", help: "A list title or id prefix.")],
-        options: [.value("--at", valueName: "when", help: "The first reminder: today 18:00, mon 9am, 2027-01-31 18:00.", required: true)]
-            // A reminder has no check-ins to count: no --goal.
-            + TodoOptions.repeatOptions.filter { $0.names[0] != "--goal" && $0.names[0] != "--after-completion" }.map { o in
-                var o = o
-                if o.names[0] == "--repeat" { o.help = "Repeat the reminder." }
-                if o.names[0] == "--on" {
-                    o.help = "Weekly: weekdays, e.g. mon,wed,fri (default: the --at day's weekday). Monthly or yearly: one weekday of the month, e.g. 3thu, last-fri."
-                }
-                if o.names[0] == "--times" { o.help = "End after N reminders shown." }
-                return o
-            })
+        options: [atOption.spec]
+            // A reminder has no check-ins to count: no --goal, no --after-completion.
+            + [TodoOptions.repeatFrequency.withHelp("Repeat the reminder."), TodoOptions.every,
+               TodoOptions.on.withHelp("Weekly: weekdays, e.g. mon,wed,fri (default: the --at day's weekday). Monthly or yearly: one weekday of the month, e.g. 3thu, last-fri."),
+               TodoOptions.times.withHelp("End after N reminders shown."), TodoOptions.until].map(\.spec)
+            + [TodoOptions.skipShortMonths.spec])
+    static let atOption = Option.required("--at", valueName: "when", help: "The first reminder: today 18:00, mon 9am, 2027-01-31 18:00.")
     let list: String, at: Due, rule: RepeatRule?
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
         list = a.positionals[0]
         let clock = try context.clock()
-        var due = try DueParser.parse(a.value("--at")!, clock: clock)
+        var due = try DueParser.parse(a[Self.atOption], clock: clock)
         if case .date(let d) = due {
             let time = (try? context.store().settingValue(NotifyTime.settingKey)).flatMap { $0.flatMap(NotifyTime.init(text:)) } ?? .standard
             due = .dateTime(LocalDateTime(date: d, hour: time.hour, minute: time.minute)!, zoneID: clock.timeZone.identifier)
@@ -87,7 +83,7 @@ struct ReminderSetCommand: Command {
         // A reminder that can never fire would silently replace a working one: refuse it.
         let past = rule == nil ? due.deadline(userZone: clock.timeZone) <= clock.now
                                : { if case .until(let d)? = rule?.end { return d < clock.today }; return false }()
-        if past { throw Self.usage(Phrase(key: .reminderErrorPast, a.value("--at")!)) }
+        if past { throw Self.usage(Phrase(key: .reminderErrorPast, a[Self.atOption])) }
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

@@ -21,11 +21,12 @@ struct StatusCommand: Command {
         error prints the 'error' class with the message in the tooltip. The done percentage is \
         completed / (pending + completed), rounded down (100 when nothing is pending). Writes to the store only to move a repeating todo to its next cycle when a boundary has passed, and never waits for the write lock to do so.
         """,
-        options: [.value("--list", valueName: "list", help: "Only this list (a title or id prefix)."),
-                  .value("--format", valueName: "format", help: "Output format.",
-                         values: StatusFormat.allCases.map(\.rawValue), defaultValue: "plain"),
-                  .flag("--urgent", help: "i3blocks: exit 33 (urgent) when something is overdue."),
-                  .flag("--follow", help: "Keep running: print a new line (or block) whenever the status changes, for bars that read a long-running command (waybar without interval, polybar tail = true, i3blocks interval=persist with format=json, SwiftBar streamable); JSON Lines with --format json.")])
+        options: [listOption.spec, formatOption.spec, urgentOption.spec, followOption.spec])
+    static let listOption = Option.value("--list", valueName: "list", help: "Only this list (a title or id prefix).")
+    static let formatOption = Option.value("--format", valueName: "format", help: "Output format.",
+                                           values: StatusFormat.allCases.map(\.rawValue), defaultValue: "plain")
+    static let urgentOption = Option.flag("--urgent", help: "i3blocks: exit 33 (urgent) when something is overdue.")
+    static let followOption = Option.flag("--follow", help: "Keep running: print a new line (or block) whenever the status changes, for bars that read a long-running command (waybar without interval, polybar tail = true, i3blocks interval=persist with format=json, SwiftBar streamable); JSON Lines with --format json.")
 
     let list: String?
     let format: StatusFormat
@@ -33,11 +34,11 @@ struct StatusCommand: Command {
     let follow: Bool
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        list = a.value("--list")
+        list = a[Self.listOption]
         // `tasktile --json status` means `--format json` unless a format is given.
-        format = a.value("--format").flatMap(StatusFormat.init(rawValue:)) ?? (context.json ? .json : .plain)
-        urgent = a.flag("--urgent")
-        follow = a.flag("--follow")
+        format = a[Self.formatOption].flatMap(StatusFormat.init(rawValue:)) ?? (context.json ? .json : .plain)
+        urgent = a[Self.urgentOption]
+        follow = a[Self.followOption]
         if urgent && format != .i3blocks { throw Self.usage(Phrase(key: .statusErrorUrgentNeedsI3blocks)) }
         // A stream has no exit code per update: the JSON lines carry "urgent" instead.
         if urgent && follow { throw Self.usage(Phrase(key: .statusErrorUrgentWithFollow)) }

@@ -13,15 +13,16 @@ struct StreakCommand: Command {
 
     static let spec = CommandSpec(path: ["streak"], abstract: "Show streaks and completion rates of repeating todos.",
                                   arguments: [ArgumentSpec(name: "todo", help: "An id prefix, or a title together with --list.", optional: true)],
-                                  options: [.value("--list", "-l", valueName: "list", help: "Only this list (or the list that holds TODO)."),
-                                            .value("--last", valueName: "n", help: "The completion rate over the last N cycles, \(windowRange.lowerBound)…\(windowRange.upperBound).",
-                                                   defaultValue: String(Streak.defaultWindow))])
+                                  options: [listOption.spec, lastOption.spec])
+    static let listOption = Option.value("--list", "-l", valueName: "list", help: "Only this list (or the list that holds TODO).")
+    static let lastOption = Option.value("--last", valueName: "n", help: "The completion rate over the last N cycles, \(windowRange.lowerBound)…\(windowRange.upperBound).",
+                                         default: String(Streak.defaultWindow))
     let todo: String?, list: String?, window: Int
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
         todo = a.positionals.first
-        list = a.value("--list")
-        let text = a.value("--last") ?? String(Streak.defaultWindow)
+        list = a[Self.listOption]
+        let text = a[Self.lastOption]
         guard let n = Int(text), Self.windowRange.contains(n) else {
             throw Self.usage(Phrase(key: .streakErrorLastRange, text, Self.windowRange.lowerBound, Self.windowRange.upperBound))
         }

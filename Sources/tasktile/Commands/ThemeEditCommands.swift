@@ -53,10 +53,11 @@ struct ThemeNewCommand: Command {
         path: ["theme", "new"], abstract: "Add a theme to themes.json.",
         discussion: "The new theme has every default (README, \"Themes\": accent #007AFF, light, circleDotted…), or copies --from with a new id.",
         arguments: [ArgumentSpec(name: "name", help: "The new theme's name (unique).")],
-        options: [.value("--from", valueName: "name", help: "Copy this theme's settings (a theme name or id).")])
+        options: [fromOption.spec])
+    static let fromOption = Option.value("--from", valueName: "name", help: "Copy this theme's settings (a theme name or id).")
     let name: String, from: String?
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        name = a.positionals[0]; from = a.value("--from")
+        name = a.positionals[0]; from = a[Self.fromOption]
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -161,10 +162,11 @@ struct ThemeImportCommand: Command {
             or id is already in themes.json is refused unless --replace is given.
             """,
         arguments: [ArgumentSpec(name: "file", help: "The theme file to read.")],
-        options: [.flag("--replace", help: "Replace themes with the same name or id instead of refusing.")])
+        options: [replaceOption.spec])
+    static let replaceOption = Option.flag("--replace", help: "Replace themes with the same name or id instead of refusing.")
     let path: String, replace: Bool
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        path = a.positionals[0]; replace = a.flag("--replace")
+        path = a.positionals[0]; replace = a[Self.replaceOption]
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

@@ -4,15 +4,15 @@ import TaskTileRuntime
 
 /// Options shared by the commands that name one todo.
 private let todoArgument = ArgumentSpec(name: "todo", help: "An id prefix, or a title together with --list.")
-private let listOption = OptionSpec.value("--list", "-l", valueName: "list", help: "The list that holds the todo, when naming it by title.")
+private let listOption = Option.value("--list", "-l", valueName: "list", help: "The list that holds the todo, when naming it by title.")
 
 /// `--on DATE` of `done` and `undo`: a past cycle of a repeating todo (docs/cycles.md "Completing a past cycle").
-private let onOption = OptionSpec.value("--on", valueName: "date",
-                                        help: "A past cycle of a repeating todo: the date it was due (YYYY-MM-DD).")
+private let onOption = Option.value("--on", valueName: "date",
+                                    help: "A past cycle of a repeating todo: the date it was due (YYYY-MM-DD).")
 
 /// Reads `--on`: an ISO date, else a usage error naming the accepted form.
 private func cycleDate(_ a: ParsedArguments, spec: CommandSpec) throws -> LocalDate? {
-    guard let text = a.value("--on") else { return nil }
+    guard let text = a[onOption] else { return nil }
     guard let d = LocalDate(iso: text) else { throw UsageError(message: Phrase(key: .cycleOnNotDate, text), spec: spec) }
     return d
 }
@@ -22,13 +22,13 @@ private func cycleDate(_ a: ParsedArguments, spec: CommandSpec) throws -> LocalD
 struct DoneCommand: Command {
     static let spec = CommandSpec(path: ["done"], abstract: "Complete a todo (a repeating todo's cycle that is due, or a past one with --on).",
                                   arguments: [todoArgument],
-                                  options: [listOption, onOption,
-                                            .value("--note", valueName: "text", help: "A note kept with this check-in in the history.")])
+                                  options: [listOption.spec, onOption.spec, noteOption.spec])
+    static let noteOption = Option.value("--note", valueName: "text", help: "A note kept with this check-in in the history.")
     let todo: String, list: String?, date: LocalDate?, note: String?
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        todo = a.positionals[0]; list = a.value("--list")
+        todo = a.positionals[0]; list = a[listOption]
         date = try cycleDate(a, spec: Self.spec)
-        note = a.value("--note")
+        note = a[Self.noteOption]
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -48,10 +48,10 @@ struct DoneCommand: Command {
 /// `tasktile undo TODO [--list LIST] [--on DATE]`: marks a completed todo (or cycle) pending again, in its old place.
 struct UndoCommand: Command {
     static let spec = CommandSpec(path: ["undo"], abstract: "Mark a completed todo (or, with --on, a past cycle) as pending again.",
-                                  arguments: [todoArgument], options: [listOption, onOption])
+                                  arguments: [todoArgument], options: [listOption.spec, onOption.spec])
     let todo: String, list: String?, date: LocalDate?
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        todo = a.positionals[0]; list = a.value("--list"); date = try cycleDate(a, spec: Self.spec)
+        todo = a.positionals[0]; list = a[listOption]; date = try cycleDate(a, spec: Self.spec)
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
@@ -65,9 +65,9 @@ struct UndoCommand: Command {
 
 /// `tasktile rm TODO [--list LIST]`.
 struct RemoveCommand: Command {
-    static let spec = CommandSpec(path: ["rm"], abstract: "Delete a todo.", arguments: [todoArgument], options: [listOption])
+    static let spec = CommandSpec(path: ["rm"], abstract: "Delete a todo.", arguments: [todoArgument], options: [listOption.spec])
     let todo: String, list: String?
-    init(_ a: ParsedArguments, context: CommandContext) throws { todo = a.positionals[0]; list = a.value("--list") }
+    init(_ a: ParsedArguments, context: CommandContext) throws { todo = a.positionals[0]; list = a[listOption] }
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let c = try context.store().removeTodo(todo, list: list)
@@ -82,11 +82,12 @@ struct RemoveCommand: Command {
 struct MoveCommand: Command {
     static let spec = CommandSpec(path: ["move"], abstract: "Move a todo to a position within its section (0 is first).",
                                   arguments: [todoArgument],
-                                  options: [.value("--to", valueName: "position", help: "The new 0-based position.", required: true), listOption])
+                                  options: [toOption.spec, listOption.spec])
+    static let toOption = Option.required("--to", valueName: "position", help: "The new 0-based position.")
     let todo: String, list: String?, position: Int
     init(_ a: ParsedArguments, context: CommandContext) throws {
-        todo = a.positionals[0]; list = a.value("--list")
-        position = try parsePosition(a.value("--to")!, spec: Self.spec)
+        todo = a.positionals[0]; list = a[listOption]
+        position = try parsePosition(a[Self.toOption], spec: Self.spec)
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {

@@ -3,17 +3,19 @@ import TaskTileCore
 
 /// The options `add` and `edit` share: due, repeat and notes (docs/lists-and-todos.md "Due input", docs/cycles.md "Repeat rules").
 enum TodoOptions {
-    static let due = OptionSpec.value("--due", valueName: "when", help: "When it is due: 2027-01-31, 2027-01-31 09:00, today 18:00, tomorrow, fri 9am, jan 31, +2d, in 3 hours.")
-    static let notes = OptionSpec.value("--notes", valueName: "text", help: "Free-form notes.")
+    static let due = Option.value("--due", valueName: "when", help: "When it is due: 2027-01-31, 2027-01-31 09:00, today 18:00, tomorrow, fri 9am, jan 31, +2d, in 3 hours.")
+    static let notes = Option.value("--notes", valueName: "text", help: "Free-form notes.")
+    static let repeatFrequency = Option.value("--repeat", valueName: "frequency", help: "Repeat the todo (needs --due).", values: ["daily", "weekly", "monthly", "yearly"])
+    static let every = Option.value("--every", valueName: "n", help: "Every N days/weeks/months/years, 1…999.", defaultValue: "1")
+    static let on = Option.value("--on", valueName: "days", help: "Weekly: weekdays, e.g. mon,wed,fri (default: the due's weekday). Monthly or yearly: one weekday of the month, e.g. 3thu, 2nd-tue, last-fri, -1fr (default: the due's day of month).")
+    static let times = Option.value("--times", valueName: "n", help: "End after N occurrences (counting the first).")
+    static let until = Option.value("--until", valueName: "date", help: "End after this date (YYYY-MM-DD, inclusive).")
+    static let skipShortMonths = Option.flag("--skip-short-months", help: "Monthly from the 29th–31st or yearly from Feb 29: skip the months (years) without that day, as RFC 5545 calendars do, instead of moving to the month's last day.")
+    static let afterCompletion = Option.flag("--after-completion", help: "Repeat from completion: the next due is the day (or time) it is done plus the interval; never missed, only overdue until done.")
+    static let goal = Option.value("--goal", valueName: "n", help: "Weekly or monthly: a target per period, N check-ins on distinct days (the period is the week or month; each done adds one). Needs a date-only --due.")
+    /// The repeat declarations `add` and `edit` take, in help order.
     static let repeatOptions: [OptionSpec] = [
-        .value("--repeat", valueName: "frequency", help: "Repeat the todo (needs --due).", values: ["daily", "weekly", "monthly", "yearly"]),
-        .value("--every", valueName: "n", help: "Every N days/weeks/months/years, 1…999.", defaultValue: "1"),
-        .value("--on", valueName: "days", help: "Weekly: weekdays, e.g. mon,wed,fri (default: the due's weekday). Monthly or yearly: one weekday of the month, e.g. 3thu, 2nd-tue, last-fri, -1fr (default: the due's day of month)."),
-        .value("--times", valueName: "n", help: "End after N occurrences (counting the first)."),
-        .value("--until", valueName: "date", help: "End after this date (YYYY-MM-DD, inclusive)."),
-        .flag("--skip-short-months", help: "Monthly from the 29th–31st or yearly from Feb 29: skip the months (years) without that day, as RFC 5545 calendars do, instead of moving to the month's last day."),
-        .flag("--after-completion", help: "Repeat from completion: the next due is the day (or time) it is done plus the interval; never missed, only overdue until done."),
-        .value("--goal", valueName: "n", help: "Weekly or monthly: a target per period, N check-ins on distinct days (the period is the week or month; each done adds one). Needs a date-only --due."),
+        repeatFrequency.spec, every.spec, on.spec, times.spec, until.spec, skipShortMonths.spec, afterCompletion.spec, goal.spec,
     ]
 
     /// Reads `--repeat/--every/--on/--times/--until/--skip-short-months` into a rule checked by
@@ -25,49 +27,50 @@ enum TodoOptions {
     ///   the todo's own due is known later): then only `RepeatRule.validate()` runs.
     static func repeatRule(_ a: ParsedArguments, due: Due?, spec: CommandSpec, checkAgainstDue: Bool = true) throws -> RepeatRule? {
         func fail(_ m: Phrase) -> UsageError { UsageError(message: m, spec: spec) }
-        guard let f = a.value("--repeat") else {
-            for o in ["--every", "--on", "--times", "--until", "--skip-short-months", "--goal", "--after-completion"] where a.has(o) {
-                throw fail(Phrase(key: .repeatOptionNeedsRepeat, o))
+        guard let f = a[repeatFrequency] else {
+            let dependent = [every.spec, on.spec, times.spec, until.spec, skipShortMonths.spec, goal.spec, afterCompletion.spec]
+            for o in dependent where a.has(o) {
+                throw fail(Phrase(key: .repeatOptionNeedsRepeat, o.names[0]))
             }
             return nil
         }
         let frequency = RepeatRule.Frequency(rawValue: f)!
         guard let due else { throw fail(Phrase(key: .repeatOptionNeedsDue)) }
         var rule = RepeatRule(frequency: frequency)
-        if let e = a.value("--every") {
+        if let e = a[every] {
             guard let n = Int(e) else { throw fail(Phrase(key: .repeatOptionEveryNotNumber, e)) }
             rule.interval = n
         }
-        if let on = a.value("--on"), let nth = try nthWeekday(on, fail: fail) {
+        if let on = a[on], let nth = try nthWeekday(on, fail: fail) {
             rule.nthWeekday = nth
-        } else if let on = a.value("--on") {
+        } else if let on = a[on] {
             for word in on.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let w = Weekday(name: word.trimmingCharacters(in: .whitespaces)) else {
                     throw fail(Phrase(key: .repeatOptionNotWeekday, on, word))
                 }
                 rule.weekdays.insert(w)
             }
-        } else if frequency == .weekly && !a.has("--goal") {
+        } else if frequency == .weekly && !a.has(goal) {
             rule.weekdays = [due.localDate.weekday]
         }
-        if a.flag("--skip-short-months") { rule.skipsShortMonths = true }
-        if a.flag("--after-completion") {
-            if a.has("--on") { throw RepeatOptionError(error: .fromCompletionWithDays) }
+        if a[skipShortMonths] { rule.skipsShortMonths = true }
+        if a[afterCompletion] {
+            if a.has(on) { throw RepeatOptionError(error: .fromCompletionWithDays) }
             rule.fromCompletion = true
         }
-        if let g = a.value("--goal") {
+        if let g = a[goal] {
             guard let n = Int(g) else { throw fail(Phrase(key: .repeatErrorGoalNotANumber, g)) }
-            if a.has("--on") { throw fail(Phrase(key: .repeatErrorGoalWithOn)) }
+            if a.has(on) { throw fail(Phrase(key: .repeatErrorGoalWithOn)) }
             rule.goal = n
         }
-        if a.has("--times") && a.has("--until") { throw fail(Phrase(key: .repeatOptionTimesOrUntil)) }
-        if let t = a.value("--times") {
+        if a.has(times) && a.has(until) { throw fail(Phrase(key: .repeatOptionTimesOrUntil)) }
+        if let t = a[times] {
             guard let n = Int(t), n <= maxTimes else {
                 throw fail(Phrase(key: .repeatOptionTimesRange, t, maxTimes))
             }
             rule.end = .afterCount(n)
         }
-        if let u = a.value("--until") {
+        if let u = a[until] {
             guard let d = LocalDate(iso: u) else {
                 throw fail(Phrase(key: .repeatOptionUntilNotDate, u))
             }
