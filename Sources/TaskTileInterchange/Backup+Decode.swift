@@ -82,11 +82,11 @@ extension Backup {
             headChecked = true
             guard format?.stringValue == Backup.format else {
                 throw DataFileError(file: file, path: "format",
-                                       reason: "must be \"\(Backup.format)\" (this is not a tasktile backup; for iCalendar or todo.txt use --format ics or todotxt)")
+                                       reason: Phrase(key: .importErrorNotABackup, Backup.format))
             }
             guard version?.intValue == Backup.version else {
                 throw DataFileError(file: file, path: "version",
-                                       reason: "\(version?.serialized(pretty: false) ?? "missing") is not supported (this tasktile reads version \(Backup.version); a newer tasktile wrote this file)")
+                                       reason: Phrase(key: .importErrorBackupVersion, version?.serialized(pretty: false) ?? "missing", Backup.version))
             }
         }
         func array(_ s: inout JSONStream, _ key: String, _ element: (Int, JSONValue) throws -> Void) throws {
@@ -112,14 +112,14 @@ extension Backup {
                         let r = try JSONObjectReader(item, path: "lists[\(i)]", file: file, keys: ["id", "title", "sortOrder", "createdAt"])
                         let list = TodoList(id: try id(r, "id"), title: try title(r, "title"), sortOrder: try r.int("sortOrder"),
                                             createdAt: try r.date("createdAt"))
-                        guard listIDs.insert(list.id).inserted else { throw r.fail("id", "\(list.id) is used by another list") }
+                        guard listIDs.insert(list.id).inserted else { throw r.fail("id", Phrase(key: .importErrorDuplicateList, list.id)) }
                         try visit(.list(list))
                     }
                 case "todos":
                     try array(&s, key) { i, item in
                         let (todo, foreignUID) = try decodeTodo(item, path: "todos[\(i)]", file: file)
                         guard todoIDs.insert(todo.id).inserted else {
-                            throw DataFileError(file: file, path: "todos[\(i)].id", reason: "\(todo.id) is used by another todo")
+                            throw DataFileError(file: file, path: "todos[\(i)].id", reason: Phrase(key: .importErrorDuplicateTodo, todo.id))
                         }
                         try visit(.todo(i, todo, foreignUID: foreignUID))
                     }
@@ -134,20 +134,20 @@ extension Backup {
                                            note: try notes(r, "note"),
                                            cascadeOf: r.value("cascadeOf") == nil ? nil : try id(r, "cascadeOf"))
                         if let due = c.cycleDue, Store.decodeDue(local: due, zone: due.count > 10 ? "UTC" : nil) == nil {
-                            throw r.fail("cycleDue", "must be YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS")
+                            throw r.fail("cycleDue", Phrase(key: .importErrorCycleDue))
                         }
-                        guard completionIDs.insert(c.id).inserted else { throw r.fail("id", "\(c.id) is used by another completion") }
+                        guard completionIDs.insert(c.id).inserted else { throw r.fail("id", Phrase(key: .importErrorDuplicateCompletion, c.id)) }
                         try visit(.completion(c))
                     }
                 case "settings":
                     let settings = try s.value()
                     if case .null = settings { return }
                     guard case .object(let members) = settings else {
-                        throw DataFileError(file: file, path: "settings", reason: "must be an object of strings")
+                        throw DataFileError(file: file, path: "settings", reason: Phrase(key: .importErrorSettingsObject))
                     }
                     for (key, value) in members {
                         guard let v = value.stringValue, !key.isEmpty else {
-                            throw DataFileError(file: file, path: "settings.\(key)", reason: "must be a string")
+                            throw DataFileError(file: file, path: "settings.\(key)", reason: Phrase(key: .importErrorNotAString))
                         }
                         try visit(.setting(key, v))
                     }
@@ -155,7 +155,7 @@ extension Backup {
                     try array(&s, key) { i, item in
                         let r = try JSONObjectReader(item, path: "routines[\(i)]", file: file, keys: ["listId", "name", "source", "appliedAt", "todoIds"])
                         let ids = try r.array("todoIds").map { v -> String in
-                            guard let s = v.stringValue, Store.isID(s) else { throw r.fail("todoIds", "must be an array of todo ids") }
+                            guard let s = v.stringValue, Store.isID(s) else { throw r.fail("todoIds", Phrase(key: .importErrorNotTodoIDs)) }
                             return s
                         }
                         try visit(.routine(i, RoutineRecord(listId: try id(r, "listId"), name: try r.string("name"), source: try r.string("source"),
@@ -174,29 +174,32 @@ extension Backup {
                         do {
                             let theme = try Theme.decode(item, file: file, label: "themes[\(i)]")
                             guard themeIDs.insert(theme.id).inserted else {
-                                throw DataFileError(file: file, path: "themes[\(i)].id", reason: "\(theme.id) is used by another theme")
+                                throw DataFileError(file: file, path: "themes[\(i)].id", reason: Phrase(key: .importErrorDuplicateTheme, theme.id))
                             }
                             try visit(.theme(theme))
                         } catch let e as DataFileError where e.isInTheme {
-                            throw DataFileError(file: file, path: "themes[\(i)]", reason: e.description.replacingOccurrences(of: "\(file): ", with: ""))
+                            // The theme's key, as a path of the backup: `themes[2].accent`.
+                            var path = "themes[\(i)]"
+                            if case .theme(_, let key?) = e.place { path += ".\(key)" }
+                            throw DataFileError(file: file, path: path, reason: e.reason)
                         }
                     }
                 }
             }
             try checkHead()
         } catch let e as JSONSyntaxError {
-            throw DataFileError(file: file, line: e.line, reason: "not valid JSON: column \(e.column): \(e.reason)")
+            throw DataFileError(file: file, line: e.line, reason: Phrase(key: .importErrorNotJSON, e.column, e.reason))
         }
     }
 
     static func id(_ r: JSONObjectReader, _ key: String) throws -> String {
         let s = try r.string(key)
-        guard Store.isID(s) else { throw r.fail(key, "\"\(s)\" is not an id (a lowercase UUID such as 0f8e…-…)") }
+        guard Store.isID(s) else { throw r.fail(key, Phrase(key: .importErrorNotAnID, s)) }
         return s
     }
 
     static func title(_ r: JSONObjectReader, _ key: String) throws -> String {
-        do { return try TextRules.title(try r.string(key)) } catch let e as StoreError { throw r.fail(key, e.description) }
+        do { return try TextRules.title(try r.string(key)) } catch let e as StoreError { throw r.fail(key, e.quotablePhrase) }
     }
 
     /// Notes text (a todo's notes, a check-in's note) by the store's rules, nil when absent or null.
@@ -210,13 +213,13 @@ extension Backup {
         let d = try JSONObjectReader(v, path: r.path + "." + key, file: r.file, keys: ["local", "zone"])
         let local = try d.string("local")
         if let zone = try d.optionalString("zone") {
-            guard TimeZone(identifier: zone) != nil else { throw d.fail("zone", "\"\(zone)\" is not an IANA time zone (e.g. Asia/Tokyo)") }
+            guard TimeZone(identifier: zone) != nil else { throw d.fail("zone", Phrase(key: .importErrorNotAZone, zone)) }
             guard local.count == 19, let wc = LocalDateTime(iso: local) else {
-                throw d.fail("local", "\"\(local)\" is not a wall-clock time YYYY-MM-DDTHH:MM:SS")
+                throw d.fail("local", Phrase(key: .importErrorNotAWallClock, local))
             }
             return .dateTime(wc, zoneID: zone)
         }
-        guard let date = LocalDate(iso: local) else { throw d.fail("local", "\"\(local)\" is not a date YYYY-MM-DD (or give a zone for a time)") }
+        guard let date = LocalDate(iso: local) else { throw d.fail("local", Phrase(key: .importErrorNotADateWithoutZone, local)) }
         return .date(date)
     }
 
@@ -257,17 +260,17 @@ extension Backup {
                                                  "endTime", "skipShortMonths", "goal", "fromCompletion"])
             let f = try rr.string("frequency")
             guard let frequency = RepeatRule.Frequency(rawValue: f) else {
-                throw rr.fail("frequency", "\"\(f)\" is not one of daily, weekly, monthly, yearly")
+                throw rr.fail("frequency", Phrase(key: .importErrorNotAFrequency, f))
             }
             let weekdays = try rr.array("weekdays").map { w -> Weekday in
-                guard let s = w.stringValue, let day = Weekday(name: s) else { throw rr.fail("weekdays", "must list mon … sun") }
+                guard let s = w.stringValue, let day = Weekday(name: s) else { throw rr.fail("weekdays", Phrase(key: .importErrorNotWeekdays)) }
                 return day
             }
             var end = RepeatRule.End.never
             if let n = try rr.optionalInt("endCount", min: 1) { end = .afterCount(n) }
             if let s = try rr.optionalString("endDate") {
-                guard case .never = end else { throw rr.fail("endDate", "cannot be given together with endCount") }
-                guard let d = LocalDate(iso: s) else { throw rr.fail("endDate", "\"\(s)\" is not a date YYYY-MM-DD") }
+                guard case .never = end else { throw rr.fail("endDate", Phrase(key: .importErrorEndDateAndCount)) }
+                guard let d = LocalDate(iso: s) else { throw rr.fail("endDate", Phrase(key: .importErrorNotADate, s)) }
                 end = .until(d)
             }
             // An RFC 5545 UNTIL time (added after version 1 shipped; see `Backup`): it is the end, `endDate` its date.
@@ -291,8 +294,11 @@ extension Backup {
                                        nthWeekday: nth, skipsShortMonths: skips,
                                        goal: rr.value("goal") == nil ? nil : try rr.int("goal", min: 1), // added after version 1
                                        fromCompletion: rr.value("fromCompletion") == nil ? false : try rr.bool("fromCompletion"))
-            do { try candidate.validate() } catch { throw DataFileError(file: file, path: path + ".repeat", reason: "\(error)") }
-            guard anchor != nil, due != nil else { throw r.fail("repeat", "a repeating todo needs both due and anchor") }
+            do { try candidate.validate() } catch {
+                let reason = (error as? RepeatRuleError)?.phrase ?? Phrase(stringLiteral: "\(error)")
+                throw DataFileError(file: file, path: path + ".repeat", reason: reason)
+            }
+            guard anchor != nil, due != nil else { throw r.fail("repeat", Phrase(key: .importErrorRepeatNeedsDueAndAnchor)) }
             rule = candidate
         }
         let todo = Todo(id: try id(r, "id"), listId: try id(r, "listId"), title: try title(r, "title"),

@@ -28,13 +28,6 @@ struct JSONObjectReader {
         DataFileError(file: file, path: path.isEmpty ? key : "\(path).\(key)", reason: reason)
     }
 
-    /// `fail(_:_:)` with the reason as English text, kept only for `Backup+Decode.swift`,
-    /// whose reasons are not in the catalogue yet.
-    @available(*, deprecated, message: "give the reason as a catalogue Phrase")
-    func fail(_ key: String, _ reason: String) -> DataFileError {
-        fail(key, Phrase(stringLiteral: reason))
-    }
-
     /// The member, nil when absent or null.
     func value(_ key: String) -> JSONValue? {
         guard let v = members.first(where: { $0.0 == key })?.1 else { return nil }

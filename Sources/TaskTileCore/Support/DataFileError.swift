@@ -43,14 +43,6 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
         self.file = file; self.place = place; self.reason = reason
     }
 
-    /// `init(file:line:path:reason:)` with the reason as English text, kept only for
-    /// `Backup+Decode.swift`, whose reasons are not in the catalogue yet: they print as written
-    /// in every language.
-    @available(*, deprecated, message: "give the reason as a catalogue Phrase")
-    public init(file: String, line: Int? = nil, path: String? = nil, reason: String) {
-        self.init(file: file, line: line, path: path, reason: Phrase(stringLiteral: reason))
-    }
-
     /// The line of an import file, when the problem has one.
     public var line: Int? {
         if case .record(let line, _) = place { return line }
