@@ -10,7 +10,7 @@ enum CLI {
     /// Every command, in help order.
     static let commands: [any Command.Type] = [
         ListLsCommand.self, ListAddCommand.self, ListRenameCommand.self, ListMoveCommand.self, ListRemoveCommand.self,
-        AddCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
+        AddCommand.self, QuickCommand.self, EditCommand.self, DoneCommand.self, UndoCommand.self, RemoveCommand.self, MoveCommand.self,
         ShowCommand.self, TagLsCommand.self, ViewLsCommand.self, ViewAddCommand.self, ViewRemoveCommand.self,
         OccurrencesCommand.self, StreakCommand.self,
         ChallengeStartCommand.self, ChallengeLsCommand.self, ChallengeShowCommand.self, ChallengeEndCommand.self,
