@@ -129,6 +129,15 @@ final class TextLayout {
         return (Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
     }
 
+    /// The logical width of the first line in points: what a line shortened with "…" really takes
+    /// (the layout's own extents may report the width it was set to).
+    var firstLineWidth: Double {
+        guard let line = pango_layout_get_line_readonly(pointer, 0) else { return 0 }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_line_get_extents(line, &ink, &logical)
+        return Double(logical.width) / Double(PANGO_SCALE)
+    }
+
     /// Distance in points from the layout's top to the first line's baseline.
     var baseline: Double { Double(pango_layout_get_baseline(pointer)) / Double(PANGO_SCALE) }
 
