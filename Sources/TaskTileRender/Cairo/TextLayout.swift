@@ -129,13 +129,14 @@ final class TextLayout {
         return (Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
     }
 
-    /// The logical width of the first line in points: what a line shortened with "…" really takes
-    /// (the layout's own extents may report the width it was set to).
-    var firstLineWidth: Double {
-        guard let line = pango_layout_get_line_readonly(pointer, 0) else { return 0 }
+    /// How far the text really reaches from the layout's left edge, points: the logical width, or
+    /// for a line shortened with "…" the right edge of its ink (Pango widens the glyphs of the
+    /// ellipsis so the line's advance is exactly the width it was set to).
+    var drawnWidth: Double {
+        guard isEllipsized else { return logicalSize.width }
         var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_line_get_extents(line, &ink, &logical)
-        return Double(logical.width) / Double(PANGO_SCALE)
+        pango_layout_get_extents(pointer, &ink, &logical)
+        return min(logicalSize.width, Double(ink.x + ink.width) / Double(PANGO_SCALE))
     }
 
     /// Distance in points from the layout's top to the first line's baseline.

@@ -490,7 +490,7 @@ private struct Drawing {
         layout.draw(in: g, x: titleX, y: y)
         let size = layout.logicalSize
         var chipFrames: [Rect] = []
-        let chipsX = titleX + min(layout.firstLineWidth, titleWidth) + WidgetRenderer.tagGap
+        let chipsX = titleX + min(layout.drawnWidth, titleWidth) + WidgetRenderer.tagGap
         for chip in chips {
             chipFrames.append(drawChip(chip, x: chipsX + chip.x, midY: lineMidY, dimmed: completed))
         }
@@ -589,7 +589,7 @@ private struct Drawing {
                     * pad
                 if width >= shortest {
                     layout.setSingleLine(width: width - 2 * pad)
-                    let drawn = min(width, layout.firstLineWidth + 2 * pad)
+                    let drawn = min(width, layout.drawnWidth + 2 * pad)
                     chips.append(Chip(layout: layout, x: x + (chips.isEmpty ? 0 : gap), width: drawn))
                 }
                 break
