@@ -504,11 +504,13 @@ private struct Drawing {
         // due line of a tall row), as wide as the title column, filled done/total in the accent.
         var barFrame: Rect?
         if let subtasks, spec.family == .large, !completed {
-            let top =
+            // 1 pt below the line box, clear of descenders, or as low as the row allows (compact rows).
+            let lineBottom =
                 below ? frame.y + m.rowPadding + m.lineHeight + self.layout.dueLineHeight : lineMidY + m.lineHeight / 2
             let h = WidgetRenderer.progressBarHeight
-            if top + h <= frame.maxY + 1e-9 {
-                let bar = Rect(x: columnX, y: self.layout.snapped(top), width: columnRight - columnX, height: h)
+            let top = self.layout.snapped(min(lineBottom + 1, frame.maxY - h))
+            if top >= lineBottom - h, top + h <= frame.maxY + 1e-9 {
+                let bar = Rect(x: columnX, y: top, width: columnRight - columnX, height: h)
                 g.newPath()
                 g.roundedRectangle(bar.x, bar.y, bar.width, bar.height, radius: h / 2)
                 g.setColor(theme.resolvedText.withAlphaScaled(0.12))

@@ -56,6 +56,7 @@ extension Sample {
         var priority = Priority.none
         var tags: [String] = [], tagsJa: [String]? = nil
         var done = false
+        var due: Due? = nil
     }
 
     /// A packing list with subtasks (three levels deep under the first todo), every priority and
@@ -89,7 +90,8 @@ extension Sample {
             let t = Todo(
                 id: id, listId: list.id, title: japanese ? item.ja : item.en, isCompleted: item.done,
                 completedAt: item.done ? instant : nil, sortOrder: n + 1, createdAt: instant,
-                parentId: parents.last, priority: item.priority, tags: japanese ? (item.tagsJa ?? item.tags) : item.tags
+                due: item.due, anchor: item.due, parentId: parents.last, priority: item.priority,
+                tags: japanese ? (item.tagsJa ?? item.tags) : item.tags
             )
             todos.append(t)
             parents.append(id)

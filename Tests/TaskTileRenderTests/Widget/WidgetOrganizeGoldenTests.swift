@@ -90,4 +90,28 @@ import TestSupport
             try Snapshot.check(medium.surface, variant: "\(name)-medium-\(language.rawValue)")
         }
     }
+
+    @Test func progressBarUnderTheDueLine() throws {
+        // Large widgets put due labels below the titles: a parent's bar goes under its due line.
+        let today = Due.dateTime(
+            LocalDateTime(date: LocalDate(year: 2027, month: 1, day: 5)!, hour: 18, minute: 0)!, zoneID: "Asia/Tokyo")
+        let items = [
+            Sample.Item(en: "Weekly review", ja: "週次レビュー", priority: .high, tags: ["home"], tagsJa: ["家"], due: today),
+            Sample.Item(en: "Inbox to zero", ja: "受信箱を空に", depth: 1, done: true),
+            Sample.Item(
+                en: "Plan next week", ja: "来週の計画", depth: 1, due: .date(LocalDate(year: 2027, month: 1, day: 6)!)),
+            Sample.Item(en: "Tidy the desk", ja: "机の片付け", depth: 1),
+            Sample.Item(en: "Buy stamps", ja: "切手を買う", priority: .low),
+        ]
+        for (language, ja) in [(Language.en, false), (.ja, true)] {
+            let widget = try Self.render(
+                Sample.organized(japanese: ja, items: items), family: .large, scale: 2, language: language)
+            Self.expectTidy(widget, "due-\(language.rawValue)")
+            let parent = try #require(widget.rows.first)
+            let bar = try #require(parent.progressBar)
+            #expect(bar.y > parent.textFrame.maxY, "under the due line, not through it")
+            #expect(widget.rows.map(\.level) == [0, 1, 1, 0])
+            try Snapshot.check(widget.surface, variant: "large-\(language.rawValue)")
+        }
+    }
 }
