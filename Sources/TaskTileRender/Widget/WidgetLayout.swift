@@ -16,6 +16,8 @@ import TaskTileCore
 /// slot is a todo and the last one carries the `+ N more` count at its end when it fits;
 /// otherwise the last slot becomes a `+ N more` line. How a large widget whose theme shows
 /// completed todos shares its rows between the two sections: `sections(completedCount:pendingCount:tallPendingRows:)`.
+/// Which todos of a section with subtasks take its rows (top-level first, then subtasks in drawing
+/// order, two indent levels): `treeRows(depths:in:countInHeader:)`.
 ///
 /// What depends on measured text stays with the painter: the width of the header counts (and so
 /// of the title), whether an inline label leaves room for a title, the `All done!` block.
