@@ -177,7 +177,7 @@ enum CommandHelp {
         "help.theme.new.arg.name": "新しいテーマの名前（重複不可）。",
         "help.theme.new.opt.from": "このテーマの設定を複製します（テーマ名か ID）。",
         "help.theme.set.abstract": "テーマのキーを1つ変更します。",
-        "help.theme.set.discussion": "VALUE は JSON として正しければ JSON（18、true、null、\"text\"）、そうでなければ文字列として読みます: `theme set Ocean fontSize 18`、`theme set Ocean accent '#0A84FF'`、`theme set Ocean background null`（null で外観の既定色に戻ります）。キー: id, name, accent, background, text, warning, overdue, appearance, fontFamily, fontSize, rowHeight, checkboxStyle, checkboxPosition, showRemainingCount, showCompletedCount, showCompleted, showDue, cornerRadius。値が不正なら終了コード 65 で、themes.json は変わりません。",
+        "help.theme.set.discussion": "VALUE は JSON として正しければ JSON（18、true、null、\"text\"）、そうでなければ文字列として読みます: `theme set Ocean fontSize 18`、`theme set Ocean accent '#0A84FF'`、`theme set Ocean background null`（null で外観の既定色に戻ります）。キー: id, name, accent, background, text, warning, overdue, priorityColor, tagBackground, tagText, appearance, fontFamily, fontSize, rowHeight, checkboxStyle, checkboxPosition, showRemainingCount, showCompletedCount, showCompleted, showDue, cornerRadius。値が不正なら終了コード 65 で、themes.json は変わりません。",
         "help.theme.set.arg.name": "テーマ名か ID。",
         "help.theme.set.arg.key": "テーマのキー（README の「Themes」）。",
         "help.theme.set.arg.value": "新しい値（JSON か文字列）。",

@@ -469,6 +469,10 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case themePreviewPending8 = "theme.preview.pending8"
     case themePreviewCompleted1 = "theme.preview.completed1"
     case themePreviewCompleted2 = "theme.preview.completed2"
+    /// A subtask of `themePreviewPending4` in the preview (docs/widgets.md "Subtasks, priority and tags").
+    case themePreviewSubtask = "theme.preview.subtask"
+    /// The tag of `themePreviewPending1` in the preview, without `#`.
+    case themePreviewTag = "theme.preview.tag"
 
     case themeErrorNotAThemeFile = "theme.error.notAThemeFile"
     case themeErrorNoTheme = "theme.error.noTheme"

@@ -466,6 +466,8 @@ extension StringCatalogue {
         .themePreviewPending8: "Return library books 📚",
         .themePreviewCompleted1: "Laundry 🧺",
         .themePreviewCompleted2: "Pay rent",
+        .themePreviewSubtask: "Book the ryokan",
+        .themePreviewTag: "home",
 
         .themeErrorNotAThemeFile: "must be a theme object, { \"version\": 1, \"themes\": [ … ] } or a TaskTune theme export, found {0}",
         .themeErrorNoTheme: "holds no theme (nothing to import)",

@@ -465,6 +465,8 @@ extension StringCatalogue {
         .themePreviewPending8: "お米 5kg",
         .themePreviewCompleted1: "トマト 🍅",
         .themePreviewCompleted2: "豆腐",
+        .themePreviewSubtask: "6枚切り",
+        .themePreviewTag: "スーパー",
 
         .themeErrorNotAThemeFile: "テーマオブジェクト、{ \"version\": 1, \"themes\": [ … ] } または TaskTune のテーマ書き出しでなければなりません（実際: {0}）",
         .themeErrorNoTheme: "テーマがありません（読み込むものがありません）",

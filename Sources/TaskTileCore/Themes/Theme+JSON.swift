@@ -2,9 +2,12 @@ import Foundation
 
 extension Theme {
     /// Every key a theme object may have, in the order written to files.
-    public static let keys = ["id", "name", "accent", "background", "text", "warning", "overdue", "appearance", "fontFamily",
-                              "fontSize", "rowHeight", "checkboxStyle", "checkboxPosition",
-                              "showRemainingCount", "showCompletedCount", "showCompleted", "showDue", "cornerRadius"]
+    public static let keys = [
+        "id", "name", "accent", "background", "text", "warning", "overdue",
+        "priorityColor", "tagBackground", "tagText", "appearance", "fontFamily",
+        "fontSize", "rowHeight", "checkboxStyle", "checkboxPosition",
+        "showRemainingCount", "showCompletedCount", "showCompleted", "showDue", "cornerRadius",
+    ]
 
     /// Decodes one theme object (docs/themes.md "Keys"). Absent keys take their defaults; `name` is required.
     /// - Parameters:
@@ -13,12 +16,14 @@ extension Theme {
     /// - Throws: `DataFileError` naming file, theme, key and the bad value; unknown keys are errors.
     public static func decode(_ value: JSONValue, file: String, label: String) throws -> Theme {
         guard case .object(let members) = value else {
-            throw DataFileError(file: file, theme: label, key: nil, reason: Phrase(key: .themeErrorNotAnObject, value.kindName))
+            throw DataFileError(
+                file: file, theme: label, key: nil, reason: Phrase(key: .themeErrorNotAnObject, value.kindName))
         }
         var themeName = label
         if let nameValue = value["name"] {
             guard case .string(let n) = nameValue, !n.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw DataFileError(file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNonEmptyString))
+                throw DataFileError(
+                    file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNonEmptyString))
             }
             themeName = n
         } else {
@@ -58,7 +63,9 @@ extension Theme {
             return e
         }
         func bool() throws -> Bool {
-            guard case .bool(let b) = value else { throw fail(Phrase(key: .themeErrorNotAccepted, shown(value), "true, false")) }
+            guard case .bool(let b) = value else {
+                throw fail(Phrase(key: .themeErrorNotAccepted, shown(value), "true, false"))
+            }
             return b
         }
         switch key {
@@ -81,9 +88,14 @@ extension Theme {
         case "text": text = try optionalColor()
         case "warning": warning = try optionalColor()
         case "overdue": overdue = try optionalColor()
+        case "priorityColor": priorityColor = try optionalColor()
+        case "tagBackground": tagBackground = try optionalColor()
+        case "tagText": tagText = try optionalColor()
         case "appearance": appearance = try choice(Appearance.self)
         case "fontFamily":
-            guard case .string(let s) = value, !s.isEmpty, !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            guard case .string(let s) = value, !s.isEmpty,
+                !s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
                 throw fail(Phrase(key: .themeErrorNotAFontFamily, shown(value)))
             }
             fontFamily = s
@@ -114,13 +126,19 @@ extension Theme {
     }
 
     /// The theme as a JSON object with keys in `Theme.keys` order; absent colours (`background`,
-    /// `text`, `warning`, `overdue`) and the default `showDue` (`auto`) are omitted.
+    /// `text`, `warning`, `overdue`, `priorityColor`, `tagBackground`, `tagText`) and the default
+    /// `showDue` (`auto`) are omitted, so files written before those keys existed read back byte for byte.
     public var jsonValue: JSONValue {
-        var m: [(String, JSONValue)] = [("id", .string(id)), ("name", .string(name)), ("accent", .string(accent.description))]
+        var m: [(String, JSONValue)] = [
+            ("id", .string(id)), ("name", .string(name)), ("accent", .string(accent.description)),
+        ]
         if let background { m.append(("background", .string(background.description))) }
         if let text { m.append(("text", .string(text.description))) }
         if let warning { m.append(("warning", .string(warning.description))) }
         if let overdue { m.append(("overdue", .string(overdue.description))) }
+        if let priorityColor { m.append(("priorityColor", .string(priorityColor.description))) }
+        if let tagBackground { m.append(("tagBackground", .string(tagBackground.description))) }
+        if let tagText { m.append(("tagText", .string(tagText.description))) }
         m.append(("appearance", .string(appearance.rawValue)))
         m.append(("fontFamily", .string(fontFamily)))
         switch fontSize {

@@ -43,6 +43,13 @@ public struct Theme: Hashable, Sendable {
     public var warning: ThemeColor?
     /// The colour of overdue labels; nil = the appearance's system red (`overdueColor`).
     public var overdue: ThemeColor?
+    /// The colour of a row's priority mark (`!`, `!!`, `!!!`, docs/widgets.md "Organize");
+    /// nil = the accent (`priorityMarkColor`).
+    public var priorityColor: ThemeColor?
+    /// The fill of a row's tag chips; nil = the accent at 14 % opacity (`tagChipBackground`).
+    public var tagBackground: ThemeColor?
+    /// The text of a row's tag chips; nil = the accent (`tagChipText`).
+    public var tagText: ThemeColor?
     public var appearance: Appearance
     /// A fontconfig family name, default `sans-serif`.
     public var fontFamily: String
@@ -70,6 +77,9 @@ public struct Theme: Hashable, Sendable {
         text = nil
         warning = nil
         overdue = nil
+        priorityColor = nil
+        tagBackground = nil
+        tagText = nil
         appearance = .light
         fontFamily = "sans-serif"
         fontSize = .medium
@@ -106,6 +116,14 @@ public struct Theme: Hashable, Sendable {
     /// The colour of overdue labels: `overdue`, else the system red of the appearance (`#FF3B30`
     /// light, `#FF453A` dark).
     public var overdueColor: ThemeColor { overdue ?? ThemeColor(hex: appearance == .light ? "#FF3B30" : "#FF453A")! }
+
+    /// The colour of priority marks actually drawn: `priorityColor`, else the accent (as Apple
+    /// Reminders draws `!!!` in the list's colour).
+    public var priorityMarkColor: ThemeColor { priorityColor ?? accent }
+    /// The tag chip fill actually drawn: `tagBackground`, else the accent at 14 % opacity.
+    public var tagChipBackground: ThemeColor { tagBackground ?? accent.withAlphaScaled(0.14) }
+    /// The tag chip text colour actually drawn: `tagText`, else the accent.
+    public var tagChipText: ThemeColor { tagText ?? accent }
 
     /// Font metrics in points derived from `fontSize` (docs/themes.md "Font sizes and row heights").
     public var metrics: ThemeMetrics { ThemeMetrics(fontSize: fontSize, rowHeight: rowHeight) }

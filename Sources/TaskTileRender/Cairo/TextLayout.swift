@@ -129,6 +129,16 @@ final class TextLayout {
         return (Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE))
     }
 
+    /// How far the text really reaches from the layout's left edge, points: the logical width, or
+    /// for a line shortened with "…" the right edge of its ink (Pango widens the glyphs of the
+    /// ellipsis so the line's advance is exactly the width it was set to).
+    var drawnWidth: Double {
+        guard isEllipsized else { return logicalSize.width }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(pointer, &ink, &logical)
+        return min(logicalSize.width, Double(ink.x + ink.width) / Double(PANGO_SCALE))
+    }
+
     /// Distance in points from the layout's top to the first line's baseline.
     var baseline: Double { Double(pango_layout_get_baseline(pointer)) / Double(PANGO_SCALE) }
 

@@ -20,7 +20,8 @@ public enum WidgetContent: Sendable {
         if spec.family == .grid {
             return try store.read {
                 guard let c = try? store.challenge(reference, preferring: [.running, .finished]),
-                      c.state(today: store.clock.today) != .archived else { return .missingList(reference) }
+                    c.state(today: store.clock.today) != .archived
+                else { return .missingList(reference) }
                 return .grid(try store.challengeReport(c))
             }
         }
@@ -47,6 +48,15 @@ public struct RenderedRow: Hashable, Sendable {
     public var lineCount: Int
     /// Whether Pango shortened the title with "…".
     public var isEllipsized: Bool
+    /// The indent level drawn: 0 top level, 1 a subtask, 2 a subtask's subtask or deeper
+    /// (docs/widgets.md "Subtasks, priority and tags").
+    public var level: Int = 0
+    /// The priority mark's logical box (`!`…`!!!`), or nil when none is drawn.
+    public var priorityMark: Rect?
+    /// The tag chips drawn after the title, left to right (a shortened one ends in "…").
+    public var tagChips: [Rect] = []
+    /// A parent's progress bar under its title (large widgets), or nil.
+    public var progressBar: Rect?
 }
 
 /// A drawn widget: the surface, its hit map and what was drawn where.

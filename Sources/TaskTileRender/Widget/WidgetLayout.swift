@@ -16,6 +16,8 @@ import TaskTileCore
 /// slot is a todo and the last one carries the `+ N more` count at its end when it fits;
 /// otherwise the last slot becomes a `+ N more` line. How a large widget whose theme shows
 /// completed todos shares its rows between the two sections: `sections(completedCount:pendingCount:tallPendingRows:)`.
+/// Which todos of a section with subtasks take its rows (top-level first, then subtasks in drawing
+/// order, two indent levels): `treeRows(depths:in:countInHeader:)`.
 ///
 /// What depends on measured text stays with the painter: the width of the header counts (and so
 /// of the title), whether an inline label leaves room for a title, the `All done!` block.
@@ -106,7 +108,9 @@ struct WidgetLayout {
         /// due line below the title.
         var rowHeight: Double
 
-        init(area: Rect, slots: Int, rowHeight: Double) { self.area = area; self.slots = slots; self.rowHeight = rowHeight }
+        init(area: Rect, slots: Int, rowHeight: Double) {
+            self.area = area; self.slots = slots; self.rowHeight = rowHeight
+        }
     }
 
     /// The pending section and, when shown, the completed section with the hairline above it.
@@ -132,13 +136,16 @@ struct WidgetLayout {
     /// - Returns: the sections' areas in points; `slots` is how many rows each may draw (the pending
     ///   section's are counted before it is cut to `pendingCount`).
     func sections(completedCount: Int, pendingCount: Int = .max, tallPendingRows: Bool = false)
-        -> (pending: Section, completed: (dividerY: Double, section: Section)?) {
+        -> (pending: Section, completed: (dividerY: Double, section: Section)?)
+    {
         let available = max(0, bottom - rowsTop)
         let pendingRowH = metrics.rowHeight + (tallPendingRows ? dueLineHeight : 0)
         let completedRowH = metrics.rowHeight
         guard offersCompletedSection && completedCount > 0 else {
             let area = Rect(x: left, y: rowsTop, width: right - left, height: available)
-            return (Section(area: area, slots: slots(in: available, rowHeight: pendingRowH), rowHeight: pendingRowH), nil)
+            return (
+                Section(area: area, slots: slots(in: available, rowHeight: pendingRowH), rowHeight: pendingRowH), nil
+            )
         }
         // The pending share's whole rows (or its one squeezed row), then the completed section's cap.
         let share = (available * WidgetRenderer.pendingShare).rounded(.down)
@@ -154,7 +161,8 @@ struct WidgetLayout {
         let pending = Section(area: pendingArea, slots: pendingSlots, rowHeight: pendingRowH)
         // The completed section: everything under the pending rows drawn.
         let area = Rect(x: left, y: pendingArea.maxY, width: right - left, height: bottom - pendingArea.maxY)
-        let completed = Section(area: area, slots: slots(in: area.height, rowHeight: completedRowH), rowHeight: completedRowH)
+        let completed = Section(
+            area: area, slots: slots(in: area.height, rowHeight: completedRowH), rowHeight: completedRowH)
         return (pending, (hairlineY(pendingArea.maxY), completed))
     }
 
@@ -177,13 +185,18 @@ struct WidgetLayout {
         /// On the last row, when more todos than slots are given and the count shares the row:
         /// how many more, shown at the row's end.
         var inlineMore: Int?
+        /// The indent level the row is drawn at: 0 for a top-level todo, 1 for a subtask, 2 for a
+        /// subtask of a subtask and every deeper one (`drawnLevel(depth:)`).
+        var level = 0
     }
 
     /// The rows `count` todos take in `section`: as many as fit. When they do not all fit and
     /// `countInHeader` (the header already says how many are left) or there is a single slot, every
     /// slot is a todo and the last carries the count inline; otherwise the last slot becomes a
     /// `+ N more` line (`more`). A squeezed single row is the section's height.
-    func rows(count: Int, in section: Section, countInHeader: Bool = false) -> (todos: [RowSlot], more: (frame: Rect, count: Int)?) {
+    func rows(count: Int, in section: Section, countInHeader: Bool = false) -> (
+        todos: [RowSlot], more: (frame: Rect, count: Int)?
+    ) {
         let rowH = min(section.rowHeight, max(section.area.height, metrics.lineHeight))
         let area = section.area
         guard section.slots > 0, count > 0 else { return ([], nil) }
@@ -191,11 +204,80 @@ struct WidgetLayout {
         let shareLastRow = overflow && (countInHeader || section.slots == 1)
         let shown = overflow ? (shareLastRow ? section.slots : section.slots - 1) : count
         let todos = (0..<shown).map { i in
-            RowSlot(index: i, frame: Rect(x: area.x, y: area.y + Double(i) * rowH, width: area.width, height: rowH),
-                    inlineMore: shareLastRow && i == shown - 1 ? count - shown : nil)
+            RowSlot(
+                index: i, frame: Rect(x: area.x, y: area.y + Double(i) * rowH, width: area.width, height: rowH),
+                inlineMore: shareLastRow && i == shown - 1 ? count - shown : nil)
         }
         guard overflow && !shareLastRow else { return (todos, nil) }
-        return (todos, (Rect(x: area.x, y: area.y + Double(shown) * rowH, width: area.width, height: rowH), count - shown))
+        return (
+            todos, (Rect(x: area.x, y: area.y + Double(shown) * rowH, width: area.width, height: rowH), count - shown)
+        )
+    }
+
+    // MARK: Subtasks
+
+    /// The deepest indent level a widget draws: a todo, its subtasks (level 1) and theirs (level 2);
+    /// deeper subtasks are drawn at level 2 (docs/widgets.md "Subtasks, priority and tags").
+    static let deepestLevel = 2
+
+    /// The level a todo `depth` parents below the top (`SubtaskTree.ordered`) is drawn at.
+    static func drawnLevel(depth: Int) -> Int { min(max(0, depth), deepestLevel) }
+
+    /// One indent level, points: a checkbox and its gap, so a subtask's checkbox sits under its
+    /// parent's title.
+    var indentStep: Double { metrics.icon + WidgetRenderer.checkboxGap }
+
+    /// The rows a section's todos take when some are subtasks. `depths` are the todos' depths in
+    /// drawing order (`SubtaskTree.ordered`: each subtask right after its parent; 0 = top level).
+    ///
+    /// The rule (docs/widgets.md "Subtasks, priority and tags"): **top-level todos first**. When not
+    /// all of them fit, no subtask is drawn and the top-level todos take the slots as in
+    /// `rows(count:in:countInHeader:)`, with the `+ N more` count being every todo not drawn,
+    /// top-level and subtask alike (so rows drawn + N is the section's count). When they all fit,
+    /// subtasks fill the slots left over **in drawing order** — the first parent's subtasks (and
+    /// theirs) before the next parent's — and every row is drawn in drawing order, a subtask under
+    /// its parent; a subtask left out is counted by its parent's `2/5`, not by a `+ N more` line.
+    /// A subtask is never drawn without its parent (its parent comes earlier in drawing order).
+    /// - Returns: `index` is the position in `depths`; `level` is `drawnLevel(depth:)`.
+    func treeRows(depths: [Int], in section: Section, countInHeader: Bool = false)
+        -> (todos: [RowSlot], more: (frame: Rect, count: Int)?)
+    {
+        let roots = depths.indices.filter { depths[$0] <= 0 }
+        let top = rows(count: roots.count, in: section, countInHeader: countInHeader)
+        if top.todos.count < roots.count {
+            let hidden = depths.count - top.todos.count
+            let todos = top.todos.map { slot in
+                RowSlot(index: roots[slot.index], frame: slot.frame, inlineMore: slot.inlineMore.map { _ in hidden })
+            }
+            return (todos, top.more.map { ($0.frame, hidden) })
+        }
+        var free = max(0, section.slots - roots.count)
+        var shown: [Int] = []
+        for i in depths.indices {
+            if depths[i] <= 0 {
+                shown.append(i)
+            } else if free > 0 {
+                shown.append(i)
+                free -= 1
+            }
+        }
+        let placed = rows(count: shown.count, in: section)
+        let todos = placed.todos.map { slot in
+            RowSlot(
+                index: shown[slot.index], frame: slot.frame, inlineMore: nil,
+                level: WidgetLayout.drawnLevel(depth: depths[shown[slot.index]]))
+        }
+        return (todos, nil)
+    }
+
+    /// The x range of a row's title and the checkbox centre, in points, for a row drawn at indent
+    /// `level` (the checkbox of a leading row and the title move right by `level × indentStep`; a
+    /// trailing checkbox stays at the row's end).
+    func rowGeometry(_ frame: Rect, level: Int) -> (titleX: Double, titleRight: Double, checkboxX: Double?) {
+        let indent = Double(WidgetLayout.drawnLevel(depth: level)) * indentStep
+        guard indent > 0 else { return rowGeometry(frame) }
+        return rowGeometry(
+            Rect(x: frame.x + indent, y: frame.y, width: max(0, frame.width - indent), height: frame.height))
     }
 
     /// The x range of a row's title and the checkbox centre, in points.

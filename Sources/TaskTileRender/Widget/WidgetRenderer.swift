@@ -25,6 +25,19 @@ public struct WidgetRenderer {
     public static let checkboxGap = 8.0
     /// The smallest side of a checkbox hit region, points.
     public static let minimumHitSide = 24.0
+    /// A tag chip's text inset from its left and right edges, points.
+    public static let tagPadding = 5.0
+    /// The gap between the title and the first tag chip, and between chips, points.
+    public static let tagGap = 5.0
+    /// A tag chip's corner radius, points (at most half its height).
+    public static let tagCornerRadius = 5.0
+    /// The share of a row's title room a title keeps when its tag chips do not all fit.
+    public static let tagTitleShare = 0.55
+    /// The least a title keeps before tag chips get room, in item-size ems (a small widget's
+    /// narrow rows show titles, not chips).
+    public static let tagTitleEms = 6.0
+    /// The height of a parent's progress bar in a large widget, points.
+    public static let progressBarHeight = 2.0
     /// The share of the rows area's height kept for pending rows in a large widget with a completed
     /// section while both sections have more todos than fit; the rows under it are the completed
     /// section's cap (`WidgetLayout.sections(completedCount:pendingCount:tallPendingRows:)`).
@@ -59,8 +72,9 @@ public struct WidgetRenderer {
         let g = try Context(surface: surface)
         g.scale(spec.scale, spec.scale)
         let layout = try draw(content, flashing: flashing, highlighted: nil, spec: spec, in: g)
-        return RenderedWidget(surface: surface, hitMap: layout.hitMap, rows: layout.rows,
-                              pendingSlots: layout.pendingSlots, completedSlots: layout.completedSlots)
+        return RenderedWidget(
+            surface: surface, hitMap: layout.hitMap, rows: layout.rows,
+            pendingSlots: layout.pendingSlots, completedSlots: layout.completedSlots)
     }
 
     /// Draws `content` onto a Cairo context made elsewhere — a GTK window's, in its `draw`
@@ -78,8 +92,10 @@ public struct WidgetRenderer {
     ///   - highlighted: a pending todo whose checkbox is drawn highlighted (the pointer is over it).
     /// - Returns: the hit map in **device pixels** (points × `deviceScale`) and the rows drawn.
     /// - Throws: `CairoError.contextCreation` when the context is in an error state before or after drawing.
-    public func draw(_ content: WidgetContent, flashing: Set<String> = [], highlighted: String? = nil,
-                     onto cairoContext: OpaquePointer, deviceScale: Double) throws -> DrawnWidget {
+    public func draw(
+        _ content: WidgetContent, flashing: Set<String> = [], highlighted: String? = nil,
+        onto cairoContext: OpaquePointer, deviceScale: Double
+    ) throws -> DrawnWidget {
         precondition(deviceScale > 0 && deviceScale.isFinite, "device scale \(deviceScale) must be a positive number")
         let g = try Context(referencing: cairoContext)
         var scaled = spec
@@ -95,15 +111,20 @@ public struct WidgetRenderer {
         }
     }
 
-    private func draw(_ content: WidgetContent, flashing: Set<String>, highlighted: String?, spec: WidgetSpec, in g: Context) throws -> DrawnWidget {
+    private func draw(
+        _ content: WidgetContent, flashing: Set<String>, highlighted: String?, spec: WidgetSpec, in g: Context
+    ) throws -> DrawnWidget {
         let px = spec.pixelSize
-        var drawing = Drawing(spec: spec, theme: theme, clock: clock, g: g, text: TextContext(context: g, language: spec.language))
+        var drawing = Drawing(
+            spec: spec, theme: theme, clock: clock, g: g, text: TextContext(context: g, language: spec.language))
         drawing.flashing = flashing
         drawing.highlighted = highlighted
         drawing.draw(content)
         try g.checkStatus()
         let hitMap = HitMap(spec: spec.name, width: px.width, height: px.height, regions: drawing.regions)
-        return DrawnWidget(hitMap: hitMap, rows: drawing.rows, pendingSlots: drawing.pendingSlots, completedSlots: drawing.completedSlots)
+        return DrawnWidget(
+            hitMap: hitMap, rows: drawing.rows, pendingSlots: drawing.pendingSlots,
+            completedSlots: drawing.completedSlots)
     }
 }
 
@@ -140,6 +161,8 @@ private struct Drawing {
     var flashing: Set<String> = []
     /// The pending todo whose checkbox the pointer is over (drawn with a halo).
     var highlighted: String?
+    /// Done/total subtasks of each parent in the content (`ListContent.subtaskProgress`).
+    var progress: [String: SubtaskProgress] = [:]
 
     init(spec: WidgetSpec, theme: Theme, clock: Clock, g: Context, text: TextContext) {
         self.spec = spec; self.theme = theme; self.clock = clock; self.g = g; self.text = text
@@ -150,10 +173,16 @@ private struct Drawing {
     }
 
     var itemFont: FontSpec { FontSpec(family: families, size: m.item) }
-    var headerFont: FontSpec { FontSpec(family: families, size: m.header, semibold: m.headerSemibold || spec.family == .small) }
+    var headerFont: FontSpec {
+        FontSpec(family: families, size: m.header, semibold: m.headerSemibold || spec.family == .small)
+    }
     var countFont: FontSpec { FontSpec(family: families, size: max(10, m.item - 2)) }
     var moreFont: FontSpec { FontSpec(family: families, size: max(10, m.item - 2)) }
     var dueFont: FontSpec { FontSpec(family: families, size: layout.dueFontSize) }
+    /// The priority mark: the item size, semibold.
+    var markFont: FontSpec { FontSpec(family: families, size: m.item, semibold: true) }
+    /// Tag chip text: 4 pt under the item size, at least 9.
+    var tagFont: FontSpec { FontSpec(family: families, size: max(9, m.item - 4)) }
     var dividerColor: ThemeColor { theme.resolvedText.withAlphaScaled(0.14) }
 
     mutating func draw(_ content: WidgetContent) {
@@ -206,7 +235,8 @@ private struct Drawing {
         if let counts {
             let minimalTitle = TextLayout(title.first.map { String($0) + "…" } ?? "…", font: headerFont, in: text)
             let room = box.width - minimalTitle.logicalSize.width - 8
-            countsWidth = spec.family == .small
+            countsWidth =
+                spec.family == .small
                 ? smallCounts(counts, right: layout.right, midY: box.midY, baseline: baseline, room: room)
                 : textCounts(counts, right: layout.right, baseline: baseline, room: room)
         }
@@ -224,7 +254,9 @@ private struct Drawing {
 
     /// `N left · N done` (theme flags) right-aligned, at most `room` points wide (shortened with
     /// "…", left out when not even a digit fits); returns its width in points.
-    mutating func textCounts(_ counts: (pending: Int, completed: Int), right: Double, baseline: Double, room: Double) -> Double {
+    mutating func textCounts(_ counts: (pending: Int, completed: Int), right: Double, baseline: Double, room: Double)
+        -> Double
+    {
         var parts: [String] = []
         if theme.showRemainingCount { parts.append(strings.left(counts.pending)) }
         if theme.showCompletedCount { parts.append(strings.done(counts.completed)) }
@@ -239,13 +271,16 @@ private struct Drawing {
 
     /// Small widgets: the pending glyph + N and the completed glyph + N, as many as fit in `room`
     /// points (the completed one goes first); returns the width in points.
-    mutating func smallCounts(_ counts: (pending: Int, completed: Int), right: Double, midY: Double, baseline: Double, room: Double) -> Double {
+    mutating func smallCounts(
+        _ counts: (pending: Int, completed: Int), right: Double, midY: Double, baseline: Double, room: Double
+    ) -> Double {
         var items: [(completed: Bool, n: Int)] = []
         if theme.showRemainingCount { items.append((false, counts.pending)) }
         if theme.showCompletedCount { items.append((true, counts.completed)) }
         func width(_ list: [(completed: Bool, n: Int)]) -> Double {
             list.enumerated().reduce(0) { sum, e in
-                sum + TextLayout(String(e.element.n), font: countFont, in: text).logicalSize.width + 3 + m.icon + (e.offset > 0 ? 7 : 0)
+                sum + TextLayout(String(e.element.n), font: countFont, in: text).logicalSize.width + 3 + m.icon
+                    + (e.offset > 0 ? 7 : 0)
             }
         }
         while !items.isEmpty && width(items) > room { items.removeLast() }
@@ -257,8 +292,9 @@ private struct Drawing {
             g.setColor(theme.secondaryText)
             layout.draw(in: g, x: x, y: baseline - layout.baseline)
             x -= 3 + m.icon / 2
-            CheckboxPainter.draw(theme.checkboxStyle, completed: item.completed, cx: x, cy: midY, size: m.icon,
-                                 accent: theme.accent, fill: theme.secondaryText, in: g)
+            CheckboxPainter.draw(
+                theme.checkboxStyle, completed: item.completed, cx: x, cy: midY, size: m.icon,
+                accent: theme.accent, fill: theme.secondaryText, in: g)
             x -= m.icon / 2
             if i > 0 { x -= 7 }
         }
@@ -268,18 +304,24 @@ private struct Drawing {
     // MARK: Body
 
     mutating func body(_ c: ListContent) {
+        progress = c.subtaskProgress
         // The flash frame: a just-completed todo stays in its pending place, drawn checked.
+        // Each section lists its todos in the spec's order with every subtask right after its
+        // parent (`SubtaskTree`); `WidgetLayout.treeRows` decides which fit.
         let flashed = c.completed.filter { flashing.contains($0.id) }
-        let pendingRows = order(c.pending.map { ($0, false) } + flashed.map { ($0, true) })
-        let completedRows = c.completed.filter { !flashing.contains($0.id) }.map { ($0, true) }
+        let pendingRows = tree(order(c.pending.map { ($0, false) } + flashed.map { ($0, true) }))
+        let completedRows = tree(c.completed.filter { !flashing.contains($0.id) }.map { ($0, true) })
         // Due lines below the titles only when a row that fits has a due: otherwise the rows stay
         // short (and a due further down shows inline when its row is reached).
         var tall = false
         if layout.dueStyle == .below {
-            let tallSlots = layout.sections(completedCount: completedRows.count, tallPendingRows: true).pending.slots
-            tall = pendingRows.prefix(tallSlots).contains { !$0.1 && $0.0.due != nil }
+            let tallSection = layout.sections(completedCount: completedRows.count, tallPendingRows: true).pending
+            let fitting = layout.treeRows(
+                depths: pendingRows.map(\.depth), in: tallSection, countInHeader: headerShowsRemaining)
+            tall = fitting.todos.contains { !pendingRows[$0.index].completed && pendingRows[$0.index].todo.due != nil }
         }
-        let sections = layout.sections(completedCount: completedRows.count, pendingCount: pendingRows.count, tallPendingRows: tall)
+        let sections = layout.sections(
+            completedCount: completedRows.count, pendingCount: pendingRows.count, tallPendingRows: tall)
         pendingSlots = sections.pending.slots
         if pendingRows.isEmpty {
             allDone(in: sections.pending.area)
@@ -290,6 +332,21 @@ private struct Drawing {
             hairline(at: completed.dividerY)
             completedSlots = completed.section.slots
             section(completedRows, in: completed.section, listID: c.list.id, countInHeader: theme.showCompletedCount)
+        }
+    }
+
+    /// One todo of a section in drawing order: whether it is drawn completed, its subtask depth.
+    struct Entry {
+        var todo: Todo
+        var completed: Bool
+        var depth: Int
+    }
+
+    /// `rows` (in the spec's order) with every subtask right after its parent (`SubtaskTree.ordered`).
+    func tree(_ rows: [(Todo, Bool)]) -> [Entry] {
+        let completed = Dictionary(rows.map { ($0.0.id, $0.1) }, uniquingKeysWith: { a, _ in a })
+        return SubtaskTree.ordered(rows.map(\.0)).map {
+            Entry(todo: $0.todo, completed: completed[$0.todo.id] ?? false, depth: $0.depth)
         }
     }
 
@@ -305,13 +362,15 @@ private struct Drawing {
         return keyed.sorted { a, b in a.1 != b.1 ? a.1 < b.1 : manual(a.0, b.0) }.map(\.0)
     }
 
-    /// Draws todos into the slots of `section`; when they do not all fit, the count goes on the
-    /// last row or a `+ N more` line (`WidgetLayout.rows(count:in:countInHeader:)`).
-    mutating func section(_ todos: [(Todo, Bool)], in section: WidgetLayout.Section, listID: String, countInHeader: Bool) {
-        let slots = layout.rows(count: todos.count, in: section, countInHeader: countInHeader)
+    /// Draws todos into the slots of `section`, subtasks under their parents when there is room;
+    /// when they do not all fit, the count goes on the last row or a `+ N more` line
+    /// (`WidgetLayout.treeRows(depths:in:countInHeader:)`).
+    mutating func section(_ todos: [Entry], in section: WidgetLayout.Section, listID: String, countInHeader: Bool) {
+        let slots = layout.treeRows(depths: todos.map(\.depth), in: section, countInHeader: countInHeader)
         for slot in slots.todos {
-            let (todo, completed) = todos[slot.index]
-            row(todo, completed: completed, frame: slot.frame, inlineMore: slot.inlineMore,
+            let e = todos[slot.index]
+            row(
+                e.todo, completed: e.completed, level: slot.level, frame: slot.frame, inlineMore: slot.inlineMore,
                 tall: section.rowHeight > m.rowHeight && slot.frame.height > m.rowHeight)
         }
         if let more = slots.more {
@@ -334,8 +393,10 @@ private struct Drawing {
 
     /// Draws a due label (with the repeat glyph first for a repeating todo) with its left edge at
     /// `x` on `baseline`; returns its width. `measureOnly` just measures.
-    mutating func drawDue(_ due: (text: String, color: ThemeColor, repeats: Bool), x: Double, baseline: Double,
-                          maxWidth: Double = .infinity, measureOnly: Bool = false) -> Double {
+    mutating func drawDue(
+        _ due: (text: String, color: ThemeColor, repeats: Bool), x: Double, baseline: Double,
+        maxWidth: Double = .infinity, measureOnly: Bool = false
+    ) -> Double {
         let label = TextLayout(due.text, font: dueFont, in: text)
         let glyph = due.repeats ? dueFont.size * 0.9 + 3 : 0
         if label.logicalSize.width + glyph > maxWidth { label.setSingleLine(width: maxWidth - glyph) }
@@ -343,16 +404,21 @@ private struct Drawing {
         guard !measureOnly else { return w }
         g.setColor(due.color)
         if due.repeats {
-            RepeatGlyph.draw(cx: x + dueFont.size * 0.45, cy: baseline - 0.35 * dueFont.size, size: dueFont.size * 0.9,
-                             color: due.color, in: g)
+            RepeatGlyph.draw(
+                cx: x + dueFont.size * 0.45, cy: baseline - 0.35 * dueFont.size, size: dueFont.size * 0.9,
+                color: due.color, in: g)
         }
         g.setColor(due.color)
         label.draw(in: g, x: x + glyph, y: baseline - label.baseline)
         return w
     }
 
-    mutating func row(_ todo: Todo, completed: Bool, frame: Rect, inlineMore: Int?, tall: Bool) {
-        var (titleX, titleRight, checkboxX) = layout.rowGeometry(frame)
+    /// Draws one todo row at indent `level` (docs/widgets.md "Layout", "Subtasks, priority and
+    /// tags"): checkbox, priority mark, title, tag chips, then right-aligned the subtask count, the
+    /// due label and the inline `+ N more`; in a large widget a parent's progress bar under its title.
+    mutating func row(_ todo: Todo, completed: Bool, level: Int, frame: Rect, inlineMore: Int?, tall: Bool) {
+        var (titleX, titleRight, checkboxX) = layout.rowGeometry(frame, level: level)
+        let columnX = titleX, columnRight = titleRight
         let due = dueLabel(todo, completed: completed)
         // A tall row: the title's line at the top (inside the row padding), the due line below it.
         // A todo without a due in a tall row keeps its title centred.
@@ -367,8 +433,9 @@ private struct Drawing {
                 g.setColor(theme.accent.withAlphaScaled(0.22))
                 g.fill()
             }
-            CheckboxPainter.draw(theme.checkboxStyle, completed: completed, cx: checkboxX, cy: lineMidY, size: m.icon,
-                                 accent: theme.accent, fill: theme.secondaryText, in: g)
+            CheckboxPainter.draw(
+                theme.checkboxStyle, completed: completed, cx: checkboxX, cy: lineMidY, size: m.icon,
+                accent: theme.accent, fill: theme.secondaryText, in: g)
         }
         // Trailing texts share the title's line only when the title keeps room for a few characters;
         // on a very narrow widget the header's count already says how many there are, and two texts
@@ -389,16 +456,74 @@ private struct Drawing {
                 titleRight -= w + 6
             }
         }
+        let subtasks = progress[todo.id].flatMap { $0.total > 0 ? $0 : nil }
+        if let subtasks {
+            let count = TextLayout(
+                strings.subtaskProgress(done: subtasks.done, total: subtasks.total), font: countFont, in: text)
+            let w = count.logicalSize.width
+            if titleRight - w - 6 - titleX >= 3 * itemFont.size {
+                g.setColor(theme.secondaryText)
+                count.draw(in: g, x: titleRight - w, y: baseline - count.baseline)
+                titleRight -= w + 6
+            }
+        }
+        var markFrame: Rect?
+        if let mark = WidgetStrings.priorityMark(todo.priority) {
+            let markLayout = TextLayout(mark, font: markFont, in: text)
+            let w = markLayout.logicalSize.width
+            if titleRight - w - 4 - titleX >= 3 * itemFont.size {
+                g.setColor(completed ? theme.priorityMarkColor.withAlphaScaled(0.6) : theme.priorityMarkColor)
+                let y = baseline - markLayout.baseline
+                markLayout.draw(in: g, x: titleX, y: y)
+                markFrame = Rect(x: titleX, y: y, width: w, height: markLayout.logicalSize.height)
+                titleX += w + 4
+            }
+        }
         let layout = TextLayout(todo.title, font: itemFont, in: text)
-        layout.setSingleLine(width: titleRight - titleX)
+        let room = titleRight - titleX
+        let chips = tagChips(todo.tags, titleWidth: layout.logicalSize.width, room: room)
+        let chipsWidth = chips.last.map { $0.x + $0.width } ?? 0
+        let titleWidth = room - (chips.isEmpty ? 0 : chipsWidth + WidgetRenderer.tagGap)
+        layout.setSingleLine(width: titleWidth)
         g.setColor(completed ? theme.secondaryText : theme.resolvedText)
         let y = baseline - layout.baseline
         layout.draw(in: g, x: titleX, y: y)
         let size = layout.logicalSize
+        var chipFrames: [Rect] = []
+        let chipsX = titleX + min(layout.drawnWidth, titleWidth) + WidgetRenderer.tagGap
+        for chip in chips {
+            chipFrames.append(drawChip(chip, x: chipsX + chip.x, midY: lineMidY, dimmed: completed))
+        }
         if let due, below {
-            let dueBaseline = WidgetLayout.baseline(centredAt: frame.y + m.rowPadding + m.lineHeight + self.layout.dueLineHeight / 2,
-                                                    fontSize: dueFont.size)
-            _ = drawDue(due, x: titleX, baseline: dueBaseline, maxWidth: titleRight - titleX)
+            let dueBaseline = WidgetLayout.baseline(
+                centredAt: frame.y + m.rowPadding + m.lineHeight + self.layout.dueLineHeight / 2,
+                fontSize: dueFont.size)
+            _ = drawDue(due, x: columnX, baseline: dueBaseline, maxWidth: columnRight - columnX)
+        }
+        // A parent's progress bar in a large widget: a thin track under the title's line (under the
+        // due line of a tall row), as wide as the title column, filled done/total in the accent.
+        var barFrame: Rect?
+        if let subtasks, spec.family == .large, !completed {
+            // 1 pt below the line box, clear of descenders, or as low as the row allows (compact rows).
+            let lineBottom =
+                below ? frame.y + m.rowPadding + m.lineHeight + self.layout.dueLineHeight : lineMidY + m.lineHeight / 2
+            let h = WidgetRenderer.progressBarHeight
+            let top = self.layout.snapped(min(lineBottom + 1, frame.maxY - h))
+            if top >= lineBottom - h, top + h <= frame.maxY + 1e-9 {
+                let bar = Rect(x: columnX, y: top, width: columnRight - columnX, height: h)
+                g.newPath()
+                g.roundedRectangle(bar.x, bar.y, bar.width, bar.height, radius: h / 2)
+                g.setColor(theme.resolvedText.withAlphaScaled(0.12))
+                g.fill()
+                let done = bar.width * Double(min(subtasks.done, subtasks.total)) / Double(subtasks.total)
+                if done > 0 {
+                    g.newPath()
+                    g.roundedRectangle(bar.x, bar.y, max(h, done), bar.height, radius: h / 2)
+                    g.setColor(theme.accent)
+                    g.fill()
+                }
+                barFrame = bar
+            }
         }
         if completed {
             // Our own strike line, 0.3 em above the baseline (0.36 em for Japanese, whose glyphs sit
@@ -408,20 +533,89 @@ private struct Drawing {
             let strikeY = self.layout.snapped(baseline - spec.language.strikethroughHeight * itemFont.size)
             g.newPath()
             g.move(titleX, strikeY)
-            g.line(titleX + min(size.width, titleRight - titleX), strikeY)
+            g.line(titleX + min(size.width, titleWidth), strikeY)
             g.setLineWidth(max(1 / s, (itemFont.size * 0.07 * s).rounded() / s))
             g.setColor(theme.secondaryText)
             g.stroke()
         }
-        rows.append(RenderedRow(kind: completed ? .completed : .pending, todoID: todo.id, text: todo.title, frame: frame,
-                                textFrame: Rect(x: titleX, y: y, width: size.width, height: size.height),
-                                lineCount: layout.lineCount, isEllipsized: layout.isEllipsized))
+        rows.append(
+            RenderedRow(
+                kind: completed ? .completed : .pending, todoID: todo.id, text: todo.title, frame: frame,
+                textFrame: Rect(x: titleX, y: y, width: size.width, height: size.height),
+                lineCount: layout.lineCount, isEllipsized: layout.isEllipsized, level: level,
+                priorityMark: markFrame, tagChips: chipFrames, progressBar: barFrame))
 
         if let checkboxX, !completed {
-            let hit = self.layout.checkboxHitRect(frame: frame, checkboxX: checkboxX, titleX: titleX, titleRight: titleRight)
+            let hit = self.layout.checkboxHitRect(
+                frame: frame, checkboxX: checkboxX, titleX: columnX, titleRight: columnRight)
             regions.append(self.layout.pixelRegion(.complete(todoID: todo.id), hit))
         }
         regions.append(self.layout.pixelRegion(.openTodo(todo.id), frame))
+    }
+
+    /// A tag chip to draw: its text (ellipsized to `textWidth` when shortened), its x offset from
+    /// the first chip's left edge and its width, points.
+    struct Chip {
+        var layout: TextLayout
+        var x: Double
+        var width: Double
+    }
+
+    /// The chips of `tags` after a title `titleWidth` points wide in a line `room` points wide.
+    ///
+    /// When title and chips fit, both keep their natural widths. Otherwise the title keeps at least
+    /// `tagTitleShare` of the room and `tagTitleEms` item sizes (or its whole width when shorter),
+    /// and the chips get the rest in order: each drawn whole while it fits, the first that does
+    /// not is shortened with "…" when `#`, its first character and "…" fit, and the rest are
+    /// left out.
+    func tagChips(_ tags: [String], titleWidth: Double, room: Double) -> [Chip] {
+        guard !tags.isEmpty, room > 0 else { return [] }
+        let pad = WidgetRenderer.tagPadding, gap = WidgetRenderer.tagGap
+        let layouts = tags.map { TextLayout("#" + $0, font: tagFont, in: text) }
+        let natural = layouts.map { $0.logicalSize.width + 2 * pad }
+        let all = natural.reduce(0, +) + gap * Double(tags.count - 1)
+        let keep = max(room * WidgetRenderer.tagTitleShare, WidgetRenderer.tagTitleEms * itemFont.size)
+        let titleKeeps = titleWidth + gap + all <= room ? titleWidth : min(titleWidth, max(keep, room - gap - all))
+        var left = room - titleKeeps - gap
+        var chips: [Chip] = []
+        var x = 0.0
+        for (i, layout) in layouts.enumerated() {
+            let needed = natural[i] + (chips.isEmpty ? 0 : gap)
+            if needed <= left + 1e-9 {
+                chips.append(Chip(layout: layout, x: x + (chips.isEmpty ? 0 : gap), width: natural[i]))
+            } else {
+                // Shortened only when "#", its first character and "…" fit: a bare "#…" says nothing.
+                let width = left - (chips.isEmpty ? 0 : gap)
+                let shortest =
+                    TextLayout("#" + String(tags[i].prefix(1)) + "…", font: tagFont, in: text).logicalSize.width + 2
+                    * pad
+                if width >= shortest {
+                    layout.setSingleLine(width: width - 2 * pad)
+                    let drawn = min(width, layout.drawnWidth + 2 * pad)
+                    chips.append(Chip(layout: layout, x: x + (chips.isEmpty ? 0 : gap), width: drawn))
+                }
+                break
+            }
+            x = chips.last!.x + chips.last!.width
+            left -= needed
+        }
+        return chips
+    }
+
+    /// Draws a chip with its left edge at `x`, centred on `midY`: a rounded rectangle in
+    /// `tagChipBackground` with its text in `tagChipText` (both at 60 % on completed rows).
+    /// - Returns: the chip's rectangle, points.
+    mutating func drawChip(_ chip: Chip, x: Double, midY: Double, dimmed: Bool) -> Rect {
+        let h = min(m.lineHeight, (tagFont.size * 1.5).rounded())
+        let r = Rect(x: x, y: midY - h / 2, width: chip.width, height: h)
+        g.newPath()
+        g.roundedRectangle(r.x, r.y, r.width, r.height, radius: min(WidgetRenderer.tagCornerRadius, h / 2))
+        g.setColor(dimmed ? theme.tagChipBackground.withAlphaScaled(0.6) : theme.tagChipBackground)
+        g.fill()
+        g.setColor(dimmed ? theme.tagChipText.withAlphaScaled(0.6) : theme.tagChipText)
+        let baseline = WidgetLayout.baseline(centredAt: midY, fontSize: tagFont.size)
+        chip.layout.draw(in: g, x: x + WidgetRenderer.tagPadding, y: baseline - chip.layout.baseline)
+        return r
     }
 
     mutating func moreRow(_ count: Int, frame: Rect, listID: String) {
@@ -433,16 +627,19 @@ private struct Drawing {
         let y = baseline - text.baseline
         text.draw(in: g, x: x, y: y)
         let size = text.logicalSize
-        rows.append(RenderedRow(kind: .more, todoID: nil, text: strings.more(count), frame: frame,
-                                textFrame: Rect(x: x, y: y, width: size.width, height: size.height),
-                                lineCount: text.lineCount, isEllipsized: text.isEllipsized))
+        rows.append(
+            RenderedRow(
+                kind: .more, todoID: nil, text: strings.more(count), frame: frame,
+                textFrame: Rect(x: x, y: y, width: size.width, height: size.height),
+                lineCount: text.lineCount, isEllipsized: text.isEllipsized))
         regions.append(layout.pixelRegion(.openList(listID), frame))
     }
 
     /// The accent check-circle and `All done!`, centred in `area`; in an area too low for both,
     /// the circle alone (at least 8 pt), or nothing.
     mutating func allDone(in area: Rect) {
-        let label = TextLayout(strings.allDone, font: FontSpec(family: families, size: m.item, semibold: true), in: text)
+        let label = TextLayout(
+            strings.allDone, font: FontSpec(family: families, size: m.item, semibold: true), in: text)
         label.setSingleLine(width: area.width)
         let textH = label.logicalSize.height
         guard area.height >= textH + 6 + 14 else {

@@ -18,6 +18,14 @@ struct WidgetStrings: Sendable {
     var unnamedSpec: String { l.text(.widgetUnnamedSpec) }
     /// The setup text of a spec without `list`.
     func setup(specFile: String) -> String { l.text(.widgetSetup, specFile) }
+    /// A parent's subtask count, done/total: `2/5` in every language (as `show` writes it; digits
+    /// and a slash, not a phrase).
+    func subtaskProgress(done: Int, total: Int) -> String { "\(done)/\(total)" }
+    /// A row's priority mark (docs/widgets.md "Subtasks, priority and tags"): `!` low, `!!` medium,
+    /// `!!!` high (the CLI's spelling, docs/organize.md "Priority"), nil for none.
+    static func priorityMark(_ priority: Priority) -> String? {
+        priority == .none ? nil : String(repeating: "!", count: priority.rawValue)
+    }
     /// The missing-list text.
     func noList(_ reference: String) -> String { l.text(.widgetMissingList, reference) }
 

@@ -3,7 +3,7 @@ import Testing
 @testable import TaskTileCore
 import TestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `themes.json` as a person edits it (docs/themes.md): validated on load, the new `showDue` key,
@@ -12,7 +12,9 @@ import Glibc
     static func file(_ themes: String) -> [UInt8] { Array(#"{ "version": 1, "themes": [ \#(themes) ] }"#.utf8) }
 
     func error(_ bytes: [UInt8]) -> DataFileError? {
-        do { _ = try ThemeStore.decodeFile(bytes, file: "themes.json"); return nil } catch { return error as? DataFileError }
+        do { _ = try ThemeStore.decodeFile(bytes, file: "themes.json"); return nil } catch {
+            return error as? DataFileError
+        }
     }
 
     @Test func duplicatesAndAnEmptyListAreRefusedNamingBothPositions() throws {
@@ -31,20 +33,67 @@ import Glibc
     }
 
     @Test func showDueReadsWritesAndRefusesBadValues() throws {
-        let themes = try ThemeStore.decodeFile(Self.file(#"{ "name": "A", "showDue": "below" }, { "name": "B" }"#), file: "t")
+        let themes = try ThemeStore.decodeFile(
+            Self.file(#"{ "name": "A", "showDue": "below" }, { "name": "B" }"#), file: "t")
         #expect(themes.map(\.showDue) == [.below, .auto])
         #expect(themes[0].jsonValue["showDue"]?.stringValue == "below")
         #expect(themes[1].jsonValue["showDue"] == nil, "the default is not written")
         // The due label colours: the theme's, or the appearance's system orange and red.
-        let coloured = try ThemeStore.decodeFile(Self.file(##"{ "name": "A", "warning": "#AA8800", "overdue": "#CC0000" }, { "name": "B", "appearance": "dark" }"##), file: "t")
-        #expect(coloured[0].warningColor == ThemeColor(hex: "#AA8800") && coloured[0].overdueColor == ThemeColor(hex: "#CC0000"))
+        let coloured = try ThemeStore.decodeFile(
+            Self.file(
+                ##"{ "name": "A", "warning": "#AA8800", "overdue": "#CC0000" }, { "name": "B", "appearance": "dark" }"##
+            ), file: "t")
+        #expect(
+            coloured[0].warningColor == ThemeColor(hex: "#AA8800")
+                && coloured[0].overdueColor == ThemeColor(hex: "#CC0000"))
         #expect(coloured[0].jsonValue["warning"]?.stringValue == "#AA8800")
-        #expect(coloured[1].warningColor == ThemeColor(hex: "#FF9F0A") && coloured[1].overdueColor == ThemeColor(hex: "#FF453A"))
+        #expect(
+            coloured[1].warningColor == ThemeColor(hex: "#FF9F0A")
+                && coloured[1].overdueColor == ThemeColor(hex: "#FF453A"))
         #expect(coloured[1].jsonValue["overdue"] == nil)
         #expect(error(Self.file(#"{ "name": "A", "overdue": "red" }"#))?.key == "overdue")
         let bad = try #require(error(Self.file(#"{ "name": "A", "showDue": "sometimes" }"#)))
         #expect(bad.key == "showDue")
         #expect(bad.description.contains("accepted: auto, inline, below, off"), "\(bad)")
+    }
+
+    @Test func organizeColoursDefaultWhenAbsentAndAreCheckedLikeEveryColour() throws {
+        // A themes.json written before the keys existed: loads, draws with the defaults, writes back unchanged.
+        let old = try ThemeStore.decodeFile(Self.file(##"{ "name": "Old", "accent": "#336699" }"##), file: "t")
+        #expect(old[0].priorityColor == nil && old[0].tagBackground == nil && old[0].tagText == nil)
+        #expect(old[0].priorityMarkColor == ThemeColor(hex: "#336699"))
+        #expect(old[0].tagChipText == ThemeColor(hex: "#336699"))
+        #expect(old[0].tagChipBackground == ThemeColor(hex: "#336699")!.withAlphaScaled(0.14))
+        for key in ["priorityColor", "tagBackground", "tagText"] { #expect(old[0].jsonValue[key] == nil, "\(key)") }
+        // Set: read, used, written back in `Theme.keys` order.
+        let set = try ThemeStore.decodeFile(
+            Self.file(
+                ##"{ "name": "New", "priorityColor": "#CC0000", "tagBackground": "#00000022", "tagText": "#112233" }"##),
+            file: "t")
+        #expect(set[0].priorityMarkColor == ThemeColor(hex: "#CC0000"))
+        #expect(set[0].tagChipBackground == ThemeColor(hex: "#00000022"))
+        #expect(set[0].tagChipText == ThemeColor(hex: "#112233"))
+        #expect(set[0].jsonValue["tagBackground"]?.stringValue == "#00000022")
+        guard case .object(let members) = set[0].jsonValue else { Issue.record("not an object"); return }
+        let written = members.map(\.0)
+        #expect(written == Theme.keys.filter(written.contains))
+        #expect(written.contains("priorityColor") && written.contains("tagText"))
+        let again = try Theme.decode(set[0].jsonValue, file: "t", label: "themes[0]")
+        #expect(again == set[0])
+        #expect(
+            Theme.keys.contains("priorityColor") && Theme.keys.contains("tagBackground")
+                && Theme.keys.contains("tagText"))
+        // null returns a key to its default, as for `warning`.
+        let reset = try ThemeStore.decodeFile(Self.file(##"{ "name": "R", "tagText": null }"##), file: "t")
+        #expect(reset[0].tagText == nil)
+        // A bad value: the same error as every colour key, naming the key and the value.
+        for key in ["priorityColor", "tagBackground", "tagText"] {
+            let bad = try #require(error(Self.file(#"{ "name": "A", "\#(key)": "blue" }"#)), "\(key)")
+            #expect(bad.key == key)
+            let accent = try #require(error(Self.file(#"{ "name": "A", "accent": "blue" }"#)))
+            #expect(bad.description == accent.description.replacingOccurrences(of: "accent", with: key), "\(bad)")
+            #expect(error(Self.file(#"{ "name": "A", "\#(key)": 3 }"#))?.key == key)
+        }
     }
 
     @Test func aFIFOIsRefusedWithoutWaiting() throws {

@@ -11,7 +11,7 @@ private let themesDirectory = repositoryRoot + "/Themes"
 /// every refused edit exits 65 (or 1) naming file, theme, key and value with the file untouched.
 @Suite("theme commands")
 struct ThemeCLITests {
-    init() { TestFonts.install() } // before Pango first runs: the test fonts (fonts.conf)
+    init() { TestFonts.install() }  // before Pango first runs: the test fonts (fonts.conf)
 
     func themesPath(_ cli: CLIHarness) -> String { cli.tmp.dataDirectory.path + "/themes.json" }
 
@@ -26,10 +26,10 @@ struct ThemeCLITests {
         let cli = prepared()
         #expect(cli.run("theme", "new", "Ocean").status == 0)
         #expect(cli.run("theme", "set", "Ocean", "accent", "#0A7EA4").status == 0)
-        #expect(cli.run("theme", "set", "Ocean", "fontSize", "18").status == 0)        // JSON number
-        #expect(cli.run("theme", "set", "Ocean", "showCompleted", "true").status == 0) // JSON bool
+        #expect(cli.run("theme", "set", "Ocean", "fontSize", "18").status == 0)  // JSON number
+        #expect(cli.run("theme", "set", "Ocean", "showCompleted", "true").status == 0)  // JSON bool
         #expect(cli.run("theme", "set", "Ocean", "background", "#FFEEDD").status == 0)
-        #expect(cli.run("theme", "set", "Ocean", "background", "null").status == 0)    // back to absent
+        #expect(cli.run("theme", "set", "Ocean", "background", "null").status == 0)  // back to absent
         #expect(cli.run("theme", "set", "Ocean", "fontFamily", "Noto Sans Mono").status == 0)
         let shown = try JSONValue.parse(cli.run("theme", "show", "Ocean").stdout)
         #expect(shown["accent"] == .string("#0A7EA4") && shown["fontSize"] == .number(18))
@@ -66,23 +66,28 @@ struct ThemeCLITests {
         #expect(cli.run("theme", "rm", "Nope").status == 1)
     }
 
-    @Test("a bad value exits 65 naming file, theme, key and value; themes.json stays byte-identical", arguments: [
-        ("accent", "#GG0000", "\"#GG0000\" is not a colour"),
-        ("accent", "red", "\"red\" is not a colour"),
-        ("background", "#12345", "\"#12345\""),
-        ("fontSize", "40", "40 is not accepted"),
-        ("fontSize", "7.5", "7.5 is not accepted"),
-        ("fontSize", "huge", "\"huge\" is not accepted"),
-        ("rowHeight", "tall", "\"tall\" is not accepted (accepted: compact, normal, comfortable)"),
-        ("checkboxStyle", "triangle", "\"triangle\" is not accepted"),
-        ("checkboxPosition", "left", "\"left\" is not accepted (accepted: leading, trailing)"),
-        ("showCompleted", "yes", "\"yes\" is not accepted (accepted: true, false)"),
-        ("cornerRadius", "-1", "-1 is not accepted"),
-        ("appearance", "sepia", "\"sepia\" is not accepted (accepted: light, dark)"),
-        ("name", "\"\"", "must be a non-empty string"),
-        ("id", "not-a-uuid", "\"not-a-uuid\" is not a UUID"),
-        ("colour", "#FF0000", "unknown key"),
-    ])
+    @Test(
+        "a bad value exits 65 naming file, theme, key and value; themes.json stays byte-identical",
+        arguments: [
+            ("accent", "#GG0000", "\"#GG0000\" is not a colour"),
+            ("accent", "red", "\"red\" is not a colour"),
+            ("background", "#12345", "\"#12345\""),
+            ("priorityColor", "red", "\"red\" is not a colour"),
+            ("tagBackground", "#12345", "\"#12345\" is not a colour"),
+            ("tagText", "true", "true is not a colour"),
+            ("fontSize", "40", "40 is not accepted"),
+            ("fontSize", "7.5", "7.5 is not accepted"),
+            ("fontSize", "huge", "\"huge\" is not accepted"),
+            ("rowHeight", "tall", "\"tall\" is not accepted (accepted: compact, normal, comfortable)"),
+            ("checkboxStyle", "triangle", "\"triangle\" is not accepted"),
+            ("checkboxPosition", "left", "\"left\" is not accepted (accepted: leading, trailing)"),
+            ("showCompleted", "yes", "\"yes\" is not accepted (accepted: true, false)"),
+            ("cornerRadius", "-1", "-1 is not accepted"),
+            ("appearance", "sepia", "\"sepia\" is not accepted (accepted: light, dark)"),
+            ("name", "\"\"", "must be a non-empty string"),
+            ("id", "not-a-uuid", "\"not-a-uuid\" is not a UUID"),
+            ("colour", "#FF0000", "unknown key"),
+        ])
     func badValue(key: String, value: String, reason: String) throws {
         let cli = prepared()
         let before = fileBytes(themesPath(cli))
@@ -107,7 +112,9 @@ struct ThemeCLITests {
 
     @Test func everyPresetImports() throws {
         let cli = prepared()
-        let names = try FileManager.default.contentsOfDirectory(atPath: themesDirectory).filter { $0.hasSuffix(".json") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: themesDirectory).filter {
+            $0.hasSuffix(".json")
+        }.sorted()
         #expect(names.count >= 6)
         for name in names {
             let r = cli.run("theme", "import", themesDirectory + "/" + name)
@@ -125,7 +132,8 @@ struct ThemeCLITests {
     @Test func taskTuneExportImports() throws {
         let cli = prepared()
         let file = cli.tmp.file("tasktune.json")
-        try AtomicFile.write("""
+        try AtomicFile.write(
+            """
             { "themes": [
               { "id": "6F1C2A3B-4D5E-4F60-8172-8394A5B6C7D8", "name": "Tune Blue",
                 "accentColor": { "red": 0, "green": 0.478, "blue": 1, "opacity": 1 },
@@ -140,28 +148,51 @@ struct ThemeCLITests {
         #expect(r.status == 0, "\(r.stderr)")
         let blue = try JSONValue.parse(cli.run("theme", "show", "Tune Blue").stdout)
         #expect(blue["id"] == .string("6f1c2a3b-4d5e-4f60-8172-8394a5b6c7d8"))
-        #expect(blue["accent"] == .string("#007AFF") && blue["background"] == .string("#FFFFFFCC") && blue["text"] == nil)
+        #expect(
+            blue["accent"] == .string("#007AFF") && blue["background"] == .string("#FFFFFFCC") && blue["text"] == nil)
         #expect(blue["fontSize"] == .number(19) && blue["checkboxStyle"] == .string("circleDotted"))
         #expect(blue["checkboxPosition"] == .string("trailing") && blue["showCompleted"] == .bool(true))
         let star = try JSONValue.parse(cli.run("theme", "show", "Tune Star").stdout)
-        #expect(star["accent"] == .string("#FFCC00") && star["fontSize"] == .string("large") && star["checkboxStyle"] == .string("star"))
+        #expect(
+            star["accent"] == .string("#FFCC00") && star["fontSize"] == .string("large")
+                && star["checkboxStyle"] == .string("star"))
     }
 
-    @Test("a bad import file exits 65 naming file, theme and key; nothing is imported", arguments: [
-        (##"{ "name": "T", "accentColor": { "red": 2, "green": 0, "blue": 0 } }"##, "theme \"T\": key \"accentColor\"", "\"red\" must be a number 0…1"),
-        (##"{ "name": "T", "accentColor": { "red": 1, "green": 0 } }"##, "key \"accentColor\"", "red, green and blue are required"),
-        (##"{ "name": "T", "accentColor": { "red": 1, "green": 0, "blue": 0 }, "checkboxStyle": "triangle" }"##, "key \"checkboxStyle\"", "\"triangle\" is not a checkbox style we know"),
-        (##"{ "name": "T", "customFontSizePoints": 64 }"##, "key \"customFontSizePoints\"", "64 is not accepted"),
-        (##"{ "name": "T", "fontSize": "custom", "accentColor": { "red": 1, "green": 0, "blue": 0 } }"##, "key \"customFontSizePoints\"", "is required"),
-        (##"{ "name": "T", "accentColor": { "red": 1, "green": 0, "blue": 0 }, "sparkle": true }"##, "key \"sparkle\"", "unknown key in a TaskTune theme"),
-        (##"{ "name": "T", "accent": "#12" }"##, "theme \"T\": key \"accent\"", "\"#12\" is not a colour"),
-        (##"{ "version": 1, "themes": [ { "name": "Ok" }, { "name": "T", "rowHeight": 3 } ] }"##, "theme \"T\": key \"rowHeight\"", "3 is not accepted"),
-        (##"{ "version": 1, "themes": [] }"##, "key \"themes\"", "holds no theme"),
-        (##"[ { "name": "T" }, { "name": "T" } ]"##, "key \"name\"", "used by two themes"),
-        (##"{ "accent": "#FF0000" }"##, "key \"name\"", "is required"),
-        (##"{ "name": "T""##, "", "not valid JSON"),
-        (##""just text""##, "", "found string"),
-    ])
+    @Test(
+        "a bad import file exits 65 naming file, theme and key; nothing is imported",
+        arguments: [
+            (
+                ##"{ "name": "T", "accentColor": { "red": 2, "green": 0, "blue": 0 } }"##,
+                "theme \"T\": key \"accentColor\"", "\"red\" must be a number 0…1"
+            ),
+            (
+                ##"{ "name": "T", "accentColor": { "red": 1, "green": 0 } }"##, "key \"accentColor\"",
+                "red, green and blue are required"
+            ),
+            (
+                ##"{ "name": "T", "accentColor": { "red": 1, "green": 0, "blue": 0 }, "checkboxStyle": "triangle" }"##,
+                "key \"checkboxStyle\"", "\"triangle\" is not a checkbox style we know"
+            ),
+            (##"{ "name": "T", "customFontSizePoints": 64 }"##, "key \"customFontSizePoints\"", "64 is not accepted"),
+            (
+                ##"{ "name": "T", "fontSize": "custom", "accentColor": { "red": 1, "green": 0, "blue": 0 } }"##,
+                "key \"customFontSizePoints\"", "is required"
+            ),
+            (
+                ##"{ "name": "T", "accentColor": { "red": 1, "green": 0, "blue": 0 }, "sparkle": true }"##,
+                "key \"sparkle\"", "unknown key in a TaskTune theme"
+            ),
+            (##"{ "name": "T", "accent": "#12" }"##, "theme \"T\": key \"accent\"", "\"#12\" is not a colour"),
+            (
+                ##"{ "version": 1, "themes": [ { "name": "Ok" }, { "name": "T", "rowHeight": 3 } ] }"##,
+                "theme \"T\": key \"rowHeight\"", "3 is not accepted"
+            ),
+            (##"{ "version": 1, "themes": [] }"##, "key \"themes\"", "holds no theme"),
+            (##"[ { "name": "T" }, { "name": "T" } ]"##, "key \"name\"", "used by two themes"),
+            (##"{ "accent": "#FF0000" }"##, "key \"name\"", "is required"),
+            (##"{ "name": "T""##, "", "not valid JSON"),
+            (##""just text""##, "", "found string"),
+        ])
     func badImport(json: String, location: String, reason: String) throws {
         let cli = prepared()
         let file = cli.tmp.file("bad.json")
@@ -177,9 +208,12 @@ struct ThemeCLITests {
 
     @Test func aCorruptThemesFileExits65AndIsLeftAlone() throws {
         let cli = prepared()
-        try AtomicFile.write(##"{ "version": 1, "themes": [ { "name": "X", "acent": "#FF0000" } ] }"##, to: themesPath(cli))
+        try AtomicFile.write(
+            ##"{ "version": 1, "themes": [ { "name": "X", "acent": "#FF0000" } ] }"##, to: themesPath(cli))
         let before = fileBytes(themesPath(cli))
-        for args in [["theme", "ls"], ["theme", "new", "Y"], ["theme", "set", "X", "accent", "#000000"], ["theme", "rm", "X"]] {
+        for args in [
+            ["theme", "ls"], ["theme", "new", "Y"], ["theme", "set", "X", "accent", "#000000"], ["theme", "rm", "X"],
+        ] {
             let r = cli.run(args)
             #expect(r.status == 65, "\(args)")
             #expect(r.stderr.contains("\(themesPath(cli)): theme \"X\": key \"acent\": unknown key"), "\(r.stderr)")
