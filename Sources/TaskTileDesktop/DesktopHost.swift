@@ -73,6 +73,8 @@ public final class DesktopHost: WidgetSink {
             return error.exitCode
         }
         session = WidgetSession(directory: directory, specFiles: givenSpecFiles, log: log, clock: source, sink: self)
+        session.showsBuiltInDefault = true
+        session.builtInLanguage = Language.fromEnvironment(environment)
         // GDK parses no arguments of ours; it reads WAYLAND_DISPLAY / DISPLAY / GDK_BACKEND itself.
         guard gtk_init_check(nil, nil) != 0, let display = gdk_display_get_default() else {
             return fail(DesktopError.noDisplay(wayland: wayland, x11: x11))

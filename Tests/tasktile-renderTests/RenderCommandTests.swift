@@ -53,12 +53,22 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: out + "desk.hits.json"))
     }
 
-    @Test func noSpecsExits1() throws {
+    /// A newcomer's first run (#31): no spec yet renders the built-in @today widget and says how to add one.
+    @Test func noSpecsRendersTheBuiltInTodayWidget() throws {
         let fx = try RenderFixture()
         defer { fx.remove() }
         let r = run(["once"], fx)
-        #expect(r.code == 1)
-        #expect(r.err.contains(fx.dataDirectory.widgetsPath))
+        #expect(r.code == 0, "\(r.err)")
+        let png = fx.dataDirectory.widgetsPath + "/out/today.png"
+        #expect(r.out == png + "\n")
+        #expect(r.err.contains(fx.dataDirectory.widgetsPath) && r.err.contains("@today"), "\(r.err)")
+        let surface = try Surface.decodePNG(path: png)
+        #expect(surface.width == 728 && surface.height == 764, "a large widget at scale 2")
+        // Once a spec exists, it alone is rendered.
+        try fx.list("Work", ["Ship it"])
+        _ = try fx.writeSpec("a", #"{ "version": 1, "family": "small", "list": "Work" }"#)
+        let again = run(["once"], fx)
+        #expect(again.out == fx.dataDirectory.widgetsPath + "/out/a.png\n", "\(again.err)")
     }
 
     @Test func badSpecExits65NamingFileAndKey() throws {

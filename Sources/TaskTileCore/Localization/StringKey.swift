@@ -630,6 +630,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
 
     case statusErrorUrgentWithFollow = "status.error.urgentWithFollow"
     case renderOverview = "render.overview"
+    case renderNoSpecsDefault = "render.noSpecsDefault"
     case renderErrorNoSpecs = "render.error.noSpecs"
     case renderErrorCannotReadSpec = "render.error.cannotReadSpec"
     case renderErrorNoHitMap = "render.error.noHitMap"

@@ -628,6 +628,7 @@ extension StringCatalogue {
         // tasktile-render
         .statusErrorUrgentWithFollow: "'--urgent' is an exit code and cannot stream; with '--follow' the i3blocks lines carry \"urgent\" (accepted: one of --urgent, --follow)",
         .renderOverview: "Draw tasktile widgets as PNG images with click maps, keep them fresh, and show them on the desktop.",
+        .renderNoSpecsDefault: "no widget specs in {0} yet: rendering the built-in @today widget (copy a spec from WidgetSpecs/ there, or see docs/widgets.md \"Specs\")",
         .renderErrorNoSpecs: "no widget specs in {0} (add a *.json spec there or name spec files)",
         .renderErrorCannotReadSpec: "cannot read spec {0}: {1}",
         .renderErrorNoHitMap: "no hit map at {0} (render the widget first: tasktile-render once {1})",

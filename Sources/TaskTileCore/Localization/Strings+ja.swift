@@ -625,6 +625,7 @@ extension StringCatalogue {
         // tasktile-render
         .statusErrorUrgentWithFollow: "'--urgent' は終了コードなので '--follow' と一緒には使えません。'--follow' の i3blocks の行には \"urgent\" が入ります（どちらか一方を指定してください）",
         .renderOverview: "tasktile のウィジェットをクリックマップ付きの PNG 画像として描き、最新に保ち、デスクトップに表示します。",
+        .renderNoSpecsDefault: "{0} にウィジェットの設定ファイルがまだありません: 組み込みの @today ウィジェットを描きます（WidgetSpecs/ の設定をそこにコピーするか、docs/widgets.md の「Specs」を参照）",
         .renderErrorNoSpecs: "{0} にウィジェット定義がありません（*.json の定義を置くか、定義ファイルを指定してください）",
         .renderErrorCannotReadSpec: "ウィジェット定義 {0} を読めません: {1}",
         .renderErrorNoHitMap: "{0} にクリックマップがありません（先にウィジェットを描いてください: tasktile-render once {1}）",

@@ -135,8 +135,19 @@ public final class WidgetSession {
 
     // MARK: Themes and specs
 
-    /// The spec files shown: the given ones, else every `widgets/*.json` there is now.
-    var specFiles: [String] { givenSpecFiles ?? directory.specFiles }
+    /// The spec files shown: the given ones, else every `widgets/*.json` there is now; with none and
+    /// `showsBuiltInDefault`, the built-in `@today` widget (`WidgetSpec.builtInDefaultFile`).
+    var specFiles: [String] {
+        if let givenSpecFiles { return givenSpecFiles }
+        let files = directory.specFiles
+        return files.isEmpty && showsBuiltInDefault ? [WidgetSpec.builtInDefaultFile] : files
+    }
+
+    /// Whether a session without spec files shows `WidgetSpec.builtInDefault` until one is added (the
+    /// desktop host: a newcomer's desktop is never empty). Default false (`watch` writes no PNG then).
+    public var showsBuiltInDefault = false
+    /// The language of the built-in widget (the host's, from the environment). Default English.
+    public var builtInLanguage = Language.en
 
     /// Reads `themes.json` again. A bad one is logged (once per distinct error) and the last good
     /// themes stay; while it is bad no widget gets a new frame.
@@ -168,7 +179,12 @@ public final class WidgetSession {
         for file in files {
             var widget = widgets[file] ?? Widget(file: file)
             do {
-                let spec = try WidgetSpec.load(path: file)
+                let spec = file == WidgetSpec.builtInDefaultFile
+                    ? WidgetSpec.builtInDefault(language: builtInLanguage) : try WidgetSpec.load(path: file)
+                if file == WidgetSpec.builtInDefaultFile, widgets[file] == nil {
+                    log.info("no widget specs in \(directory.widgetsPath): showing the built-in @today widget until one is added "
+                             + "(copy one from WidgetSpecs/ or see docs/widgets.md \"Specs\")")
+                }
                 if widget.specError != nil {
                     log.info("[spec] \(PathText.split(file).name) is valid again")
                     changed.insert(file)

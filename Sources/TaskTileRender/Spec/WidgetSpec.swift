@@ -102,6 +102,16 @@ public struct WidgetSpec: Hashable, Sendable {
         self.width = width; self.height = height; self.output = output; self.placement = placement
     }
 
+    /// The stand-in path of the built-in widget (`builtInDefault`) among spec files: not a file.
+    public static let builtInDefaultFile = "(built-in @today widget)"
+
+    /// The widget shown while `widgets/` holds no spec (docs/widgets.md "No spec yet"): a large
+    /// interactive widget of the `@today` smart list (due today or overdue, in every list), top-right,
+    /// named `today` (its PNG `widgets/out/today.png`), in `language`.
+    public static func builtInDefault(language: Language) -> WidgetSpec {
+        WidgetSpec(name: "today", family: .large, list: "@today", language: language)
+    }
+
     /// Size in points: the overrides, else the family's size.
     public var pointSize: (width: Double, height: Double) {
         (width ?? family.size.width, height ?? family.size.height)

@@ -5,8 +5,8 @@ import TaskTileRender
 /// `tasktile-render once [--prune] [SPEC…]`: renders each spec file given (default: every `*.json` in
 /// `<data dir>/widgets/`) in its steady state (never a flash frame: nothing would draw the next
 /// one), printing one line per PNG written (its path). With several specs every spec is tried,
-/// each failure reported, and the first failure's exit code returned; exit 1 when there is no spec
-/// at all. A spec whose `name` or PNG an earlier one already claims is refused (65) naming both.
+/// each failure reported, and the first failure's exit code returned; with no spec at all the built-in
+/// `@today` widget (`WidgetSpec.builtInDefault`) is rendered and stderr says how to add specs. A spec whose `name` or PNG an earlier one already claims is refused (65) naming both.
 /// `--prune` then removes from `widgets/out/` the PNG and hit-map pairs tasktile wrote for specs
 /// that are gone, printing `removed PATH` for each file.
 struct OnceCommand: Command {
@@ -24,10 +24,11 @@ struct OnceCommand: Command {
         let directory = context.dataDirectory
         // A file named twice is rendered once (it does not conflict with itself).
         var seen = Set<String>()
-        let files = (specs.isEmpty ? directory.specFiles : specs).filter { seen.insert($0).inserted }
-        guard !files.isEmpty || prune else {
-            context.stderr.write(context.localizer.text(.errorPrefix, context.localizer.text(.renderErrorNoSpecs, directory.widgetsPath)) + "\n")
-            return .nothingMatched
+        var files = (specs.isEmpty ? directory.specFiles : specs).filter { seen.insert($0).inserted }
+        // A newcomer's first run: no spec yet renders the built-in @today widget, and says how to add specs.
+        if files.isEmpty && !prune {
+            context.stderr.write(context.localizer.text(.renderNoSpecsDefault, directory.widgetsPath) + "\n")
+            files = [WidgetSpec.builtInDefaultFile]
         }
         // fontconfig reads its configuration on Pango's thread while the store opens.
         FontSetUp.start()
@@ -38,7 +39,12 @@ struct OnceCommand: Command {
         var status = ExitCode.success
         // Every spec is read first, so that two claiming one PNG are both refused (neither renders).
         var loaded: [(file: String, spec: Result<WidgetSpec, Error>)] = []
-        for file in files { loaded.append((file, Result { try WidgetSpec.load(path: file) })) }
+        for file in files {
+            loaded.append((file, Result {
+                file == WidgetSpec.builtInDefaultFile
+                    ? WidgetSpec.builtInDefault(language: context.localizer.language) : try WidgetSpec.load(path: file)
+            }))
+        }
         let valid = loaded.compactMap { try? $0.spec.get() }
         var rendered: [WidgetSpec] = []
         for (file, result) in loaded {
