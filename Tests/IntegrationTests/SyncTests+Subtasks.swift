@@ -22,7 +22,7 @@ extension SyncTests {
     }
 
     @Test(
-        "Nextcloud subtasks (RELATED-TO with and without RELTYPE) from python3-caldav: a tree, a late parent, edits back",
+        "Nextcloud subtasks (RELATED-TO, with and without RELTYPE) via python3-caldav: a tree, a late parent, edits",
         arguments: CalDAVServer.Kind.allCases)
     func nextcloudSubtasks(_ kind: CalDAVServer.Kind) throws {
         let server = try CalDAVServer(kind)
