@@ -38,7 +38,9 @@ public enum ICalendarImporter {
     /// missing creation and completion times; `defaultList` is the list of todos without
     /// CATEGORIES when the calendar has no `X-WR-CALNAME` (a vdir collection's `displayname`;
     /// default **Inbox**). `categoriesAreTags`: every `CATEGORIES` value is a tag (a sync resource,
-    /// whose collection is the list); default false: the first one is the list (a file, as our export writes it).
+    /// whose collection is the list); default false: the first one is the list (a file, as our
+    /// export writes it) — except in a calendar with `X-WR-CALNAME` or a vdir collection
+    /// (`defaultList`), whose name is the list, for a VTODO without `X-TASKTILE-LIST-ID`.
     /// - Throws: `InterchangeError` with the line for structural errors and impossible dates.
     public static func parse(
         _ bytes: [UInt8], file: String, userZone: TimeZone, now: Date, defaultList: String? = nil,
@@ -77,7 +79,11 @@ public enum ICalendarImporter {
                         component: component, file: file, zones: zones, userZone: userZone, now: now)
                     reader.customZones = customZones
                     reader.zoneMatches = zoneMatches
-                    reader.categoriesAreTags = categoriesAreTags
+                    // A calendar that names itself (X-WR-CALNAME) or a vdir collection is the list: its
+                    // categories are tags (what sync writes there), unless the VTODO names our list.
+                    reader.categoriesAreTags =
+                        categoriesAreTags
+                        || ((calendarName != nil || defaultList != nil) && component.first("X-TASKTILE-LIST-ID") == nil)
                     let fallback = ImportedListTitle.resolve(defaultList) { reader.note($0) }
                     let calendarList = ImportedListTitle.resolve(calendarName, fallback: fallback) { reader.note($0) }
                     if let item = try reader.read(defaultList: calendarList) {

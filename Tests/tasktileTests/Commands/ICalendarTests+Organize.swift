@@ -75,6 +75,27 @@ extension ICalendarTests {
         #expect(!report.contains("not imported: tasktile has due dates only") && !report.contains("has no priorities"))
     }
 
+    @Test("a calendar named by X-WR-CALNAME is the list: its categories are tags; our X-TASKTILE-LIST-ID wins")
+    func namedCalendarCategories() throws {
+        let cli = CLIHarness()
+        let ics = Self.calendar([
+            ["UID:n1", "SUMMARY:Milk", "CATEGORIES:dairy,urgent"],
+            [
+                "UID:n2", "SUMMARY:Ours", "CATEGORIES:Home,work",
+                "X-TASKTILE-LIST-ID:1c6e1a52-0d3f-4a8e-9b7c-2d4e6f8a0b1c",
+            ],
+        ]).replacingOccurrences(
+            of: "PRODID:-//Nextcloud Tasks v0.15.0", with: "PRODID:-//Nextcloud Tasks v0.15.0\r\nX-WR-CALNAME:Errands")
+        let r = cli.run("import", "--format", "ics", cli.writeFile("named.ics", ics))
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        let backup = try cli.withStore { try $0.backup() }
+        let lists = Dictionary(uniqueKeysWithValues: backup.lists.map { ($0.id, $0.title) })
+        let milk = try #require(backup.todos.first { $0.title == "Milk" })
+        #expect(lists[milk.listId] == "Errands" && milk.tags == ["dairy", "urgent"])
+        let ours = try #require(backup.todos.first { $0.title == "Ours" })
+        #expect(lists[ours.listId] == "Home" && ours.tags == ["work"])
+    }
+
     @Test(
         "a subtask tree: export, python icalendar and recurring-ical-events read it, import gives the same tree"
     )
