@@ -281,6 +281,18 @@ public struct ICalendarResource: Sendable {
             changed.append(.start)
         }
         var ours = ICalendarExporter.todoLines(todo, list: nil, parentUID: parentUID)
+        // Categories the reader could not take as tags (`Work stuff`: Nextcloud allows spaces) are
+        // not ours to drop: new tags are written with them.
+        let foreign = masterProperties(template).filter { $0.name == "CATEGORIES" }
+            .flatMap { ICalendarText.splitList(value($0.line.text)) }.filter { (try? TagRules.tag($0)) == nil }
+        if !foreign.isEmpty {
+            let kept = foreign.map(ICalendarText.escape).joined(separator: ",")
+            if let i = ours.firstIndex(where: { propertyName($0) == "CATEGORIES" }) {
+                ours[i] += "," + kept
+            } else {
+                ours.append("CATEGORIES:" + kept)
+            }
+        }
         // A zone the reader mapped from the template's own TZID (Outlook's "(UTC+01:00) Amsterdam,
         // …" with its VTIMEZONE → Europe/Berlin): a due still in that zone keeps the original TZID,
         // whose VTIMEZONE the template carries (RFC 5545 §3.2.19: every TZID needs one), not

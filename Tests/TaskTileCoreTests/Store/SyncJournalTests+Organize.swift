@@ -104,4 +104,22 @@ extension SyncJournalTests {
             !out.contains("RRULE") && out.contains("DTSTART;VALUE=DATE:20270105\r\n")
                 && !out.contains("DTSTART;VALUE=DATE:20270110"), "\(out)")
     }
+
+    @Test("categories that are no tags (a space, as Nextcloud allows) survive a change of the tags")
+    func foreignCategoriesSurvive() throws {
+        let text = Self.organizedItem.replacingOccurrences(of: "CATEGORIES:wool", with: "CATEGORIES:Work stuff,a\\,b")
+        let r = try Self.parse(text)
+        #expect(r.todo.tags == ["Clothes", "Winter"])
+        #expect(r.cleaned.contains { $0.description.contains("Work stuff") }, "reported: \(r.cleaned)")
+        var edited = r.todo
+        edited.tags = ["cotton"]
+        let out = ICalendarResource.render(
+            edited, over: text, templateTodo: r.todo, now: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(out.contains("CATEGORIES:cotton,Work stuff,a\\,b\r\n"), "\(out)")
+        #expect(try Self.parse(out).todo.tags == ["cotton"])
+        edited.tags = []
+        let none = ICalendarResource.render(
+            edited, over: text, templateTodo: r.todo, now: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(none.contains("CATEGORIES:Work stuff,a\\,b\r\n") && !none.contains("Clothes"), "\(none)")
+    }
 }
