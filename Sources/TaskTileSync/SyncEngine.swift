@@ -388,6 +388,9 @@ final class SyncEngine {
             add(id)
         }
         written = []
+        // A parent stored by a pass that ended before it attached its waiting subtasks: attached
+        // now, before a subtask's top-level place could read as a local change.
+        if !dryRun { try attachWaitingSubtasks(list: list, arrived: true) }
         let wroteBefore = report.up + report.deletedThere, downBefore = report.down
         // The total counted this list's todos; new server items add to it (never "1500/1044").
         let beyond = Set(candidates).subtracting(localIDs).count

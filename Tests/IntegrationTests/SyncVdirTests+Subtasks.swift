@@ -103,6 +103,19 @@ extension SyncVdirTests {
         let shoes = try s.file("shoes")
         #expect(shoes.contains("RELATED-TO;RELTYPE=PARENT:\(bag)\r\n") && !shoes.contains(":trip"), "\(shoes)")
         #expect(shoes.contains("PRIORITY:5\r\n") && !shoes.contains("DTSTART"), "\(shoes)")
+
+        // A pass that stored the parent but ended before attaching (kill -9): the next pass
+        // attaches first, so the subtask's top-level place is no change of ours to send.
+        do {
+            let store = try Store.open(s.tmp.dataDirectory, clock: try Clock.fromEnvironment(s.env))
+            try store.database.execute("UPDATE todos SET parent_id = NULL WHERE title = 'Wool socks'")
+            try store.database.close()
+        }
+        let resumed = try s.tt(["sync"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let resumedSocks = try s.file("socks")
+        #expect(resumedSocks.contains("RELATED-TO:trip\r\n"), "\(resumedSocks)")
+        #expect(try s.todos()["Wool socks"]?["parentId"] == trip)
     }
 
     @Test("a loop of RELATED-TO (A under B, B under A) is broken and reported once; both todos are kept")
