@@ -299,7 +299,9 @@ public enum ICalendarImporter {
             for l in c.all("RELATED-TO") where (l.parameters["RELTYPE"] ?? "PARENT").uppercased() == "PARENT" {
                 let value = ICalendarText.unescape(Substring(l.value)).trimmingCharacters(in: .whitespaces)
                 guard !value.isEmpty else { continue }
-                if parentUID == nil, value != uid {
+                if value == uid {
+                    note(Phrase(key: .icsNoteParentCycle, value), line: l.line)
+                } else if parentUID == nil {
                     parentUID = value
                 } else {
                     note(Phrase(key: .icsNoteParentExtra, value), line: l.line)

@@ -35,6 +35,10 @@ extension ICalendarTests {
             ],
             ["UID:elsewhere", "SUMMARY:Elsewhere", "CATEGORIES:Work", "RELATED-TO:trip", "PRIORITY:12"],
             ["UID:orphan", "SUMMARY:Orphan", "CATEGORIES:Home", "RELATED-TO:nobody"],
+            [
+                "UID:self", "SUMMARY:Self", "CATEGORIES:Home", "RELATED-TO:self", "RELATED-TO;RELTYPE=PARENT:trip",
+                "RELATED-TO:shoes",
+            ],
             ["UID:loop-a", "SUMMARY:Loop A", "CATEGORIES:Home", "RELATED-TO:loop-b"],
             ["UID:loop-b", "SUMMARY:Loop B", "CATEGORIES:Home", "RELATED-TO:loop-a"],
             ["UID:daily", "SUMMARY:Daily", "CATEGORIES:Home", "DTSTART;VALUE=DATE:20270105", "RRULE:FREQ=DAILY"],
@@ -72,6 +76,10 @@ extension ICalendarTests {
         let loop = [try todo("loop-a"), try todo("loop-b")]
         #expect(loop.filter { $0.parentId == nil }.count == 1, "the loop is broken once: \(loop.map(\.parentId))")
         #expect(report.contains("makes a loop of parents"), "\(report)")
+        #expect(try todo("self").parentId == trip.id, "its own UID is refused, the first other parent kept")
+        #expect(
+            report.contains("RELATED-TO self makes a loop") && report.contains("RELATED-TO shoes not imported"),
+            "\(report)")
         #expect(!report.contains("not imported: tasktile has due dates only") && !report.contains("has no priorities"))
     }
 
