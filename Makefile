@@ -11,7 +11,8 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
                 libgtk-3-dev libgtk-layer-shell-dev \
                 sway swaybg grim gcc libwayland-dev xvfb openbox xdotool imagemagick waybar strace \
                 dunst mako-notifier taskwarrior desktop-file-utils dpkg-dev zsh fish man-db \
-                radicale python3-caldav python3-icalendar todoman xandikos libcurl4-openssl-dev
+                radicale python3-caldav python3-icalendar python3-recurring-ical-events todoman xandikos \
+                libcurl4-openssl-dev
 # (libgtk-3-dev, libgtk-layer-shell-dev: `tasktile-render desktop`. The desktop tests run a real
 #  compositor and X server: sway + swaybg + grim, gcc + libwayland-dev for their virtual-pointer
 #  helper, xvfb + openbox + xdotool + imagemagick for X11; waybar reads status --follow;
@@ -21,7 +22,8 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 #  desktop-file-utils validates tasktile.desktop; dpkg-dev builds and checks `make deb`; zsh, fish
 #  and man-db check the generated completions and man pages;
 #  radicale, python3-caldav, todoman: the sync tests' CalDAV server, second client and vdir peer;
-#  python3-icalendar: parses what sync wrote for an Outlook item (SyncVdirTests+OutlookZone);
+#  python3-icalendar: parses what sync wrote for an Outlook item (SyncVdirTests+OutlookZone) and,
+#  with python3-recurring-ical-events, a subtask tree's export (ICalendarTests+Organize);
 #  xandikos: the second, strict CalDAV server every server-independent sync test also runs against;
 #  libcurl4-openssl-dev: tasktile-sync's HTTP client (Sources/CCurl).)
 # Only `make bench` needs these (the peer and the timer); `make test` does not.

@@ -23,12 +23,17 @@ public struct ImportPlan: Sendable {
         /// The file's UID when it is not the todo id (a foreign UID): kept in `todo_uids` and
         /// written back by export and sync.
         public var uid: String? = nil
+        /// The file's name for `todo.parentId` (an iCalendar `RELATED-TO` UID), for the report when
+        /// the parent cannot be taken; nil: the id itself.
+        public var parentUID: String? = nil
         /// Check-ins of the repeating todo's cycles that the file records besides its current state (Taskwarrior's
         /// completed and deleted occurrences); `todo` is already in the state they give.
         public var checkIns: [CheckIn] = []
 
         /// `checkIns` as `Store.recordCheckIns` takes them.
-        var checkInRows: [(cycle: Int, completedAt: Date, note: String?)] { checkIns.map { ($0.cycle, $0.completedAt, $0.note) } }
+        var checkInRows: [(cycle: Int, completedAt: Date, note: String?)] {
+            checkIns.map { ($0.cycle, $0.completedAt, $0.note) }
+        }
     }
 
     /// A check-in of one cycle of an imported repeating todo: a completion-history row.
@@ -62,6 +67,9 @@ extension Store {
     /// then file order); present and the same → skipped; present and different → updated, keeping
     /// its place and creation time. An item's `checkIns` are added to the history where it holds none
     /// for that cycle (an item that adds one is updated, not skipped).
+    /// Parents (`todo.parentId`): a todo of the same list in the plan or the store; any other
+    /// (missing, in another list, or making a loop of parents) is reported and the todo kept at the
+    /// top level (docs/organize.md "Interchange and sync").
     /// - Throws: store errors (rolled back, nothing written).
     @discardableResult
     public func importPlan(_ plan: ImportPlan, file: String) throws -> ImportReport {
@@ -94,8 +102,9 @@ extension Store {
             var endOfLists: [String: Int] = [:]
             func endOfList(_ listID: String) throws -> Int {
                 if let n = endOfLists[listID] { return n }
-                let n = (try database.cachedStatement("SELECT max(sort_order) FROM todos WHERE list_id = ?")
-                    .rows([.text(listID)]).first?.int(0) ?? -1) + 1
+                let n =
+                    (try database.cachedStatement("SELECT max(sort_order) FROM todos WHERE list_id = ?")
+                        .rows([.text(listID)]).first?.int(0) ?? -1) + 1
                 endOfLists[listID] = n
                 return n
             }
@@ -105,8 +114,10 @@ extension Store {
                 if let id = listIDsByTitle[key] { return id }
                 var id = Store.newID()
                 if let wanted = item.listID, Store.isID(wanted) { id = wanted }
-                try database.cachedStatement("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)")
-                    .run([.text(id), .text(item.listTitle), .int(nextListOrder), .double(clock.now.timeIntervalSince1970)])
+                try database.cachedStatement(
+                    "INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)"
+                )
+                .run([.text(id), .text(item.listTitle), .int(nextListOrder), .double(clock.now.timeIntervalSince1970)])
                 try setSearchKey(listID: id, title: item.listTitle)
                 nextListOrder += 1
                 listIDsByTitle[key] = id
@@ -115,9 +126,13 @@ extension Store {
                 report.count(.lists, \.added)
                 return id
             }
-            for item in ordered {
+            var resolvedLists: [String] = []
+            for item in ordered { resolvedLists.append(try resolve(item)) }
+            let parents = try importedParents(ordered, lists: resolvedLists) { report.notes.append($0) }
+            for (index, item) in ordered.enumerated() {
                 var todo = item.todo
-                todo.listId = try resolve(item)
+                todo.listId = resolvedLists[index]
+                todo.parentId = parents[todo.id] ?? nil
                 if let uid = item.uid { foreignUIDs.append((todo.id, uid)) }
                 let end = try endOfList(todo.listId)
                 if let existing = try self.todo(id: todo.id) {
@@ -139,7 +154,9 @@ extension Store {
                     // In a list this import created, an integral sort hint (our own X-APPLE-SORT-ORDER)
                     // is kept as the sortOrder, so our export reads back with the same order numbers.
                     if createdLists.contains(todo.listId), let hint = item.sortHint, hint >= 0, hint < 1e9,
-                       hint == hint.rounded(), !takenOrders[todo.listId, default: []].contains(Int(hint)), Int(hint) >= end {
+                        hint == hint.rounded(), !takenOrders[todo.listId, default: []].contains(Int(hint)),
+                        Int(hint) >= end
+                    {
                         todo.sortOrder = Int(hint)
                     } else {
                         todo.sortOrder = end
@@ -154,8 +171,10 @@ extension Store {
             }
             // After the todos exist (todo_uids references them).
             for (id, uid) in foreignUIDs {
-                try database.cachedStatement("INSERT INTO todo_uids (todo_id, uid) VALUES (?, ?) ON CONFLICT(todo_id) DO UPDATE SET uid = excluded.uid")
-                    .run([.text(id), .text(uid)])
+                try database.cachedStatement(
+                    "INSERT INTO todo_uids (todo_id, uid) VALUES (?, ?) ON CONFLICT(todo_id) DO UPDATE SET uid = excluded.uid"
+                )
+                .run([.text(id), .text(uid)])
             }
         }
         return report
@@ -163,6 +182,67 @@ extension Store {
 }
 
 extension Store {
+    /// The parent each of `items` (in `lists`, the list ids resolved for them) keeps, by todo id:
+    /// its `parentId` when that is a todo of the same list in the items or the store and no loop of
+    /// parents comes of it, else nil with a note. Call inside the import's transaction.
+    func importedParents(_ items: [ImportPlan.Item], lists: [String], note: (ImportReport.Note) -> Void) throws
+        -> [String: String?]
+    {
+        var listOf: [String: String] = [:]
+        for (i, item) in items.enumerated() { listOf[item.todo.id] = lists[i] }
+        var parents: [String: String?] = [:]
+        for (i, item) in items.enumerated() {
+            guard let pid = item.todo.parentId else { parents[item.todo.id] = .some(nil); continue }
+            let name = item.parentUID ?? pid
+            func refuse(otherList: String?) {
+                let message =
+                    otherList.map { Phrase(key: .icsNoteParentOtherList, name, $0) }
+                    ?? Phrase(key: .icsNoteParentMissing, name)
+                note(ImportReport.Note(line: item.line, item: item.uid ?? item.todo.title, message: message))
+                parents[item.todo.id] = .some(nil)
+            }
+            if let inPlan = listOf[pid] {
+                if inPlan == lists[i] {
+                    parents[item.todo.id] = pid
+                } else {
+                    refuse(otherList: try listTitle(inPlan))
+                }
+            } else if let stored = try todo(id: pid) {
+                if stored.listId == lists[i] {
+                    parents[item.todo.id] = pid
+                } else {
+                    refuse(otherList: try listTitle(stored.listId))
+                }
+            } else {
+                refuse(otherList: nil)
+            }
+        }
+        // Loops: walk up from each item through the kept parents (the plan's, else the store's).
+        for item in items {
+            var seen: Set<String> = [item.todo.id]
+            var current = parents[item.todo.id] ?? nil
+            while let p = current {
+                if !seen.insert(p).inserted {
+                    if p == item.todo.id {
+                        note(
+                            ImportReport.Note(
+                                line: item.line, item: item.uid ?? item.todo.title,
+                                message: Phrase(key: .icsNoteParentCycle, item.parentUID ?? item.todo.parentId ?? "")))
+                        parents[item.todo.id] = .some(nil)
+                    }
+                    break
+                }
+                if let planned = parents[p] { current = planned } else { current = try todo(id: p)?.parentId }
+            }
+        }
+        return parents
+    }
+
+    /// A list's title by id ("" when there is none). Call inside a transaction.
+    private func listTitle(_ id: String) throws -> String {
+        try database.scalarText("SELECT title FROM lists WHERE id = ?", [.text(id)]) ?? ""
+    }
+
     /// Merges an imported todo over the stored one without losing what iCalendar or todo.txt cannot
     /// carry (these formats are lossy; the JSON backup is not and does not come here):
     /// - a date-only due on the same date as a timed due keeps the time and zone (todo.txt `due:`
@@ -190,7 +270,8 @@ extension Store {
         if let old = existing.repeatRule {
             if var rule = t.repeatRule {
                 if rule.frequency == old.frequency && rule.interval == old.interval {
-                    if rule.weekdays.isEmpty || (rule.frequency == .weekly && rule.weekdays.isSubset(of: old.weekdays)) {
+                    if rule.weekdays.isEmpty || (rule.frequency == .weekly && rule.weekdays.isSubset(of: old.weekdays))
+                    {
                         rule.weekdays = old.weekdays
                     }
                     if rule.end == .never { rule.end = old.end }
@@ -207,7 +288,9 @@ extension Store {
                 if t.due.map({ $0.localDate }) == existing.due.map({ $0.localDate }) { t.due = existing.due }
             }
         }
-        if let a = t.completedAt, let b = existing.completedAt, abs(a.timeIntervalSince(b)) < 86_400 { t.completedAt = b }
+        if let a = t.completedAt, let b = existing.completedAt, abs(a.timeIntervalSince(b)) < 86_400 {
+            t.completedAt = b
+        }
         return t
     }
 }
@@ -227,11 +310,15 @@ enum StableID {
         }
         var bytes = [UInt8](repeating: 0, count: 16)
         let a = fnv(0xcbf2_9ce4_8422_2325), b = fnv(0x6c62_272e_07bb_0142)
-        for i in 0..<8 { bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * UInt64(i))); bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * UInt64(i))) }
+        for i in 0..<8 {
+            bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * UInt64(i)));
+            bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * UInt64(i)))
+        }
         bytes[6] = (bytes[6] & 0x0F) | 0x80
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         let hex = bytes.map { String(format: "%02x", $0) }.joined()
         let c = Array(hex)
-        return "\(String(c[0..<8]))-\(String(c[8..<12]))-\(String(c[12..<16]))-\(String(c[16..<20]))-\(String(c[20..<32]))"
+        return
+            "\(String(c[0..<8]))-\(String(c[8..<12]))-\(String(c[12..<16]))-\(String(c[16..<20]))-\(String(c[20..<32]))"
     }
 }

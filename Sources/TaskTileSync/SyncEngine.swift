@@ -51,11 +51,19 @@ final class SyncEngine {
     private var processed = 0, total = 0
     /// Hrefs (decoded) written on the server in the collection being synced, this pass.
     private var written = Set<String>()
+    /// Subtasks stored at the top level this pass because their `RELATED-TO` parent could not be had
+    /// (yet): by todo id, the parent's id and the list (docs/sync.md "Subtasks").
+    private var pendingParents: [String: (parent: String, list: String)] = [:]
+    /// Todos whose loop of parents was reported this pass (once each).
+    private var reportedLoops = Set<String>()
     /// Run once, before the first conditional write over an existing item (the tests' 412 race:
     /// another client edits between our read and our write). Nil in normal use.
     var beforeFirstOverwrite: (() -> Void)?
 
-    init(store: Store, account: SyncAccount, remote: SyncRemote, dryRun: Bool, progress: @escaping (Int, Int) -> Void = { _, _ in }) {
+    init(
+        store: Store, account: SyncAccount, remote: SyncRemote, dryRun: Bool,
+        progress: @escaping (Int, Int) -> Void = { _, _ in }
+    ) {
         self.store = store; self.account = account; self.remote = remote; self.dryRun = dryRun; self.progress = progress
         report = SyncReport(account: account.name)
     }
@@ -71,11 +79,13 @@ final class SyncEngine {
         } catch let e as DAVError {
             let r = report
             guard r.up + r.down + r.deletedHere + r.deletedThere > 0, !dryRun else { throw e }
-            throw DAVError.stoppedMidway(e, up: r.up, down: r.down, deletedHere: r.deletedHere, deletedThere: r.deletedThere)
+            throw DAVError.stoppedMidway(
+                e, up: r.up, down: r.down, deletedHere: r.deletedHere, deletedThere: r.deletedThere)
         }
     }
 
     private func pass() throws -> SyncReport {
+        if !dryRun { try adoptBeforeOrganize() }
         journal = try store.syncJournal(after: account.journalSeq)
         let collections = try remote.collections()
         let pairs = try store.syncCollections(account: account.name)
@@ -90,8 +100,10 @@ final class SyncEngine {
         // and a calendar of the same name are one list. A name held twice on one side is
         // ambiguous: reported, and its lists and calendars are left unpaired and unsynced.
         func name(_ s: String?) -> String { (s ?? "").trimmingCharacters(in: .whitespaces) }
-        let localByName = Dictionary(grouping: lists.values.filter { l in !pairs.contains { $0.listID == l.id } }, by: { name($0.title) })
-        let remoteByName = Dictionary(grouping: collections.filter { byHref[$0.href] == nil }, by: { name($0.displayName) })
+        let localByName = Dictionary(
+            grouping: lists.values.filter { l in !pairs.contains { $0.listID == l.id } }, by: { name($0.title) })
+        let remoteByName = Dictionary(
+            grouping: collections.filter { byHref[$0.href] == nil }, by: { name($0.displayName) })
         var ambiguousNames = Set<String>()
 
         for coll in collections {
@@ -102,7 +114,9 @@ final class SyncEngine {
                     let base = st.displayName ?? list.title
                     let remoteName = coll.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? base
                     if list.title != base || remoteName == base {
-                        if remoteName != list.title, !dryRun { try remote.rename(collection: coll.href, to: list.title) }
+                        if remoteName != list.title, !dryRun {
+                            try remote.rename(collection: coll.href, to: list.title)
+                        }
                     } else if !dryRun {
                         try store.renameSyncedList(id: list.id, to: remoteName)
                         list.title = (try store.syncLists().first { $0.id == list.id })?.title ?? list.title
@@ -115,9 +129,12 @@ final class SyncEngine {
                 // wins and the collection comes back as a list below (nothing is lost silently).
                 let since = try remote.changes(in: coll, since: st.syncToken)
                 func key(_ h: String) -> String { h.removingPercentEncoding ?? h }
-                let mine = Dictionary(items.values.filter { $0.listID == st.listID }.map { (key($0.href), $0.etag) }, uniquingKeysWith: { a, _ in a })
+                let mine = Dictionary(
+                    items.values.filter { $0.listID == st.listID }.map { (key($0.href), $0.etag) },
+                    uniquingKeysWith: { a, _ in a })
                 let listed = Set(since.changed.map { key($0.href) })
-                let unchanged = since.removed.isEmpty && since.changed.allSatisfy { mine[key($0.href)] == .some($0.etag) }
+                let unchanged =
+                    since.removed.isEmpty && since.changed.allSatisfy { mine[key($0.href)] == .some($0.etag) }
                     && (!since.complete || Set(mine.keys) == listed)
                 if !dryRun { try store.removeSyncCollection(account: account.name, listID: st.listID) }
                 items = items.filter { $0.value.listID != st.listID }
@@ -126,10 +143,15 @@ final class SyncEngine {
                     report.deletedThere += 1
                     continue
                 }
-                report.notes.append(Phrase(key: .syncEditBeatsDelete, coll.displayName ?? coll.href, Phrase(key: .syncSideHere), Phrase(key: .syncSideThere)))
+                report.notes.append(
+                    Phrase(
+                        key: .syncEditBeatsDelete, coll.displayName ?? coll.href, Phrase(key: .syncSideHere),
+                        Phrase(key: .syncSideThere)))
             }
             let segment = coll.href.split(separator: "/").last.map(String.init) ?? ""
-            if let list = lists[segment], !pairedLists.contains(list.id), !pairs.contains(where: { $0.listID == list.id }) {
+            if let list = lists[segment], !pairedLists.contains(list.id),
+                !pairs.contains(where: { $0.listID == list.id })
+            {
                 work.append((list, coll, try pair(list, coll))); pairedLists.insert(list.id)
                 continue
             }
@@ -157,10 +179,15 @@ final class SyncEngine {
             listTitle = ICalendarResource.listTitle(listTitle) {
                 report.notes.append(Phrase(key: .syncCollectionNameRefused, coll.href, $0))
             }
-            let list = try store.addSyncedList(id: segment, title: listTitle, sortOrder: coll.order, createdAt: coll.createdAt,
-                                               pairing: (account.name, coll.href))
+            let list = try store.addSyncedList(
+                id: segment, title: listTitle, sortOrder: coll.order, createdAt: coll.createdAt,
+                pairing: (account.name, coll.href))
             lists[list.id] = list
-            work.append((list, coll, SyncCollectionState(listID: list.id, href: coll.href, syncToken: nil, displayName: list.title)))
+            work.append(
+                (
+                    list, coll,
+                    SyncCollectionState(listID: list.id, href: coll.href, syncToken: nil, displayName: list.title)
+                ))
             pairedLists.insert(list.id)
         }
         for list in lists.values.sorted(by: { $0.sortOrder < $1.sortOrder }) where !pairedLists.contains(list.id) {
@@ -169,10 +196,14 @@ final class SyncEngine {
                 // pass (every todo equal to its base, none new, the same title): delete the list
                 // here too. Otherwise the edit wins: the collection is created again.
                 let todoIDs = try store.syncTodoIDs(inList: list.id)
-                let unchanged = try list.title == (st.displayName ?? list.title) && todoIDs.allSatisfy { id in
-                    guard let s = items[id], s.listID == list.id, let base = parseBase(s), let local = try store.syncTodo(id: id) else { return false }
-                    return !changed(ICalendarExporter.wireForm(local), from: base.todo)
-                }
+                let unchanged =
+                    try list.title == (st.displayName ?? list.title)
+                    && todoIDs.allSatisfy { id in
+                        guard let s = items[id], s.listID == list.id, let base = parseBase(s),
+                            let local = try withPendingParent(try store.syncTodo(id: id), base: base)
+                        else { return false }
+                        return !changed(ICalendarExporter.wireForm(local), from: base.todo)
+                    }
                 if !dryRun { try store.removeSyncCollection(account: account.name, listID: list.id) }
                 items = items.filter { $0.value.listID != list.id }
                 if unchanged {
@@ -180,22 +211,29 @@ final class SyncEngine {
                     report.deletedHere += 1
                     continue
                 }
-                report.notes.append(Phrase(key: .syncEditBeatsDelete, list.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
+                report.notes.append(
+                    Phrase(
+                        key: .syncEditBeatsDelete, list.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
             }
             if dryRun { report.up += 1; report.notes.append(Phrase(key: .syncDryRunCalendar, list.title)); continue }
-            let (coll, refusal) = try remote.createCollection(listID: list.id, title: list.title, order: list.sortOrder, createdAt: list.createdAt)
+            let (coll, refusal) = try remote.createCollection(
+                listID: list.id, title: list.title, order: list.sortOrder, createdAt: list.createdAt)
             guard let coll else {
                 // No pairing is stored, so the next pass asks again; the list's todos stay unsynced
                 // (no item state), so they all go up once the collection exists.
-                report.notCreated.append(Phrase(key: .syncNoCalendarCreated, list.title, refusal?.answer ?? "-",
-                                                account.user ?? "-", refusal?.url ?? "-"))
+                report.notCreated.append(
+                    Phrase(
+                        key: .syncNoCalendarCreated, list.title, refusal?.answer ?? "-",
+                        account.user ?? "-", refusal?.url ?? "-"))
                 continue
             }
             work.append((list, coll, try pair(list, coll)))
         }
         total = try work.reduce(0) { $0 + (try store.syncTodoIDs(inList: $1.0.id).count) }
         for (list, coll, st) in work { try sync(list: list, collection: coll, state: st) }
-        if !dryRun { try store.finishSync(account: account.name, journalHead: journal.head, calendarHome: remote.calendarHomeURL) }
+        if !dryRun {
+            try store.finishSync(account: account.name, journalHead: journal.head, calendarHome: remote.calendarHomeURL)
+        }
         report.requests = remote.requestCount
         return report
     }
@@ -208,14 +246,20 @@ final class SyncEngine {
     /// we stored, removals only of items we no longer track), the new token is stored. Otherwise
     /// (someone else wrote meanwhile, an ETag we did not get) no token is stored, and the next
     /// pass lists everything (an ETag listing, which misses nothing).
-    private func tokenAfterOwnWrites(_ collection: RemoteCollection, list: TodoList, since old: String) throws -> String? {
+    private func tokenAfterOwnWrites(_ collection: RemoteCollection, list: TodoList, since old: String) throws
+        -> String?
+    {
         func key(_ h: String) -> String { h.removingPercentEncoding ?? h }
         let after = try remote.changes(in: collection, since: old)
         guard !after.complete, let fresh = after.newToken else { return nil }
-        let mine = Dictionary(try store.syncItems(account: account.name).values.filter { $0.listID == list.id }.map { (key($0.href), $0.etag) },
-                              uniquingKeysWith: { a, _ in a })
+        let mine = Dictionary(
+            try store.syncItems(account: account.name).values.filter { $0.listID == list.id }.map {
+                (key($0.href), $0.etag)
+            },
+            uniquingKeysWith: { a, _ in a })
         let listed = Set(after.changed.map { key($0.href) })
-        let onlyOurs = after.changed.allSatisfy { c in c.etag != nil && mine[key(c.href)] == .some(c.etag) }
+        let onlyOurs =
+            after.changed.allSatisfy { c in c.etag != nil && mine[key(c.href)] == .some(c.etag) }
             && after.removed.allSatisfy { mine[key($0)] == nil } && written.isSubset(of: listed)
         return onlyOurs ? fresh : nil
     }
@@ -227,7 +271,11 @@ final class SyncEngine {
         for raw in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             var l = String(raw)
             if l.hasSuffix("\r") { l.removeLast() }
-            if let first = l.first, first == " " || first == "\t", !lines.isEmpty { lines[lines.count - 1] += l.dropFirst() } else { lines.append(l) }
+            if let first = l.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1] += l.dropFirst()
+            } else {
+                lines.append(l)
+            }
         }
         func value(_ l: String) -> String { l.split(separator: ":", maxSplits: 1).last.map(String.init) ?? "" }
         func name(_ l: String) -> String { String(l.prefix { $0 != ";" && $0 != ":" }).uppercased() }
@@ -243,13 +291,16 @@ final class SyncEngine {
                 inOverride = false
             case ("RECURRENCE-ID", let v) where inOverride:
                 let digits = Array(v.prefix(8))
-                if digits.count == 8, let y = Int(String(digits[0..<4])), let m = Int(String(digits[4..<6])), let d = Int(String(digits[6..<8])) {
+                if digits.count == 8, let y = Int(String(digits[0..<4])), let m = Int(String(digits[4..<6])),
+                    let d = Int(String(digits[6..<8]))
+                {
                     rid = LocalDate(year: y, month: m, day: d)
                 }
             case ("STATUS", let v) where inOverride: completed = v.trimmingCharacters(in: .whitespaces) == "COMPLETED"
             case ("COMPLETED", let v) where inOverride:
                 let f = DateFormatter()
-                f.locale = Locale(identifier: "en_US_POSIX"); f.timeZone = TimeZone(identifier: "UTC"); f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+                f.locale = Locale(identifier: "en_US_POSIX"); f.timeZone = TimeZone(identifier: "UTC");
+                f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
                 at = f.date(from: v.trimmingCharacters(in: .whitespaces))
             default: break
             }
@@ -260,7 +311,9 @@ final class SyncEngine {
     /// Whether a resource's text has a VTODO component (a `BEGIN:VTODO` line; a folded line never
     /// starts with BEGIN).
     static func holdsTodo(_ text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { $0.trimmingCharacters(in: .whitespaces).uppercased() == "BEGIN:VTODO" }
+        text.split(whereSeparator: \.isNewline).contains {
+            $0.trimmingCharacters(in: .whitespaces).uppercased() == "BEGIN:VTODO"
+        }
     }
 
     /// Records a new list ↔ collection pairing before any of its items is synced (no sync-token
@@ -286,13 +339,16 @@ final class SyncEngine {
         let known = Dictionary(here.map { (key($0.href), $0) }, uniquingKeysWith: { a, _ in a })
         // The collection's token (from the home's PROPFIND) is the one stored after the last
         // pass: nothing changed there, so no REPORT (RFC 6578 §4 — the token names the state).
-        let unchangedThere = collection.syncToken != nil && collection.syncToken == state?.syncToken && state?.href == collection.href
-        let changes = unchangedThere ? RemoteChanges(newToken: state?.syncToken) : try remote.changes(in: collection, since: state?.syncToken)
+        let unchangedThere =
+            collection.syncToken != nil && collection.syncToken == state?.syncToken && state?.href == collection.href
+        let changes =
+            unchangedThere
+            ? RemoteChanges(newToken: state?.syncToken) : try remote.changes(in: collection, since: state?.syncToken)
         var toFetch: [String] = []
         var listed = Set<String>()
         for (href, etag) in changes.changed {
             listed.insert(key(href))
-            if let k = known[key(href)], etag != nil, k.etag == etag { continue } // our own write, or unchanged
+            if let k = known[key(href)], etag != nil, k.etag == etag { continue }  // our own write, or unchanged
             toFetch.append(href)
         }
         var removed = Set(changes.removed.map(key))
@@ -320,15 +376,22 @@ final class SyncEngine {
         var seen = Set<String>()
         func add(_ id: String) { if seen.insert(id).inserted { candidates.append(id) } }
         let localIDs = try store.syncTodoIDs(inList: list.id)
-        for id in localIDs where items[id] == nil || journal.todos[id] != nil || items[id]?.listID != list.id { add(id) }
+        for id in localIDs where items[id] == nil || journal.todos[id] != nil || items[id]?.listID != list.id {
+            add(id)
+        }
         for s in here where journal.todos[s.todoID] != nil || removed.contains(key(s.href)) { add(s.todoID) }
         // New server items in their order (X-APPLE-SORT-ORDER), those without one after, by id: a
         // hinted item must find its place free, whichever device downloads.
-        for id in fetched.keys.sorted(by: { (fetched[$0]!.resource.sortHint ?? .infinity, $0) < (fetched[$1]!.resource.sortHint ?? .infinity, $1) }) {
+        for id in fetched.keys.sorted(by: {
+            (fetched[$0]!.resource.sortHint ?? .infinity, $0) < (fetched[$1]!.resource.sortHint ?? .infinity, $1)
+        }) {
             add(id)
         }
         written = []
-        let wroteBefore = report.up + report.deletedThere
+        // A parent stored by a pass that ended before it attached its waiting subtasks: attached
+        // now, before a subtask's top-level place could read as a local change.
+        if !dryRun { try attachWaitingSubtasks(list: list, arrived: true) }
+        let wroteBefore = report.up + report.deletedThere, downBefore = report.down
         // The total counted this list's todos; new server items add to it (never "1500/1044").
         let beyond = Set(candidates).subtracting(localIDs).count
         total += beyond
@@ -337,6 +400,7 @@ final class SyncEngine {
             processed += 1
             if total > 200, processed % 100 == 0 { progress(min(processed, total), total) }
         }
+        if !dryRun { try attachWaitingSubtasks(list: list, arrived: report.down > downBefore) }
         // Thunderbird completes one cycle of a series with an override (a second VTODO with
         // RECURRENCE-ID and STATUS:COMPLETED): a check-in of that cycle, recorded the way imports
         // record theirs (the override stays in the resource as it is).
@@ -350,14 +414,23 @@ final class SyncEngine {
         if !dryRun, report.up + report.deletedThere > wroteBefore, let old = changes.newToken, token == old {
             token = try tokenAfterOwnWrites(collection, list: list, since: old)
         }
-        if !dryRun, state?.syncToken != token || state?.href != collection.href || state?.displayName != list.title || state == nil {
-            try store.setSyncCollection(account: account.name, SyncCollectionState(listID: list.id, href: collection.href, syncToken: token,
-                                                                                   displayName: list.title))
+        if !dryRun,
+            state?.syncToken != token || state?.href != collection.href || state?.displayName != list.title
+                || state == nil
+        {
+            try store.setSyncCollection(
+                account: account.name,
+                SyncCollectionState(
+                    listID: list.id, href: collection.href, syncToken: token,
+                    displayName: list.title))
         }
     }
 
     private func parseBase(_ s: SyncItemState) -> ICalendarResource? {
-        guard let text = s.base.isEmpty ? (try? store.syncItemBase(account: account.name, todoID: s.todoID)) ?? nil : s.base else { return nil }
+        guard
+            let text = s.base.isEmpty
+                ? (try? store.syncItemBase(account: account.name, todoID: s.todoID)) ?? nil : s.base
+        else { return nil }
         return try? ICalendarResource.parse(text, href: s.href, userZone: zone, now: now)
     }
 
@@ -365,7 +438,9 @@ final class SyncEngine {
         ICalendarResource.Group.allCases.contains { !$0.same(a, b) }
     }
 
-    private func process(_ id: String, list: TodoList, collection: RemoteCollection, fetched: Fetched?, removed: Set<String>) throws {
+    private func process(
+        _ id: String, list: TodoList, collection: RemoteCollection, fetched: Fetched?, removed: Set<String>
+    ) throws {
         var state = items[id]
         var local = try store.syncTodo(id: id)
         if let s = state, s.listID != list.id { state = nil; _ = s }
@@ -383,6 +458,7 @@ final class SyncEngine {
         // synced (else the stored one): the base and the server's version read alike then.
         var base = state.flatMap(parseBase)
         base?.keepingRepeatExtras(of: local?.repeatRule)
+        local = try withPendingParent(local, base: base)
         var fetched = fetched
         fetched?.resource.keepingRepeatExtras(of: base?.todo.repeatRule ?? local?.repeatRule)
         let remoteRemoved = state.map { removed.contains($0.href.removingPercentEncoding ?? $0.href) } ?? false
@@ -392,13 +468,18 @@ final class SyncEngine {
             try applyRemote(f, list: list)
         case (let l?, nil, nil):
             let uid = uids[l.id] ?? l.id
-            try push(l, uid: uid, href: remote.itemHref(collection: collection, uid: uid), template: nil, ifMatch: nil, list: list, collection: collection)
+            try push(
+                l, uid: uid, href: remote.itemHref(collection: collection, uid: uid), template: nil, ifMatch: nil,
+                list: list, collection: collection)
         case (let l?, nil, let f?):
             try merge(local: l, base: nil, remote: f, list: list)
         case (nil, let s?, let f):
             if remoteRemoved { if !dryRun { try store.forgetSyncItem(account: account.name, todoID: id) }; return }
             if let f {
-                report.notes.append(Phrase(key: .syncEditBeatsDelete, f.resource.todo.title, Phrase(key: .syncSideHere), Phrase(key: .syncSideThere)))
+                report.notes.append(
+                    Phrase(
+                        key: .syncEditBeatsDelete, f.resource.todo.title, Phrase(key: .syncSideHere),
+                        Phrase(key: .syncSideThere)))
                 try applyRemote(f, list: list)
                 return
             }
@@ -406,7 +487,10 @@ final class SyncEngine {
             switch try remote.delete(s.href, ifMatch: s.etag) {
             case .preconditionFailed:
                 if let f = try refetch(s.href, id: id, list: list, collection: collection) {
-                    report.notes.append(Phrase(key: .syncEditBeatsDelete, f.resource.todo.title, Phrase(key: .syncSideHere), Phrase(key: .syncSideThere)))
+                    report.notes.append(
+                        Phrase(
+                            key: .syncEditBeatsDelete, f.resource.todo.title, Phrase(key: .syncSideHere),
+                            Phrase(key: .syncSideThere)))
                     try applyRemote(f, list: list)
                 }
             case .written, .gone:
@@ -417,8 +501,13 @@ final class SyncEngine {
             let localChanged = base.map { changed(ICalendarExporter.wireForm(l), from: $0.todo) } ?? true
             if remoteRemoved {
                 if localChanged {
-                    report.notes.append(Phrase(key: .syncEditBeatsDelete, l.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere)))
-                    try push(l, uid: base?.uid ?? l.id, href: s.href, template: base, ifMatch: nil, list: list, collection: collection)
+                    report.notes.append(
+                        Phrase(
+                            key: .syncEditBeatsDelete, l.title, Phrase(key: .syncSideThere), Phrase(key: .syncSideHere))
+                    )
+                    try push(
+                        l, uid: base?.uid ?? l.id, href: s.href, template: base, ifMatch: nil, list: list,
+                        collection: collection)
                 } else {
                     if !dryRun { try store.applySynced(account: account.name, merged: nil, deleting: id, state: nil) }
                     report.deletedHere += 1
@@ -426,9 +515,15 @@ final class SyncEngine {
                 return
             }
             if let f {
-                if localChanged { try merge(local: l, base: base, remote: f, list: list) } else { try applyRemote(f, list: list) }
+                if localChanged {
+                    try merge(local: l, base: base, remote: f, list: list)
+                } else {
+                    try applyRemote(f, list: list)
+                }
             } else if localChanged {
-                try push(l, uid: base?.uid ?? l.id, href: s.href, template: base, ifMatch: s.etag, list: list, collection: collection)
+                try push(
+                    l, uid: base?.uid ?? l.id, href: s.href, template: base, ifMatch: s.etag, list: list,
+                    collection: collection)
             }
         case (nil, nil, nil):
             break
@@ -456,32 +551,47 @@ final class SyncEngine {
         let existing = try store.syncTodo(id: todo.id)
         if let e = existing {
             todo.sortOrder = f.resource.sortHint == nil ? e.sortOrder : todo.sortOrder
-            if ICalendarResource.Group.schedule.same(e, todo) { ICalendarResource.Group.schedule.copy(from: e, into: &todo) }
+            if ICalendarResource.Group.schedule.same(e, todo) {
+                ICalendarResource.Group.schedule.copy(from: e, into: &todo)
+            }
+            // A repeating item's DTSTART is its first cycle: a start here has no wire form and stays.
+            if todo.repeatRule != nil, todo.start == nil { todo.start = e.start }
         }
         if todo.sortOrder < 0 { todo.sortOrder = -1 }
-        try store.applySynced(account: account.name, merged: todo,
-                              state: SyncItemState(todoID: todo.id, listID: list.id, href: f.href, etag: f.etag, base: f.resource.text),
-                              foreignUID: f.resource.uid)
+        if f.resource.uid != todo.id { uids[todo.id] = f.resource.uid }
+        try store.applySynced(
+            account: account.name, merged: try storable(todo),
+            state: SyncItemState(todoID: todo.id, listID: list.id, href: f.href, etag: f.etag, base: f.resource.text),
+            foreignUID: f.resource.uid)
     }
 
     /// Writes our version: over `template` (the base or the server's text) or as a new resource.
     /// A 412 re-reads the server's version and merges.
-    private func push(_ l: Todo, uid: String, href: String, template: ICalendarResource?, ifMatch: String?, list: TodoList,
-                      collection: RemoteCollection, attempts: Int = 3) throws {
+    private func push(
+        _ l: Todo, uid: String, href: String, template: ICalendarResource?, ifMatch: String?, list: TodoList,
+        collection: RemoteCollection, attempts: Int = 3
+    ) throws {
         if dryRun { report.up += 1; report.notes.append(Phrase(key: .syncDryRunSend, l.title)); return }
         let wire = ICalendarExporter.wireForm(l)
-        let text = template.map { ICalendarResource.render(wire, over: $0.text, templateTodo: $0.todo, now: now) }
-            ?? ICalendarResource.render(wire, uid: uid, now: now)
+        let text =
+            template.map {
+                ICalendarResource.render(
+                    wire, over: $0.text, templateTodo: $0.todo, parentUID: parentUID(of: wire), now: now)
+            }
+            ?? ICalendarResource.render(wire, uid: uid, parentUID: parentUID(of: wire), now: now)
         if ifMatch != nil, let hook = beforeFirstOverwrite { beforeFirstOverwrite = nil; hook() }
         switch try remote.put(href, text: text, ifMatch: ifMatch) {
         case .written(let etag):
             report.up += 1
             written.insert(href.removingPercentEncoding ?? href)
-            try store.applySynced(account: account.name, merged: nil, deleting: nil,
-                                  state: SyncItemState(todoID: l.id, listID: list.id, href: href, etag: etag, base: text))
+            try store.applySynced(
+                account: account.name, merged: nil, deleting: nil,
+                state: SyncItemState(todoID: l.id, listID: list.id, href: href, etag: etag, base: text))
         case .preconditionFailed, .gone:
             guard attempts > 0, let f = try refetch(href, id: l.id, list: list, collection: collection) else { return }
-            try merge(local: l, base: template.flatMap { ifMatch == nil ? nil : $0 }, remote: f, list: list, attempts: attempts - 1)
+            try merge(
+                local: l, base: template.flatMap { ifMatch == nil ? nil : $0 }, remote: f, list: list,
+                attempts: attempts - 1)
         }
     }
 
@@ -489,7 +599,9 @@ final class SyncEngine {
     /// takes that side; changed on both to different values, the later LAST-MODIFIED wins and the
     /// losing value is reported. Without a base (both sides have the item, never synced), every
     /// differing group is a conflict.
-    private func merge(local here: Todo, base: ICalendarResource?, remote f: Fetched, list: TodoList, attempts: Int = 3) throws {
+    private func merge(local here: Todo, base: ICalendarResource?, remote f: Fetched, list: TodoList, attempts: Int = 3)
+        throws
+    {
         // Compared and written as the server sees it (a completed cycle as the series moved on).
         let l = ICalendarExporter.wireForm(here)
         var f = f
@@ -503,35 +615,134 @@ final class SyncEngine {
             let localChanged = base.map { !g.same(l, $0.todo) } ?? true
             let remoteChanged = base.map { !g.same(r, $0.todo) } ?? true
             if !remoteChanged { continue }
-            if !localChanged || g == .order && base == nil { if localChanged { continue }; g.copy(from: r, into: &merged); continue }
-            if g == .order { continue } // order: ours wins quietly (a reorder is not worth a report)
+            if !localChanged || g == .order && base == nil {
+                if localChanged { continue }; g.copy(from: r, into: &merged); continue
+            }
+            if g == .order { continue }  // order: ours wins quietly (a reorder is not worth a report)
             if remoteTime > localTime {
                 g.copy(from: r, into: &merged)
-                report.conflicts.append(Phrase(key: .syncConflict, merged.title, g.rawValue, Phrase(key: .syncSideThere), g.describe(l)))
+                report.conflicts.append(
+                    Phrase(key: .syncConflict, merged.title, g.rawValue, Phrase(key: .syncSideThere), g.describe(l)))
             } else {
-                report.conflicts.append(Phrase(key: .syncConflict, merged.title, g.rawValue, Phrase(key: .syncSideHere), g.describe(r)))
+                report.conflicts.append(
+                    Phrase(key: .syncConflict, merged.title, g.rawValue, Phrase(key: .syncSideHere), g.describe(r)))
             }
         }
         if dryRun {
             report.down += 1; report.notes.append(Phrase(key: .syncDryRunReceive, r.title))
-            if changed(merged, from: r) { report.up += 1; report.notes.append(Phrase(key: .syncDryRunSend, merged.title)) }
+            if changed(merged, from: r) {
+                report.up += 1; report.notes.append(Phrase(key: .syncDryRunSend, merged.title))
+            }
             return
         }
         var text = f.resource.text, etag = f.etag
         if changed(merged, from: r) {
-            let put = ICalendarResource.render(merged, over: f.resource.text, templateTodo: r, now: now)
+            let put = ICalendarResource.render(
+                merged, over: f.resource.text, templateTodo: r, parentUID: parentUID(of: merged), now: now)
             if let hook = beforeFirstOverwrite { beforeFirstOverwrite = nil; hook() }
             switch try remote.put(f.href, text: put, ifMatch: f.etag) {
-            case .written(let e): text = put; etag = e; report.up += 1; written.insert(f.href.removingPercentEncoding ?? f.href)
+            case .written(let e):
+                text = put; etag = e; report.up += 1; written.insert(f.href.removingPercentEncoding ?? f.href)
             case .preconditionFailed, .gone:
-                guard attempts > 0, let again = try refetch(f.href, id: l.id, list: list, collection: collectionOf(f)) else { return }
+                guard attempts > 0, let again = try refetch(f.href, id: l.id, list: list, collection: collectionOf(f))
+                else { return }
                 try merge(local: here, base: base, remote: again, list: list, attempts: attempts - 1)
                 return
             }
         }
         if changed(merged, from: l) { report.down += 1 }
-        try store.applySynced(account: account.name, merged: merged,
-                              state: SyncItemState(todoID: l.id, listID: list.id, href: f.href, etag: etag, base: text))
+        if f.resource.uid != l.id { uids[l.id] = f.resource.uid }
+        try store.applySynced(
+            account: account.name, merged: try storable(merged),
+            state: SyncItemState(todoID: l.id, listID: list.id, href: f.href, etag: etag, base: text))
+    }
+
+    /// The UID a `RELATED-TO` names for `todo`'s parent: the parent's foreign UID, else its id.
+    private func parentUID(of todo: Todo) -> String? { todo.parentId.map { uids[$0] ?? $0 } }
+
+    /// A subtask waiting for its parent (its base names one this device cannot have: not here yet,
+    /// in another list, or a loop) reads as having it, so its top-level place here is no local
+    /// change and no write of ours takes the `RELATED-TO` away.
+    private func withPendingParent(_ local: Todo?, base: ICalendarResource?) throws -> Todo? {
+        guard var l = local, l.parentId == nil, let p = base?.todo.parentId,
+            try store.syncParentProblem(child: l, parentID: p) != nil
+        else { return local }
+        l.parentId = p
+        return l
+    }
+
+    /// `todo` as it can be stored here: a parent that cannot be had (not on this device yet, in
+    /// another list, a loop) is left out and remembered (`pendingParents`) — the subtask is stored
+    /// top-level, never lost, and attached when the parent arrives (`attachWaitingSubtasks`).
+    private func storable(_ todo: Todo) throws -> Todo {
+        pendingParents[todo.id] = nil
+        guard let p = todo.parentId, let problem = try store.syncParentProblem(child: todo, parentID: p) else {
+            return todo
+        }
+        var t = todo
+        t.parentId = nil
+        pendingParents[todo.id] = (p, todo.listId)
+        switch problem {
+        case .missing: break  // said after the list, when it did not arrive meanwhile
+        case .otherList(let title):
+            report.notes.append(Phrase(key: .syncParentOtherList, todo.title, try parentTitle(p), title))
+        case .loop: reportLoop(todo.id, title: todo.title, parent: try parentTitle(p))
+        }
+        return t
+    }
+
+    private func parentTitle(_ id: String) throws -> String { try store.syncTodo(id: id)?.title ?? id }
+
+    private func reportLoop(_ id: String, title: String, parent: String) {
+        if reportedLoops.insert(id).inserted { report.notes.append(Phrase(key: .syncParentLoop, title, parent)) }
+    }
+
+    /// After a list's items: the subtasks that wait for a parent — those stored top-level this pass,
+    /// and, when items came down, those of earlier passes (a base with a `RELATED-TO`, no parent
+    /// here) — are attached where the parent is now here in the same list. One that makes a loop
+    /// stays top-level and is reported; one whose parent did not come is said to wait.
+    private func attachWaitingSubtasks(list: TodoList, arrived: Bool) throws {
+        var waiting: [(child: String, parent: String, thisPass: Bool)] = pendingParents.filter {
+            $0.value.list == list.id
+        }
+        .sorted { $0.key < $1.key }.map { ($0.key, $0.value.parent, true) }
+        if arrived {
+            let seen = Set(waiting.map(\.child))
+            for (id, base) in try store.syncItemsAwaitingParent(account: account.name, listID: list.id)
+            where !seen.contains(id) {
+                if let p = (try? ICalendarResource.parse(base, href: "", userZone: zone, now: now))?.todo.parentId {
+                    waiting.append((id, p, false))
+                }
+            }
+        }
+        for w in waiting {
+            let problem = try store.attachSyncedParent(todoID: w.child, parentID: w.parent)
+            if problem == nil { pendingParents[w.child] = nil; continue }
+            guard w.thisPass, let child = try store.syncTodo(id: w.child) else { continue }
+            switch problem {
+            case .loop?: reportLoop(w.child, title: child.title, parent: try parentTitle(w.parent))
+            case .missing?: report.notes.append(Phrase(key: .syncParentPending, child.title, w.parent))
+            default: break
+            }
+        }
+    }
+
+    /// Once after the upgrade that made parent, priority, tags and start merge groups: each item
+    /// synced before (`Store.syncItemsBeforeOrganize`) takes them from its base where the todo has
+    /// none here, so their defaults do not read as local changes that would erase them there.
+    private func adoptBeforeOrganize() throws {
+        let legacy = try store.syncItemsBeforeOrganize(account: account.name)
+        guard !legacy.isEmpty else { return }
+        var organized: [Todo] = [], parents: [(String, String)] = []
+        for (id, base) in legacy {
+            guard let r = try? ICalendarResource.parse(base, href: "", userZone: zone, now: now) else { continue }
+            var t = r.todo
+            t.id = id
+            organized.append(t)
+            if let p = t.parentId { parents.append((id, p)) }
+        }
+        try store.adoptSyncedOrganize(account: account.name, organized)
+        for (child, p) in parents { try store.attachSyncedParent(todoID: child, parentID: p) }
     }
 
     /// The collection a resource href lives in (its parent path).

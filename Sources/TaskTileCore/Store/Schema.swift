@@ -406,6 +406,13 @@ enum Schema {
             created_at  REAL NOT NULL
         );
         """)
+        // Sync merges parent, priority, tags and start (docs/sync.md "Merging"): an item synced
+        // before (organized = 0) has a base whose RELATED-TO, PRIORITY, CATEGORIES and DTSTART this
+        // store never read. The next pass first takes them from that base, so the defaults here do
+        // not read as a local change that would erase them on the server.
+        m.register("v13-sync-organize-groups", sql: """
+        ALTER TABLE sync_items ADD COLUMN organized INTEGER NOT NULL DEFAULT 0;
+        """)
         return m
     }
 }

@@ -19,8 +19,10 @@ public struct SyncAccount: Hashable, Sendable {
     /// first pass and for a vdir. A pass starts there and discovers again only when it fails.
     public var calendarHome: String?
 
-    public init(name: String, kind: Kind, url: String, user: String?, passwordCommand: String?,
-                journalSeq: Int = 0, lastSyncAt: Date? = nil, calendarHome: String? = nil) {
+    public init(
+        name: String, kind: Kind, url: String, user: String?, passwordCommand: String?,
+        journalSeq: Int = 0, lastSyncAt: Date? = nil, calendarHome: String? = nil
+    ) {
         self.name = name; self.kind = kind; self.url = url; self.user = user
         self.passwordCommand = passwordCommand; self.journalSeq = journalSeq; self.lastSyncAt = lastSyncAt
         self.calendarHome = calendarHome
@@ -72,25 +74,32 @@ extension Store {
             if try database.scalarInt("SELECT count(*) FROM sync_accounts WHERE name = ?", [.text(account.name)]) == 1 {
                 throw SyncAccountError.exists(account.name)
             }
-            try database.run("""
+            try database.run(
+                """
                 INSERT INTO sync_accounts (name, kind, url, user, password_command, journal_seq, created_at)
                 VALUES (?, ?, ?, ?, ?, 0, ?)
-                """, [.text(account.name), .text(account.kind.rawValue), .text(account.url), .optionalText(account.user),
-                      .optionalText(account.passwordCommand), .double(clock.now.timeIntervalSince1970)])
+                """,
+                [
+                    .text(account.name), .text(account.kind.rawValue), .text(account.url), .optionalText(account.user),
+                    .optionalText(account.passwordCommand), .double(clock.now.timeIntervalSince1970),
+                ])
         }
     }
 
     /// Every account, by name.
     public func syncAccounts() throws -> [SyncAccount] {
         try read {
-            try database.rows("""
+            try database.rows(
+                """
                 SELECT name, kind, url, user, password_command, journal_seq, last_sync_at, calendar_home FROM sync_accounts ORDER BY name
-                """).map {
-                SyncAccount(name: $0.text("name") ?? "", kind: SyncAccount.Kind(rawValue: $0.text("kind") ?? "") ?? .caldav,
-                            url: $0.text("url") ?? "", user: $0.text("user"), passwordCommand: $0.text("password_command"),
-                            journalSeq: $0.int("journal_seq") ?? 0,
-                            lastSyncAt: $0.double("last_sync_at").map { Date(timeIntervalSince1970: $0) },
-                            calendarHome: $0.text("calendar_home"))
+                """
+            ).map {
+                SyncAccount(
+                    name: $0.text("name") ?? "", kind: SyncAccount.Kind(rawValue: $0.text("kind") ?? "") ?? .caldav,
+                    url: $0.text("url") ?? "", user: $0.text("user"), passwordCommand: $0.text("password_command"),
+                    journalSeq: $0.int("journal_seq") ?? 0,
+                    lastSyncAt: $0.double("last_sync_at").map { Date(timeIntervalSince1970: $0) },
+                    calendarHome: $0.text("calendar_home"))
             }
         }
     }
@@ -120,9 +129,13 @@ extension Store {
     /// The account's list ↔ collection pairings.
     public func syncCollections(account: String) throws -> [SyncCollectionState] {
         try read {
-            try database.rows("SELECT list_id, href, sync_token, displayname FROM sync_collections WHERE account = ?", [.text(account)]).map {
-                SyncCollectionState(listID: $0.text("list_id") ?? "", href: $0.text("href") ?? "", syncToken: $0.text("sync_token"),
-                                    displayName: $0.text("displayname"))
+            try database.rows(
+                "SELECT list_id, href, sync_token, displayname FROM sync_collections WHERE account = ?",
+                [.text(account)]
+            ).map {
+                SyncCollectionState(
+                    listID: $0.text("list_id") ?? "", href: $0.text("href") ?? "", syncToken: $0.text("sync_token"),
+                    displayName: $0.text("displayname"))
             }
         }
     }
@@ -130,18 +143,25 @@ extension Store {
     /// Records (or replaces) a list ↔ collection pairing.
     public func setSyncCollection(account: String, _ c: SyncCollectionState) throws {
         try write {
-            try database.run("DELETE FROM sync_collections WHERE account = ? AND (list_id = ? OR href = ?)",
-                             [.text(account), .text(c.listID), .text(c.href)])
-            try database.run("INSERT INTO sync_collections (account, list_id, href, sync_token, displayname) VALUES (?, ?, ?, ?, ?)",
-                             [.text(account), .text(c.listID), .text(c.href), .optionalText(c.syncToken), .optionalText(c.displayName)])
+            try database.run(
+                "DELETE FROM sync_collections WHERE account = ? AND (list_id = ? OR href = ?)",
+                [.text(account), .text(c.listID), .text(c.href)])
+            try database.run(
+                "INSERT INTO sync_collections (account, list_id, href, sync_token, displayname) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(account), .text(c.listID), .text(c.href), .optionalText(c.syncToken),
+                    .optionalText(c.displayName),
+                ])
         }
     }
 
     /// Forgets a pairing and its items' sync state (the collection or the list is gone).
     public func removeSyncCollection(account: String, listID: String) throws {
         try write {
-            try database.run("DELETE FROM sync_collections WHERE account = ? AND list_id = ?", [.text(account), .text(listID)])
-            try database.run("DELETE FROM sync_items WHERE account = ? AND list_id = ?", [.text(account), .text(listID)])
+            try database.run(
+                "DELETE FROM sync_collections WHERE account = ? AND list_id = ?", [.text(account), .text(listID)])
+            try database.run(
+                "DELETE FROM sync_items WHERE account = ? AND list_id = ?", [.text(account), .text(listID)])
         }
     }
 
@@ -150,9 +170,12 @@ extension Store {
     public func syncItems(account: String) throws -> [String: SyncItemState] {
         try read {
             var out: [String: SyncItemState] = [:]
-            for r in try database.rows("SELECT todo_id, list_id, href, etag FROM sync_items WHERE account = ?", [.text(account)]) {
-                let s = SyncItemState(todoID: r.text("todo_id") ?? "", listID: r.text("list_id") ?? "", href: r.text("href") ?? "",
-                                      etag: r.text("etag"), base: "")
+            for r in try database.rows(
+                "SELECT todo_id, list_id, href, etag FROM sync_items WHERE account = ?", [.text(account)])
+            {
+                let s = SyncItemState(
+                    todoID: r.text("todo_id") ?? "", listID: r.text("list_id") ?? "", href: r.text("href") ?? "",
+                    etag: r.text("etag"), base: "")
                 out[s.todoID] = s
             }
             return out
@@ -161,22 +184,34 @@ extension Store {
 
     /// The version last synced of one item (the three-way merge's base), or nil.
     public func syncItemBase(account: String, todoID: String) throws -> String? {
-        try read { try database.scalarText("SELECT base FROM sync_items WHERE account = ? AND todo_id = ?", [.text(account), .text(todoID)]) }
+        try read {
+            try database.scalarText(
+                "SELECT base FROM sync_items WHERE account = ? AND todo_id = ?", [.text(account), .text(todoID)])
+        }
     }
 
     /// The ids of a list's todos, and how many todos there are in all (for sync).
     public func syncTodoIDs(inList listID: String) throws -> [String] {
-        try read { try database.rows("SELECT id FROM todos WHERE list_id = ? ORDER BY sort_order", [.text(listID)]).compactMap { $0.text("id") } }
+        try read {
+            try database.rows("SELECT id FROM todos WHERE list_id = ? ORDER BY sort_order", [.text(listID)]).compactMap
+            { $0.text("id") }
+        }
     }
 
     /// The journal after `seq`: which todos and lists changed and when last.
     public func syncJournal(after seq: Int) throws -> SyncJournalChanges {
         try read {
             var changes = SyncJournalChanges(head: seq)
-            for r in try database.rows("SELECT seq, kind, item_id, at FROM sync_journal WHERE seq > ? ORDER BY seq", [.int(seq)]) {
+            for r in try database.rows(
+                "SELECT seq, kind, item_id, at FROM sync_journal WHERE seq > ? ORDER BY seq", [.int(seq)])
+            {
                 let at = Date(timeIntervalSince1970: r.double("at") ?? 0)
                 changes.head = max(changes.head, r.int("seq") ?? 0)
-                if r.text("kind") == "todo" { changes.todos[r.text("item_id") ?? ""] = at } else { changes.lists[r.text("item_id") ?? ""] = at }
+                if r.text("kind") == "todo" {
+                    changes.todos[r.text("item_id") ?? ""] = at
+                } else {
+                    changes.lists[r.text("item_id") ?? ""] = at
+                }
             }
             return changes
         }
@@ -186,9 +221,11 @@ extension Store {
     /// is kept (`calendarHome`, nil for a vdir), and entries every account has synced are pruned.
     public func finishSync(account: String, journalHead head: Int, calendarHome: String? = nil) throws {
         try write {
-            try database.run("""
+            try database.run(
+                """
                 UPDATE sync_accounts SET journal_seq = max(journal_seq, ?), last_sync_at = ?, calendar_home = ? WHERE name = ?
-                """, [.int(head), .double(clock.now.timeIntervalSince1970), .optionalText(calendarHome), .text(account)])
+                """,
+                [.int(head), .double(clock.now.timeIntervalSince1970), .optionalText(calendarHome), .text(account)])
             if let low = try database.scalarInt("SELECT min(journal_seq) FROM sync_accounts") {
                 try database.run("DELETE FROM sync_journal WHERE seq <= ?", [.int(low)])
             }
@@ -199,7 +236,9 @@ extension Store {
     public func foreignUIDs() throws -> [String: String] {
         try read {
             var out: [String: String] = [:]
-            for r in try database.rows("SELECT todo_id, uid FROM todo_uids") { out[r.text("todo_id") ?? ""] = r.text("uid") }
+            for r in try database.rows("SELECT todo_id, uid FROM todo_uids") {
+                out[r.text("todo_id") ?? ""] = r.text("uid")
+            }
             return out
         }
     }
@@ -221,23 +260,35 @@ extension Store {
     /// during the first download then finds the pairing next time and continues into this list;
     /// without it, a collection whose name is not a UUID (`personal`, `default`, `tasks`) would get
     /// a second list and the items already stored would count as deleted there.
-    public func addSyncedList(id wanted: String?, title: String, sortOrder: Int?, createdAt: Date?,
-                              pairing: (account: String, href: String)? = nil) throws -> TodoList {
+    public func addSyncedList(
+        id wanted: String?, title: String, sortOrder: Int?, createdAt: Date?,
+        pairing: (account: String, href: String)? = nil
+    ) throws -> TodoList {
         let clean = (try? TextRules.title(title)) ?? Store.inboxTitle
         return try write {
             var id = Store.newID()
-            if let wanted, Store.isID(wanted), try database.scalarInt("SELECT count(*) FROM lists WHERE id = ?", [.text(wanted)]) == 0 {
+            if let wanted, Store.isID(wanted),
+                try database.scalarInt("SELECT count(*) FROM lists WHERE id = ?", [.text(wanted)]) == 0
+            {
                 id = wanted
             }
             var order = (try database.scalarInt("SELECT max(sort_order) FROM lists") ?? -1) + 1
-            if let s = sortOrder, s >= 0, try database.scalarInt("SELECT count(*) FROM lists WHERE sort_order = ?", [.int(s)]) == 0 { order = s }
+            if let s = sortOrder, s >= 0,
+                try database.scalarInt("SELECT count(*) FROM lists WHERE sort_order = ?", [.int(s)]) == 0
+            {
+                order = s
+            }
             let created = createdAt ?? clock.now
-            try database.run("INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)",
-                             [.text(id), .text(clean), .int(order), .double(created.timeIntervalSince1970)])
+            try database.run(
+                "INSERT INTO lists (id, title, sort_order, created_at) VALUES (?, ?, ?, ?)",
+                [.text(id), .text(clean), .int(order), .double(created.timeIntervalSince1970)])
             try setSearchKey(listID: id, title: clean)
             if let pairing {
-                try setSyncCollection(account: pairing.account, SyncCollectionState(listID: id, href: pairing.href, syncToken: nil,
-                                                                                    displayName: clean))
+                try setSyncCollection(
+                    account: pairing.account,
+                    SyncCollectionState(
+                        listID: id, href: pairing.href, syncToken: nil,
+                        displayName: clean))
             }
             return TodoList(id: id, title: clean, sortOrder: order, createdAt: created)
         }
@@ -247,7 +298,9 @@ extension Store {
     public func renameSyncedList(id: String, to title: String) throws {
         guard let clean = try? TextRules.title(title) else { return }
         try write {
-            guard let current = try database.scalarText("SELECT title FROM lists WHERE id = ?", [.text(id)]), current != clean else { return }
+            guard let current = try database.scalarText("SELECT title FROM lists WHERE id = ?", [.text(id)]),
+                current != clean
+            else { return }
             try database.run("UPDATE lists SET title = ? WHERE id = ?", [.text(clean), .text(id)])
             try setSearchKey(listID: id, title: clean)
         }
@@ -275,10 +328,15 @@ extension Store {
     @discardableResult
     public func recordSyncedCheckIns(todoID: String, _ dates: [(LocalDate, Date)]) throws -> Int {
         try write {
-            guard let todo = try todo(id: todoID), let rule = todo.repeatRule, let anchor = todo.anchor else { return 0 }
+            guard let todo = try todo(id: todoID), let rule = todo.repeatRule, let anchor = todo.anchor else {
+                return 0
+            }
             var checkIns: [(cycle: Int, completedAt: Date, note: String?)] = []
             for (date, at) in dates {
-                guard let i = (0...todo.occurrenceCount).first(where: { RecurrenceEngine.occurrence($0, of: rule, anchor: anchor)?.localDate == date })
+                guard
+                    let i = (0...todo.occurrenceCount).first(where: {
+                        RecurrenceEngine.occurrence($0, of: rule, anchor: anchor)?.localDate == date
+                    })
                 else { continue }
                 checkIns.append((i, at, nil))
             }
@@ -288,7 +346,10 @@ extension Store {
 
     /// Forgets one item's sync state (deleted on both sides, or moved to another list).
     public func forgetSyncItem(account: String, todoID: String) throws {
-        try write { _ = try database.run("DELETE FROM sync_items WHERE account = ? AND todo_id = ?", [.text(account), .text(todoID)]) }
+        try write {
+            _ = try database.run(
+                "DELETE FROM sync_items WHERE account = ? AND todo_id = ?", [.text(account), .text(todoID)])
+        }
     }
 
     /// Applies one merged item in one transaction: the todo (`merged`, nil = delete it locally)
@@ -304,14 +365,21 @@ extension Store {
     /// arrives completed gets its history row (`recordArrivedCompletion`).
     /// - Throws: store errors (rolled back).
     /// `foreignUID`: the item's UID when it is not the todo id, kept for `export` (`todo_uids`).
-    public func applySynced(account: String, merged: Todo?, deleting todoID: String? = nil, state: SyncItemState?,
-                            foreignUID: String? = nil) throws {
+    public func applySynced(
+        account: String, merged: Todo?, deleting todoID: String? = nil, state: SyncItemState?,
+        foreignUID: String? = nil
+    ) throws {
         try write {
             if let merged {
                 if var local = try todo(id: merged.id) {
-                    if local.repeatRule != nil, local.repeatRule == merged.repeatRule, let anchor = local.anchor, let mergedDue = merged.due,
-                       local.due != mergedDue, !local.isCompleted,
-                       (1...366).contains(where: { RecurrenceEngine.occurrence(local.occurrenceCount + $0, of: local.repeatRule!, anchor: anchor) == mergedDue }) {
+                    if local.repeatRule != nil, local.repeatRule == merged.repeatRule, let anchor = local.anchor,
+                        let mergedDue = merged.due,
+                        local.due != mergedDue, !local.isCompleted,
+                        (1...366).contains(where: {
+                            RecurrenceEngine.occurrence(
+                                local.occurrenceCount + $0, of: local.repeatRule!, anchor: anchor) == mergedDue
+                        })
+                    {
                         // The other client completed the cycle and advanced the series: a
                         // completion of our current cycle through the completion function; the
                         // cycle the series then stands on is the store's rule (derived from
@@ -322,23 +390,28 @@ extension Store {
                     var target = merged
                     target.listId = merged.listId.isEmpty ? local.listId : merged.listId
                     target.createdAt = local.createdAt
-                    // Parent, priority, tags and start are not merge groups of sync yet: they stay
-                    // as they are here, never reset by an item that does not carry them.
-                    target.parentId = local.parentId; target.priority = local.priority
-                    target.tags = local.tags; target.start = local.start
+                    // Parent, priority, tags and start are the merged ones; a parent that cannot be
+                    // had here (the sync engine keeps such a subtask pending) leaves it top-level.
+                    if let p = target.parentId, try parentProblem(child: target, parentID: p) != nil {
+                        target.parentId = nil
+                    }
                     // The same series (same rule, the remote's due one of its cycles, index i): the
                     // cycle columns stay ours, a cache of our history, and a remote completion
                     // completes cycle i (the current one, or a past one as `done --on` does). Only
                     // a due that is no cycle of the series (a reschedule) restarts it from there.
                     var completes: (cycle: Int?, at: Date?)? = nil
                     if target.repeatRule != nil, local.repeatRule == target.repeatRule, let rule = local.repeatRule,
-                       let anchor = local.anchor, let due = target.due,
-                       let i = Store.cycle(of: due, rule: rule, anchor: anchor, near: local.occurrenceCount) {
-                        if target.isCompleted, i <= local.occurrenceCount, try completedCycles(of: local, at: clock.now)[i] == nil,
-                           !(i == local.occurrenceCount && local.isCompleted) {
+                        let anchor = local.anchor, let due = target.due,
+                        let i = Store.cycle(of: due, rule: rule, anchor: anchor, near: local.occurrenceCount)
+                    {
+                        if target.isCompleted, i <= local.occurrenceCount,
+                            try completedCycles(of: local, at: clock.now)[i] == nil,
+                            !(i == local.occurrenceCount && local.isCompleted)
+                        {
                             completes = (i == local.occurrenceCount ? nil : i, target.completedAt)
                         }
-                        target.anchor = local.anchor; target.occurrenceCount = local.occurrenceCount; target.due = local.due
+                        target.anchor = local.anchor; target.occurrenceCount = local.occurrenceCount;
+                        target.due = local.due
                         target.missedCount = local.missedCount
                         target.isCompleted = local.isCompleted; target.completedAt = local.completedAt
                     } else if target.isCompleted && !local.isCompleted {
@@ -352,9 +425,14 @@ extension Store {
                         // is ignored: a clock ahead on the other device must not hide it).
                         if let remoteAt = completes.at {
                             let at = min(remoteAt, clock.now)
-                            try database.run("UPDATE todos SET completed_at = ? WHERE id = ? AND is_completed = 1 AND completed_at = ?",
-                                             [.double(at.timeIntervalSince1970), .text(local.id), .double(clock.now.timeIntervalSince1970)])
-                            try database.run("""
+                            try database.run(
+                                "UPDATE todos SET completed_at = ? WHERE id = ? AND is_completed = 1 AND completed_at = ?",
+                                [
+                                    .double(at.timeIntervalSince1970), .text(local.id),
+                                    .double(clock.now.timeIntervalSince1970),
+                                ])
+                            try database.run(
+                                """
                                 UPDATE completions SET completed_at = ? WHERE id =
                                   (SELECT id FROM completions WHERE todo_id = ? ORDER BY id DESC LIMIT 1)
                                 """, [.double(at.timeIntervalSince1970), .text(local.id)])
@@ -362,11 +440,18 @@ extension Store {
                     }
                 } else {
                     var fresh = merged
-                    let end = (try database.scalarInt("SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(fresh.listId)]) ?? -1) + 1
-                    let taken = try database.scalarInt("SELECT count(*) FROM todos WHERE list_id = ? AND sort_order = ?",
-                                                       [.text(fresh.listId), .int(fresh.sortOrder)]) ?? 0
+                    let end =
+                        (try database.scalarInt(
+                            "SELECT max(sort_order) FROM todos WHERE list_id = ?", [.text(fresh.listId)]) ?? -1) + 1
+                    let taken =
+                        try database.scalarInt(
+                            "SELECT count(*) FROM todos WHERE list_id = ? AND sort_order = ?",
+                            [.text(fresh.listId), .int(fresh.sortOrder)]) ?? 0
                     if fresh.sortOrder < 0 || taken > 0 {
                         fresh.sortOrder = end
+                    }
+                    if let p = fresh.parentId, try parentProblem(child: fresh, parentID: p) != nil {
+                        fresh.parentId = nil
                     }
                     try insert(fresh)
                     try recordArrivedCompletion(of: fresh, source: .sync)
@@ -376,17 +461,117 @@ extension Store {
                 try database.run("DELETE FROM todos WHERE id = ?", [.text(todoID)])
             }
             if let merged, let foreignUID, foreignUID != merged.id {
-                try database.run("INSERT INTO todo_uids (todo_id, uid) VALUES (?, ?) ON CONFLICT(todo_id) DO UPDATE SET uid = excluded.uid",
-                                 [.text(merged.id), .text(foreignUID)])
+                try database.run(
+                    "INSERT INTO todo_uids (todo_id, uid) VALUES (?, ?) ON CONFLICT(todo_id) DO UPDATE SET uid = excluded.uid",
+                    [.text(merged.id), .text(foreignUID)])
             }
             let id = merged?.id ?? todoID ?? state?.todoID ?? ""
-            try database.run("DELETE FROM sync_items WHERE account = ? AND (todo_id = ? OR href = ?)",
-                             [.text(account), .text(id), .text(state?.href ?? "")])
+            try database.run(
+                "DELETE FROM sync_items WHERE account = ? AND (todo_id = ? OR href = ?)",
+                [.text(account), .text(id), .text(state?.href ?? "")])
             if let state {
-                try database.run("INSERT INTO sync_items (account, todo_id, list_id, href, etag, base) VALUES (?, ?, ?, ?, ?, ?)",
-                                 [.text(account), .text(state.todoID), .text(state.listID), .text(state.href),
-                                  .optionalText(state.etag), .text(state.base)])
+                try database.run(
+                    "INSERT INTO sync_items (account, todo_id, list_id, href, etag, base, organized) VALUES (?, ?, ?, ?, ?, ?, 1)",
+                    [
+                        .text(account), .text(state.todoID), .text(state.listID), .text(state.href),
+                        .optionalText(state.etag), .text(state.base),
+                    ])
             }
+        }
+    }
+}
+
+/// Why a synced subtask cannot have its `RELATED-TO` parent here (docs/sync.md "Subtasks").
+public enum SyncParentProblem: Hashable, Sendable {
+    /// No todo has that id on this device (not synced yet, or never): the subtask waits top-level.
+    case missing
+    /// The parent is in another list (a subtask is in its parent's list); its title.
+    case otherList(String)
+    /// The parent is the todo itself or one of its subtasks: a loop of parents.
+    case loop
+}
+
+extension Store {
+    /// Why todo `child` (as it is to be stored: its `listId`) cannot have parent `parentID` here,
+    /// or nil when it can. One read transaction.
+    public func syncParentProblem(child: Todo, parentID: String) throws -> SyncParentProblem? {
+        try read { try parentProblem(child: child, parentID: parentID) }
+    }
+
+    /// `syncParentProblem` inside a transaction.
+    func parentProblem(child: Todo, parentID: String) throws -> SyncParentProblem? {
+        guard let parent = try todo(id: parentID) else { return .missing }
+        if parent.listId != child.listId {
+            return .otherList(
+                try database.scalarText("SELECT title FROM lists WHERE id = ?", [.text(parent.listId)]) ?? "")
+        }
+        // Walk up from the parent: reaching the child is a loop (at most 100 levels, as `descendants`).
+        var current: Todo? = parent
+        for _ in 0..<100 {
+            guard let c = current else { return nil }
+            if c.id == child.id { return .loop }
+            current = try c.parentId.flatMap { try todo(id: $0) }
+        }
+        return .loop
+    }
+
+    /// Puts synced todo `todoID` under `parentID` when it can be (`syncParentProblem` is nil at
+    /// the time of the write) and it has no parent yet; the sync state is unchanged (the base
+    /// already says this parent). - Returns: the problem, or nil when attached (or already there).
+    @discardableResult
+    public func attachSyncedParent(todoID: String, parentID: String) throws -> SyncParentProblem? {
+        try write {
+            guard var child = try todo(id: todoID) else { return .missing }
+            if child.parentId == parentID { return nil }
+            guard child.parentId == nil else { return nil }
+            if let problem = try parentProblem(child: child, parentID: parentID) { return problem }
+            child.parentId = parentID
+            try update(child)
+            return nil
+        }
+    }
+
+    /// The synced todos of `listID` without a parent here whose base names one (a `RELATED-TO`):
+    /// subtasks waiting for their parent, by todo id, with their base text.
+    public func syncItemsAwaitingParent(account: String, listID: String) throws -> [(todoID: String, base: String)] {
+        try read {
+            try database.rows(
+                """
+                SELECT s.todo_id, s.base FROM sync_items s JOIN todos t ON t.id = s.todo_id
+                WHERE s.account = ? AND s.list_id = ? AND t.parent_id IS NULL AND instr(upper(s.base), 'RELATED-TO') > 0
+                """, [.text(account), .text(listID)]
+            ).compactMap { r in
+                r.text(0).flatMap { id in r.text(1).map { (id, $0) } }
+            }
+        }
+    }
+
+    /// The account's items synced before parent, priority, tags and start were merge groups
+    /// (migration `v13-sync-organize-groups`), by todo id, with their base text.
+    public func syncItemsBeforeOrganize(account: String) throws -> [(todoID: String, base: String)] {
+        try read {
+            try database.rows(
+                "SELECT todo_id, base FROM sync_items WHERE account = ? AND organized = 0", [.text(account)]
+            ).compactMap { r in
+                r.text(0).flatMap { id in r.text(1).map { (id, $0) } }
+            }
+        }
+    }
+
+    /// Takes what those items' bases say (`organized`: each todo with the priority, tags and start
+    /// read from its base, where it had none here) in one transaction, and marks every item of the
+    /// account as read so. Parents are attached afterwards, one by one (`attachSyncedParent`).
+    public func adoptSyncedOrganize(account: String, _ organized: [Todo]) throws {
+        try write {
+            for t in organized {
+                guard var local = try todo(id: t.id) else { continue }
+                if local.priority == .none { local.priority = t.priority }
+                if local.tags.isEmpty { local.tags = t.tags }
+                if local.start == nil { local.start = t.start }
+                if local != (try todo(id: t.id)) { try update(local) }
+            }
+            try database.run(
+                "UPDATE sync_items SET organized = 1 WHERE account = ? AND organized = 0", [.text(account)])
         }
     }
 }

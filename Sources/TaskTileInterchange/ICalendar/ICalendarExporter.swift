@@ -15,6 +15,10 @@ import TaskTileCore
 ///   own import restores the series exactly;
 /// - completion: `STATUS:COMPLETED` + `COMPLETED` + `PERCENT-COMPLETE:100`, else
 ///   `STATUS:NEEDS-ACTION` + `PERCENT-COMPLETE:0`; `X-APPLE-SORT-ORDER` is the todo's `sortOrder`;
+/// - organizing (docs/organize.md "Interchange and sync"): the parent as `RELATED-TO;RELTYPE=PARENT:`
+///   its UID, the priority as `PRIORITY` 1/5/9 (RFC 5545 §3.8.1.9; none: no line), the tags as
+///   `CATEGORIES` after the list title, and a one-off's start as `DTSTART` (a repeating todo's
+///   DTSTART is its current cycle; its start has no iCalendar form);
 /// - `DTSTAMP` is the todo's last known change (completion, else creation) — not the export time —
 ///   so exporting the same data twice gives the same bytes. Instants are whole seconds.
 public enum ICalendarExporter {
@@ -23,7 +27,8 @@ public enum ICalendarExporter {
     /// The calendar text (CRLF lines, folded at 75 octets) and what could not be represented (none so far).
     /// `uids`: foreign UIDs by todo id (`Store.foreignUIDs()`), written instead of the todo id so a
     /// Thunderbird or Apple todo goes back with the UID it came with.
-    public static func export(_ backup: Backup, uids: [String: String] = [:]) throws -> (text: String, notes: [Phrase]) {
+    public static func export(_ backup: Backup, uids: [String: String] = [:]) throws -> (text: String, notes: [Phrase])
+    {
         var out = ""
         func line(_ s: String) { out += ICalendarText.fold(s) }
         line("BEGIN:VCALENDAR")
@@ -33,7 +38,10 @@ public enum ICalendarExporter {
         let lists = Dictionary(uniqueKeysWithValues: backup.lists.map { ($0.id, $0) })
         for todo in backup.todos {
             line("BEGIN:VTODO")
-            for l in todoLines(wireForm(todo), list: lists[todo.listId], uid: uids[todo.id]) { line(l) }
+            let parentUID = todo.parentId.map { uids[$0] ?? $0 }
+            for l in todoLines(wireForm(todo), list: lists[todo.listId], uid: uids[todo.id], parentUID: parentUID) {
+                line(l)
+            }
             line("END:VTODO")
         }
         line("END:VCALENDAR")
@@ -48,7 +56,8 @@ public enum ICalendarExporter {
     /// A series with no next cycle (its COUNT or UNTIL reached) stays completed: it is done.
     public static func wireForm(_ todo: Todo) -> Todo {
         guard todo.isCompleted, let rule = todo.repeatRule, let anchor = todo.anchor,
-              let next = RecurrenceEngine.occurrence(todo.occurrenceCount + 1, of: rule, anchor: anchor) else { return todo }
+            let next = RecurrenceEngine.occurrence(todo.occurrenceCount + 1, of: rule, anchor: anchor)
+        else { return todo }
         var t = todo
         t.due = next
         t.occurrenceCount += 1
@@ -59,8 +68,9 @@ public enum ICalendarExporter {
 
     /// The content lines (unfolded) of one todo's VTODO, between `BEGIN:VTODO` and `END:VTODO`.
     /// `list` adds `CATEGORIES` and `X-TASKTILE-LIST-ID` (file export); sync leaves it nil, the
-    /// collection being the list. `uid` is the UID to write (default: the todo id).
-    static func todoLines(_ todo: Todo, list: TodoList?, uid: String? = nil) -> [String] {
+    /// collection being the list. `uid` is the UID to write (default: the todo id); `parentUID` the
+    /// parent's (default: its todo id).
+    static func todoLines(_ todo: Todo, list: TodoList?, uid: String? = nil, parentUID: String? = nil) -> [String] {
         var out: [String] = []
         func line(_ s: String) { out.append(s) }
         line("UID:\(uid ?? todo.id)")
@@ -68,10 +78,13 @@ public enum ICalendarExporter {
         line("CREATED:\(ICalendarText.utc(todo.createdAt))")
         line("SUMMARY:\(ICalendarText.escape(todo.title))")
         if let notes = todo.notes { line("DESCRIPTION:\(ICalendarText.escape(notes))") }
-        if let list {
-            line("CATEGORIES:\(ICalendarText.escape(list.title))")
-            line("X-TASKTILE-LIST-ID:\(list.id)")
-        }
+        // One CATEGORIES line: the list title first (file export), then the tags (RFC 5545 §3.8.1.2).
+        let categories = (list.map { [$0.title] } ?? []) + todo.tags
+        if !categories.isEmpty { line("CATEGORIES:" + categories.map(ICalendarText.escape).joined(separator: ",")) }
+        if let list { line("X-TASKTILE-LIST-ID:\(list.id)") }
+        if let parent = todo.parentId { line("RELATED-TO;RELTYPE=PARENT:\(ICalendarText.escape(parentUID ?? parent))") }
+        if todo.priority != .none { line("PRIORITY:\(todo.priority.icalendarValue)") }
+        if todo.repeatRule == nil || todo.due == nil, let start = todo.start { line("DTSTART\(dateValue(start))") }
         if let due = todo.due {
             if let rule = todo.repeatRule, let anchor = todo.anchor {
                 // DTSTART must be an instance of the RRULE: the current cycle as the engine computes it.
@@ -102,7 +115,9 @@ public enum ICalendarExporter {
         return out
     }
 
-    static let utcZoneIDs: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/Universal", "Etc/Zulu", "Zulu", "Universal"]
+    static let utcZoneIDs: Set<String> = [
+        "UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/Universal", "Etc/Zulu", "Zulu", "Universal",
+    ]
 
     /// `;VALUE=DATE:20270720`, `;TZID=Asia/Tokyo:20270720T090000` or `:20270720T090000Z`.
     static func dateValue(_ due: Due) -> String {

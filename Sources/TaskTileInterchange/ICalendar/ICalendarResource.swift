@@ -6,7 +6,7 @@ import TaskTileCore
 ///
 /// Reading goes through `ICalendarImporter` (the one codec), writing through the exporter's VTODO
 /// lines. Writing over an existing resource keeps every line tasktile does not model byte for byte
-/// (CATEGORIES, PRIORITY, VALARM, X- properties, ATTACH, the VTIMEZONEs…): only the property groups
+/// (CLASS, VALARM, X- properties, ATTACH, RELATED-TO of other RELTYPEs, the VTIMEZONEs…): only the property groups
 /// whose value changed are replaced, in place.
 public struct ICalendarResource: Sendable {
     /// The resource's text (CRLF lines).
@@ -26,7 +26,7 @@ public struct ICalendarResource: Sendable {
     /// The note keys of those rules (other notes, such as a one-off's DTSTART, are not news in a sync).
     static let cleaningKeys: Set<StringKey> = [
         .icsNoteSummaryCleaned, .icsNoteNoSummary, .icsNoteSummaryTooLong, .importNoteNotesControl,
-        .importNoteNotesTooLong,
+        .importNoteNotesTooLong, .icsNoteTagRefused, .icsNotePriority,
     ]
 
     /// A collection's name as a list title: the title rules of the importers (`ImportedListTitle`):
@@ -35,22 +35,46 @@ public struct ICalendarResource: Sendable {
         ImportedListTitle.resolve(raw, note: note)
     }
 
-    /// The modelled property groups: a group is merged and replaced as a whole.
+    /// The modelled property groups (docs/sync.md "Merging"): a group is merged and replaced as a whole.
+    /// `parent` is the `RELATED-TO` of RELTYPE PARENT (or none: RFC 5545 §3.8.4.5's default); `start`
+    /// a one-off's `DTSTART` (a repeating VTODO's DTSTART is its first cycle, in `schedule`).
     public enum Group: String, Sendable, CaseIterable {
-        case title, notes, schedule, completion, order
+        case title, notes, schedule, completion, order, parent, priority, tags, start
 
-        /// The VTODO properties that make up the group.
+        /// The VTODO properties that make up the group (`DTSTART` is in `schedule` or `start`, as
+        /// `owner(of:in:)` says).
         var properties: Set<String> {
             switch self {
             case .title: ["SUMMARY"]
             case .notes: ["DESCRIPTION"]
             case .schedule:
                 [
-                    "DUE", "DTSTART", "RRULE", "X-TASKTILE-ANCHOR", "X-TASKTILE-OCCURRENCE-COUNT", "X-TASKTILE-MISSED-COUNT",
+                    "DUE", "DTSTART", "RRULE", "X-TASKTILE-ANCHOR", "X-TASKTILE-OCCURRENCE-COUNT",
+                    "X-TASKTILE-MISSED-COUNT",
                     "X-TASKTILE-TARGET", "X-TASKTILE-REPEAT-FROM",
                 ]
             case .completion: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
             case .order: ["X-APPLE-SORT-ORDER"]
+            case .parent: ["RELATED-TO"]
+            case .priority: ["PRIORITY"]
+            case .tags: ["CATEGORIES"]
+            case .start: ["DTSTART"]
+            }
+        }
+
+        /// The group an unfolded content line of `todo`'s VTODO belongs to, or nil (not modelled:
+        /// kept as it is). `DTSTART` is `schedule`'s when it is the todo's first cycle, else `start`'s;
+        /// a `RELATED-TO` of another RELTYPE than PARENT (CHILD, SIBLING, DEPENDS-ON…) is nobody's.
+        static func owner(of line: String, in todo: Todo) -> Group? {
+            let name = ICalendarResource.propertyName(line)
+            switch name {
+            case "DTSTART": return ICalendarResource.startsCycle(todo) ? .schedule : .start
+            case "RELATED-TO":
+                let reltype = splitParameters(parameters(line, of: name)).first {
+                    $0.uppercased().hasPrefix("RELTYPE=")
+                }
+                return (reltype?.dropFirst(8).uppercased() ?? "PARENT") == "PARENT" ? .parent : nil
+            default: return allCases.first { $0 != .start && $0.properties.contains(name) }
             }
         }
 
@@ -62,8 +86,13 @@ public struct ICalendarResource: Sendable {
             case .schedule: ICalendarResource.sameDue(a.due, b.due) && a.repeatRule == b.repeatRule
             case .completion:
                 a.isCompleted == b.isCompleted
-                    && (!a.isCompleted || ICalendarResource.seconds(a.completedAt) == ICalendarResource.seconds(b.completedAt))
-            case .order: a.sortOrder == b.sortOrder || a.sortOrder < 0 || b.sortOrder < 0 // -1: the item has no order
+                    && (!a.isCompleted
+                        || ICalendarResource.seconds(a.completedAt) == ICalendarResource.seconds(b.completedAt))
+            case .order: a.sortOrder == b.sortOrder || a.sortOrder < 0 || b.sortOrder < 0  // -1: the item has no order
+            case .parent: a.parentId == b.parentId
+            case .priority: a.priority == b.priority
+            case .tags: a.tags == b.tags
+            case .start: ICalendarResource.sameDue(ICalendarResource.wireStart(a), ICalendarResource.wireStart(b))
             }
         }
 
@@ -77,6 +106,11 @@ public struct ICalendarResource: Sendable {
                 target.occurrenceCount = source.occurrenceCount; target.missedCount = source.missedCount
             case .completion: target.isCompleted = source.isCompleted; target.completedAt = source.completedAt
             case .order: target.sortOrder = source.sortOrder
+            case .parent: target.parentId = source.parentId
+            case .priority: target.priority = source.priority
+            case .tags: target.tags = source.tags
+            // A repeating item cannot carry a start: the target's stays.
+            case .start: if !ICalendarResource.startsCycle(source) { target.start = source.start }
             }
         }
 
@@ -85,12 +119,27 @@ public struct ICalendarResource: Sendable {
             switch self {
             case .title: todo.title
             case .notes: todo.notes ?? ""
-            case .schedule: (todo.due.map { "\($0)" } ?? "-") + (todo.repeatRule.map { " \(RRuleMapping.rrule($0, anchor: todo.anchor ?? todo.due!, occurrenceIndex: todo.occurrenceCount))" } ?? "")
-            case .completion: todo.isCompleted ? "completed \(todo.completedAt.map(ICalendarText.utc) ?? "")" : "not completed"
+            case .schedule:
+                (todo.due.map { "\($0)" } ?? "-")
+                    + (todo.repeatRule.map {
+                        " \(RRuleMapping.rrule($0, anchor: todo.anchor ?? todo.due!, occurrenceIndex: todo.occurrenceCount))"
+                    } ?? "")
+            case .completion:
+                todo.isCompleted ? "completed \(todo.completedAt.map(ICalendarText.utc) ?? "")" : "not completed"
             case .order: "\(todo.sortOrder)"
+            case .parent: todo.parentId ?? "-"
+            case .priority: todo.priority.name
+            case .tags: todo.tags.isEmpty ? "-" : todo.tags.joined(separator: ", ")
+            case .start: ICalendarResource.wireStart(todo).map { "\($0)" } ?? "-"
             }
         }
     }
+
+    /// Whether `todo`'s DTSTART is the first cycle of its repeat (as the exporter writes it), not a start.
+    static func startsCycle(_ todo: Todo) -> Bool { todo.repeatRule != nil && todo.due != nil && todo.anchor != nil }
+
+    /// The start the item carries on the wire: a one-off's; nil for a repeating one.
+    static func wireStart(_ todo: Todo) -> Due? { startsCycle(todo) ? nil : todo.start }
 
     /// Equal dues, or the same wall clock in two names of UTC (`Etc/UTC` is written as `…Z`).
     static func sameDue(_ a: Due?, _ b: Due?) -> Bool {
@@ -114,7 +163,8 @@ public struct ICalendarResource: Sendable {
     public static func parse(_ text: String, href: String, userZone: TimeZone, now: Date) throws -> ICalendarResource {
         let plan: ImportPlan
         do {
-            plan = try ICalendarImporter.parse(Array(text.utf8), file: href, userZone: userZone, now: now)
+            plan = try ICalendarImporter.parse(
+                Array(text.utf8), file: href, userZone: userZone, now: now, categoriesAreTags: true)
         } catch let e as InterchangeError {
             throw Unreadable(href: href, reason: e.description)
         }
@@ -140,8 +190,9 @@ public struct ICalendarResource: Sendable {
         var todo = item.todo
         // The order is the file's X-APPLE-SORT-ORDER when it is a whole number, else unknown (-1).
         todo.sortOrder = item.sortHint.flatMap { $0 >= 0 && $0 < 1e9 && $0 == $0.rounded() ? Int($0) : nil } ?? -1
-        var resource = ICalendarResource(text: text, uid: uid.isEmpty ? item.todo.id : uid, todo: todo,
-                                         lastModified: modified ?? stamp, sortHint: item.sortHint)
+        var resource = ICalendarResource(
+            text: text, uid: uid.isEmpty ? item.todo.id : uid, todo: todo,
+            lastModified: modified ?? stamp, sortHint: item.sortHint)
         resource.cleaned = plan.notes.map(\.message).filter { $0.key.map(cleaningKeys.contains) ?? false }
         return resource
     }
@@ -199,11 +250,15 @@ public struct ICalendarResource: Sendable {
         ZonedClock.instant(of: wc, in: TimeZone(identifier: "UTC")!)
     }
 
-    /// A new resource for `todo` with `uid` (tasktile's own: the todo id).
-    public static func render(_ todo: Todo, uid: String, now: Date) -> String {
+    /// A new resource for `todo` with `uid` (tasktile's own: the todo id); `parentUID` is the
+    /// parent's UID for `RELATED-TO` (default: its todo id).
+    public static func render(_ todo: Todo, uid: String, parentUID: String? = nil, now: Date) -> String {
         var out = ""
         for l in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(ICalendarExporter.productID)", "BEGIN:VTODO"]
-            + ICalendarExporter.todoLines(todo, list: nil, uid: uid) + ["LAST-MODIFIED:\(ICalendarText.utc(now))", "END:VTODO", "END:VCALENDAR"] {
+            + ICalendarExporter.todoLines(todo, list: nil, uid: uid, parentUID: parentUID) + [
+                "LAST-MODIFIED:\(ICalendarText.utc(now))", "END:VTODO", "END:VCALENDAR",
+            ]
+        {
             out += ICalendarText.fold(l)
         }
         return out
@@ -215,10 +270,29 @@ public struct ICalendarResource: Sendable {
     /// goes one up (RFC 5545 §3.8.7.4: each write of ours is a revision; 1 when there was none);
     /// a replaced `SUMMARY` or `DESCRIPTION` keeps its parameters (`LANGUAGE=de`; not `ALTREP`,
     /// which would point at the old text); every other line — unmodelled properties, VALARMs,
-    /// VTIMEZONEs, the calendar's own properties — is kept byte for byte.
-    public static func render(_ todo: Todo, over template: String, templateTodo: Todo, now: Date) -> String {
-        let changed = Group.allCases.filter { !$0.same(todo, templateTodo) }
-        var ours = ICalendarExporter.todoLines(todo, list: nil)
+    /// VTIMEZONEs, the calendar's own properties — is kept byte for byte. `parentUID`: as in
+    /// `render(_:uid:parentUID:now:)`.
+    public static func render(
+        _ todo: Todo, over template: String, templateTodo: Todo, parentUID: String? = nil, now: Date
+    ) -> String {
+        var changed = Group.allCases.filter { !$0.same(todo, templateTodo) }
+        // A repeat added or removed: the template's DTSTART changes meaning (first cycle ↔ start).
+        if changed.contains(.schedule), startsCycle(todo) != startsCycle(templateTodo), !changed.contains(.start) {
+            changed.append(.start)
+        }
+        var ours = ICalendarExporter.todoLines(todo, list: nil, parentUID: parentUID)
+        // Categories the reader could not take as tags (`Work stuff`: Nextcloud allows spaces) are
+        // not ours to drop: new tags are written with them.
+        let foreign = masterProperties(template).filter { $0.name == "CATEGORIES" }
+            .flatMap { ICalendarText.splitList(value($0.line.text)) }.filter { (try? TagRules.tag($0)) == nil }
+        if !foreign.isEmpty {
+            let kept = foreign.map(ICalendarText.escape).joined(separator: ",")
+            if let i = ours.firstIndex(where: { propertyName($0) == "CATEGORIES" }) {
+                ours[i] += "," + kept
+            } else {
+                ours.append("CATEGORIES:" + kept)
+            }
+        }
         // A zone the reader mapped from the template's own TZID (Outlook's "(UTC+01:00) Amsterdam,
         // …" with its VTIMEZONE → Europe/Berlin): a due still in that zone keeps the original TZID,
         // whose VTIMEZONE the template carries (RFC 5545 §3.2.19: every TZID needs one), not
@@ -231,7 +305,7 @@ public struct ICalendarResource: Sendable {
         {
             ours = ours.map { $0.replacingOccurrences(of: ";TZID=\(zoneID):", with: ";TZID=\(original.tzid):") }
         }
-        func lines(of group: Group) -> [String] { ours.filter { group.properties.contains(propertyName($0)) } }
+        func lines(of group: Group) -> [String] { ours.filter { Group.owner(of: $0, in: todo) == group } }
         var out = ""
         var depth = 0
         var placed = Set<String>()
@@ -250,7 +324,9 @@ public struct ICalendarResource: Sendable {
             if name == "END" {
                 if depth == 2, inMaster, value(line.text).uppercased() == "VTODO" {
                     inMaster = false
-                    for g in changed where !placed.contains(g.rawValue) { for l in lines(of: g) { out += ICalendarText.fold(l) } }
+                    for g in changed where !placed.contains(g.rawValue) {
+                        for l in lines(of: g) { out += ICalendarText.fold(l) }
+                    }
                     if !stampWritten {
                         out += ICalendarText.fold("DTSTAMP:\(ICalendarText.utc(now))")
                         out += ICalendarText.fold("LAST-MODIFIED:\(ICalendarText.utc(now))")
@@ -271,21 +347,16 @@ public struct ICalendarResource: Sendable {
             }
             if name == "SEQUENCE", !sequenceWritten {
                 sequenceWritten = true
-                out += ICalendarText.fold("SEQUENCE:\((Int(value(line.text).trimmingCharacters(in: .whitespaces)) ?? 0) + 1)")
+                out += ICalendarText.fold(
+                    "SEQUENCE:\((Int(value(line.text).trimmingCharacters(in: .whitespaces)) ?? 0) + 1)")
                 continue
             }
-            // A one-off's DTSTART is not ours (we model only its DUE): a new due keeps it, with its
-            // time and zone (Thunderbird writes both), unless it would now start after the due.
-            if name == "DTSTART", todo.repeatRule == nil, changed.contains(.schedule) {
-                let start = value(line.text).prefix(8), due = ours.first { propertyName($0) == "DUE" }.map { value($0).prefix(8) }
-                if due.map({ start <= $0 }) ?? true { out += line.raw }
-                continue
-            }
-            if let g = changed.first(where: { $0.properties.contains(name) }) {
+            if let g = Group.owner(of: line.text, in: todo), changed.contains(g) {
                 if placed.insert(g.rawValue).inserted {
                     for l in lines(of: g) {
                         let params = g == .title || g == .notes ? parameters(line.text, of: name) : ""
-                        out += ICalendarText.fold(params.isEmpty || propertyName(l) != name ? l : name + params + ":" + value(l))
+                        out += ICalendarText.fold(
+                            params.isEmpty || propertyName(l) != name ? l : name + params + ":" + value(l))
                     }
                 }
                 continue
@@ -335,7 +406,7 @@ public struct ICalendarResource: Sendable {
             current.append(b)
             if b == 0x0A { physical.append(current); current = [] }
         }
-        if !current.isEmpty { physical.append(current + [0x0D, 0x0A]) } // a last line without a line end gets one
+        if !current.isEmpty { physical.append(current + [0x0D, 0x0A]) }  // a last line without a line end gets one
         func strip(_ bytes: [UInt8]) -> [UInt8] {
             var end = bytes.count
             while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
@@ -350,7 +421,9 @@ public struct ICalendarResource: Sendable {
                 result.append((p, strip(p)))
             }
         }
-        return result.filter { !$0.text.isEmpty }.map { (String(decoding: $0.raw, as: UTF8.self), String(decoding: $0.text, as: UTF8.self)) }
+        return result.filter { !$0.text.isEmpty }.map {
+            (String(decoding: $0.raw, as: UTF8.self), String(decoding: $0.text, as: UTF8.self))
+        }
     }
 
     /// The property name of an unfolded content line, upper-cased (`DUE` of `DUE;TZID=…:…`).
