@@ -77,9 +77,9 @@ public enum SnoozeTime {
         let input = text.trimmingCharacters(in: .whitespaces).lowercased()
         let bad = DueParser.ParseError(input: text, reason: Phrase(key: .snoozeErrorBadTime, text, acceptedForms))
         guard !input.isEmpty else { throw bad }
-        if let unit = input.last, "mhd".contains(unit), input.count > 1 {
-            let digits = input.dropLast()
-            guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits), n > 0 else { throw bad }
+        if let unit = input.last, "mhd".contains(unit), input.count > 1,
+           input.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard let n = Int(input.dropLast()), n > 0 else { throw bad }
             let (seconds, limit): (Double, Int) =
                 switch unit {
                 case "m": (60, DueParser.Limit.minutes)
