@@ -28,8 +28,9 @@ import Glibc
 /// `ActionInvoked(complete)` completes the todo by id through `TodoCompletion.complete` (source
 /// `.notification`: the same function as the intent and a widget click) — for a repeating todo
 /// the cycle the notification was for, even when the click comes after the next cycle began;
-/// `snooze-10m`, `snooze-1h` and `snooze-tomorrow` snooze the todo (`Store.snooze(todoID:until:)`, docs/notifications.md
-/// "Snooze"); `default` does what the `notify.defaultAction` setting says: `open` runs `notify.openCommand`
+/// `snooze-10m`, `snooze-1h` and `snooze-tomorrow` snooze the todo (`Store.snooze(todoID:until:)`,
+/// docs/notifications.md "Snooze");
+/// `default` does what the `notify.defaultAction` setting says: `open` runs `notify.openCommand`
 /// (split into words by `CommandWords`, no shell) when set, `complete` completes the todo, `none`
 /// offers no click.
 /// SIGTERM/SIGINT end `run()` normally.
@@ -365,7 +366,8 @@ public final class NotifyDaemon {
                 shown[id] = nil
                 try? sink.close(id: id)
                 try? store.recordClosed(deliveryKeys: n.items.map(\.deliveryKey))
-            } else if let action = SnoozeAction(rawValue: key), n.snoozeActions.contains(action), let todoID = n.todoId {
+            } else if let action = SnoozeAction(rawValue: key), n.snoozeActions.contains(action),
+                      let todoID = n.todoId {
                 snooze(todoID, action: action, notification: n, id: id, store: store)
             } else if key == "default" {
                 let action = (try? store.setting(.notifyDefaultAction).value) ?? "open"
@@ -383,17 +385,20 @@ public final class NotifyDaemon {
         }
     }
 
-    /// A snooze action (docs/notifications.md "Snooze"): records the snooze through `Store.snooze(todoID:until:)` — 10
-    /// minutes, an hour, or tomorrow at `notify.defaultTime` from now — and closes the notification; the moved
-    /// reminder is planned from the store, so it survives a restart of the daemon.
-    func snooze(_ todoID: String, action: SnoozeAction, notification n: OutgoingNotification, id: UInt32, store: Store) {
+    /// A snooze action (docs/notifications.md "Snooze"): records the snooze through
+    /// `Store.snooze(todoID:until:)` — 10 minutes, an hour, or tomorrow at `notify.defaultTime` from now —
+    /// and closes the notification; the moved reminder is planned from the store, so it survives a
+    /// restart of the daemon.
+    func snooze(_ todoID: String, action: SnoozeAction, notification n: OutgoingNotification, id: UInt32,
+                store: Store) {
         let t = now
         store.clock = Clock(now: t, timeZone: configuration.zone)
         do {
             let defaultTime = try store.defaultNotifyTime()
             let until = action.until(now: t, defaultTime: defaultTime, userZone: configuration.zone)
             try store.snooze(todoID: todoID, until: until)
-            log.info("snoozed \(todoID) \"\(n.summary)\" until \(ZonedClock.iso8601(until, in: configuration.zone)) from notification \(n.identifier)")
+            let when = ZonedClock.iso8601(until, in: configuration.zone)
+            log.info("snoozed \(todoID) \"\(n.summary)\" until \(when) from notification \(n.identifier)")
         } catch let e as StoreError {
             log.info("snooze from notification \(n.identifier): \(e.description)")
         } catch {

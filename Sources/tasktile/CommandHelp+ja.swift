@@ -164,7 +164,16 @@ enum CommandHelp {
         "help.reminder.set.opt.times": "表示が N 回に達したら終了します。",
         "help.reminder.off.abstract": "リストのリマインダーを解除します。",
         "help.snooze.abstract": "タスクの通知を後の時刻に移します（期限は変わりません）。--clear で元に戻します。",
-        "help.snooze.discussion": "WHEN は今からの長さ（10m, 90m, 1h, 2d: 分、時間、24 時間単位の日）、tomorrow（明日の notify.defaultTime 設定の時刻）、時刻（18:00: 今日、過ぎていれば明日）、または期限の形式（fri 9am, in 3 hours。日付だけならその日の notify.defaultTime）。通知はその時刻に一度だけ出ます。期限の通知がすでに出ていても出ます。タスクを完了または削除するとスヌーズは取り消されます。新しいスヌーズは前のスヌーズを置き換えます。",
+        "help.snooze.discussion": """
+            WHEN は今からの長さ（10m, 90m, 1h, 2d: 分、時間、24 時間単位の日）、\
+            tomorrow（明日の notify.defaultTime 設定の時刻）、時刻（18:00: 今日、過ぎていれば明日）、\
+            または期限の形式（fri 9am, in 3 hours。\
+            日付だけならその日の notify.defaultTime）。\
+            通知はその時刻に一度だけ出ます。\
+            期限の通知がすでに出ていても出ます。\
+            タスクを完了または削除するとスヌーズは取り消されます。\
+            新しいスヌーズは前のスヌーズを置き換えます。
+            """,
         "help.snooze.arg.todo": "ID の先頭、または --list と一緒にタイトル。",
         "help.snooze.arg.when": "通知する時刻: 10m, 1h, 2d, tomorrow, 18:00, fri 9am。",
         "help.snooze.opt.list": "タイトルでタスクを指定するときの、そのタスクがあるリスト。",

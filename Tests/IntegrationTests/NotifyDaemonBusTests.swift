@@ -61,8 +61,9 @@ struct NotifyDaemonBusTests {
             #expect(at >= due.timeIntervalSince1970 - 0.05 && at <= due.timeIntervalSince1970 + 1.0,
                     "delivered \(at - due.timeIntervalSince1970) s from its due")
             #expect(n["app"] as? String == "tasktile")
-            #expect(n["actions"] as? [String] == ["complete", "Complete", "snooze-10m", "Snooze 10 min", "snooze-1h", "Snooze 1 hour",
-                                                  "snooze-tomorrow", "Tomorrow 09:00", "default", "Open"])
+            #expect(n["actions"] as? [String]
+                    == ["complete", "Complete", "snooze-10m", "Snooze 10 min", "snooze-1h", "Snooze 1 hour",
+                        "snooze-tomorrow", "Tomorrow 09:00", "default", "Open"])
             let hints = try #require(n["hints"] as? [String: Any])
             #expect(hints["urgency"] as? Int == 1)
             #expect(hints["desktop-entry"] as? String == "tasktile")

@@ -16,7 +16,7 @@ struct NotifySnoozeBusTests {
         try base.store(tmp).database.rows("SELECT until_utc FROM snoozes").compactMap { $0.double(0) }
     }
 
-    @Test("snooze-1h from the notification snoozes and closes it; a restarted daemon delivers a snooze at its second; done withdraws it")
+    @Test("snooze-1h snoozes and closes; a restarted daemon delivers a snooze at its second; done withdraws it")
     func snoozeActionRestartWithdraw() throws {
         let bus = try PrivateNotificationBus()
         let tmp = TemporaryDirectory("notify-snooze")
@@ -55,8 +55,9 @@ struct NotifySnoozeBusTests {
         let second = try #require(bus.notifications().last)
         #expect(second["summary"] as? String == "Water plants")
         let at = try #require(second["time"] as? Double)
-        #expect(at >= soon.instant.timeIntervalSince1970 - 0.05 && at <= soon.instant.timeIntervalSince1970 + 1.0,
-                "delivered \(at - soon.instant.timeIntervalSince1970) s from the snooze")
+        #expect(
+            at >= soon.instant.timeIntervalSince1970 - 0.05 && at <= soon.instant.timeIntervalSince1970 + 1.0,
+            "delivered \(at - soon.instant.timeIntervalSince1970) s from the snooze")
         #expect((second["actions"] as? [String])?.contains("snooze-10m") == true)
         #expect(try base.store(tmp).database.scalarText("SELECT due_local FROM todos WHERE id = ?", [.text(id)]) == due)
 

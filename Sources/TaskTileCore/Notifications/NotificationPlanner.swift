@@ -68,8 +68,8 @@ public enum NotificationPlanner {
             // Whether cycle `k`'s (nil: the one-off's) notification at `t` was moved by the snooze.
             func moved(_ k: Int?, _ t: Date) -> Bool { snooze.map { $0.cycle == k && t <= $0.until } ?? false }
             if let snooze, let due = todo.due, inWindow(snooze.until) {
-                result.append(PlannedNotification(identifier: snooze.identifier, kind: .todo, fireAt: snooze.until, due: due,
-                                                  todoId: todo.id, index: snooze.cycle, listId: todo.listId,
+                result.append(PlannedNotification(identifier: snooze.identifier, kind: .todo, fireAt: snooze.until,
+                                                  due: due, todoId: todo.id, index: snooze.cycle, listId: todo.listId,
                                                   listTitle: listTitle, title: todo.title))
             }
             if let rule = todo.repeatRule, rule.fromCompletion {

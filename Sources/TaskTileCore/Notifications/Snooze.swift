@@ -20,7 +20,8 @@ public struct Snooze: Hashable, Sendable {
 
     /// Whether the snooze applies to `todo` as it is now: the same cycle, not completed.
     public func applies(to todo: Todo) -> Bool {
-        todo.id == todoId && !todo.isCompleted && (todo.repeatRule == nil ? cycle == nil : cycle == todo.occurrenceCount)
+        todo.id == todoId && !todo.isCompleted
+            && (todo.repeatRule == nil ? cycle == nil : cycle == todo.occurrenceCount)
     }
 
     /// The plan identifier of the moved reminder: `snooze:<todo id>_<until, epoch seconds>`. Each
@@ -65,7 +66,8 @@ public enum SnoozeTime {
     /// Tomorrow (the day after `now`'s date in `userZone`) at `defaultTime` (a time in a spring gap moves forward).
     public static func tomorrow(now: Date, defaultTime: NotifyTime, userZone: TimeZone) -> Date {
         let today = ZonedClock.wallClock(of: now, in: userZone).date
-        return NotificationPlanner.fireTime(of: .date(today.adding(days: 1)), defaultTime: defaultTime, userZone: userZone)
+        return NotificationPlanner.fireTime(
+            of: .date(today.adding(days: 1)), defaultTime: defaultTime, userZone: userZone)
     }
 
     /// The instant `text` names, at `clock`: a duration `Nm`, `Nh`, `Nd` (minutes, hours, days of 24 hours from now,
@@ -78,7 +80,8 @@ public enum SnoozeTime {
         let bad = DueParser.ParseError(input: text, reason: Phrase(key: .snoozeErrorBadTime, text, acceptedForms))
         guard !input.isEmpty else { throw bad }
         if let unit = input.last, "mhd".contains(unit), input.count > 1,
-           input.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }) {
+            input.dropLast().allSatisfy({ $0.isASCII && $0.isNumber })
+        {
             guard let n = Int(input.dropLast()), n > 0 else { throw bad }
             let (seconds, limit): (Double, Int) =
                 switch unit {
@@ -94,8 +97,9 @@ public enum SnoozeTime {
             // A bare time: today at that time, or tomorrow once it has passed.
             let today = ZonedClock.wallClock(of: clock.now, in: clock.timeZone).date
             for date in [today, today.adding(days: 1)] {
-                let t = ZonedClock.instant(of: LocalDateTime(date: date, hour: time.hour, minute: time.minute)!,
-                                           in: clock.timeZone)
+                let t = ZonedClock.instant(
+                    of: LocalDateTime(date: date, hour: time.hour, minute: time.minute)!,
+                    in: clock.timeZone)
                 if t > clock.now { return t }
             }
         }

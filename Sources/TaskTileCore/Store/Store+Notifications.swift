@@ -191,7 +191,8 @@ extension Store {
                         resolved.insert(item.deliveryKey)
                     }
                     // Snoozed since it was shown: the reminder moved to later (docs/notifications.md "Snooze").
-                    if let snooze = try snoozes(todoID: id).first, snooze.applies(to: todo), snooze.until > item.fireAt {
+                    if let snooze = try snoozes(todoID: id).first, snooze.applies(to: todo),
+                       snooze.until > item.fireAt {
                         resolved.insert(item.deliveryKey)
                     }
                 case .reminder:

@@ -29,18 +29,30 @@ extension Store {
     private func snoozeInTransaction(_ todo: Todo, until: Date) throws -> Snooze {
         let now = clock.now
         let c = try candidate(todo)
-        guard !todo.isCompleted else { throw StoreError.invalidSnooze(Phrase(key: .snoozeErrorCompleted, c.title, c.listTitle)) }
-        guard todo.due != nil else { throw StoreError.invalidSnooze(Phrase(key: .snoozeErrorNoDue, c.title, c.listTitle)) }
-        guard until > now else {
-            throw StoreError.invalidSnooze(Phrase(key: .snoozeErrorNotFuture, ZonedClock.iso8601(until, in: clock.timeZone),
-                                                  ZonedClock.iso8601(now, in: clock.timeZone)))
+        guard !todo.isCompleted else {
+            throw StoreError.invalidSnooze(Phrase(key: .snoozeErrorCompleted, c.title, c.listTitle))
         }
-        let s = Snooze(todoId: todo.id, until: until, cycle: todo.repeatRule == nil ? nil : todo.occurrenceCount, createdAt: now)
-        try database.run("""
+        guard todo.due != nil else {
+            throw StoreError.invalidSnooze(Phrase(key: .snoozeErrorNoDue, c.title, c.listTitle))
+        }
+        guard until > now else {
+            throw StoreError.invalidSnooze(
+                Phrase(
+                    key: .snoozeErrorNotFuture, ZonedClock.iso8601(until, in: clock.timeZone),
+                    ZonedClock.iso8601(now, in: clock.timeZone)))
+        }
+        let s = Snooze(
+            todoId: todo.id, until: until, cycle: todo.repeatRule == nil ? nil : todo.occurrenceCount, createdAt: now)
+        try database.run(
+            """
             INSERT INTO snoozes (todo_id, until_utc, cycle_index, created_at) VALUES (?, ?, ?, ?)
             ON CONFLICT (todo_id) DO UPDATE SET until_utc = excluded.until_utc, cycle_index = excluded.cycle_index,
                 created_at = excluded.created_at
-            """, [.text(s.todoId), .double(until.timeIntervalSince1970), .optionalInt(s.cycle), .double(now.timeIntervalSince1970)])
+            """,
+            [
+                .text(s.todoId), .double(until.timeIntervalSince1970), .optionalInt(s.cycle),
+                .double(now.timeIntervalSince1970),
+            ])
         return s
     }
 
@@ -63,11 +75,14 @@ extension Store {
 
     /// Every snooze (or the one of `todoID`); call inside a transaction.
     func snoozes(todoID: String? = nil) throws -> [Snooze] {
-        let sql = "SELECT todo_id, until_utc, cycle_index, created_at FROM snoozes" + (todoID == nil ? "" : " WHERE todo_id = ?")
+        let sql =
+            "SELECT todo_id, until_utc, cycle_index, created_at FROM snoozes"
+            + (todoID == nil ? "" : " WHERE todo_id = ?")
         return try database.rows(sql, todoID.map { [.text($0)] } ?? []).compactMap { row in
             guard let id = row.text(0), let until = row.double(1), let created = row.double(3) else { return nil }
-            return Snooze(todoId: id, until: Date(timeIntervalSince1970: until), cycle: row.int(2),
-                          createdAt: Date(timeIntervalSince1970: created))
+            return Snooze(
+                todoId: id, until: Date(timeIntervalSince1970: until), cycle: row.int(2),
+                createdAt: Date(timeIntervalSince1970: created))
         }
     }
 
@@ -75,8 +90,9 @@ extension Store {
     /// the one completion function, so the CLI, the intent, a widget click, a notification action and sync all do it.
     func clearSnoozeOnCompletion(todoID: String, cycle: Int?) throws {
         if let cycle {
-            try database.run("DELETE FROM snoozes WHERE todo_id = ? AND (cycle_index IS NULL OR cycle_index = ?)",
-                             [.text(todoID), .int(cycle)])
+            try database.run(
+                "DELETE FROM snoozes WHERE todo_id = ? AND (cycle_index IS NULL OR cycle_index = ?)",
+                [.text(todoID), .int(cycle)])
         } else {
             try database.run("DELETE FROM snoozes WHERE todo_id = ?", [.text(todoID)])
         }

@@ -12,18 +12,21 @@ struct SnoozeCommand: Command {
     static let spec = CommandSpec(
         path: ["snooze"], abstract: "Move a todo's reminder to a later time (the due stays), or back with --clear.",
         discussion: """
-        WHEN is a duration from now (10m, 90m, 1h, 2d: minutes, hours, days of 24 hours), tomorrow (tomorrow at the \
-        notify.defaultTime setting), a time (18:00: today, or tomorrow once it has passed), or any due form (fri 9am, \
-        in 3 hours; a date alone means that day at notify.defaultTime). The notifier fires the reminder then, once, \
-        even after the due's notification was shown; completing or deleting the todo withdraws the snooze. A snooze \
-        replaces the todo's earlier one.
-        """,
+            WHEN is a duration from now (10m, 90m, 1h, 2d: minutes, hours, days of 24 hours), tomorrow \
+            (tomorrow at the notify.defaultTime setting), a time (18:00: today, or tomorrow once it has \
+            passed), or any due form (fri 9am, in 3 hours; a date alone means that day at \
+            notify.defaultTime). The notifier fires the reminder then, once, even after the due's \
+            notification was shown; completing or deleting the todo withdraws the snooze. A snooze \
+            replaces the todo's earlier one.
+            """,
         arguments: [todoArgument, whenArgument], options: [listOption.spec, clearOption.spec])
     static let todoArgument = ArgumentSpec(name: "todo", help: "An id prefix, or a title together with --list.")
-    static let whenArgument = ArgumentSpec(name: "when", help: "When the reminder fires: 10m, 1h, 2d, tomorrow, 18:00, fri 9am.",
-                                           optional: true)
-    static let listOption = Option.value("--list", "-l", valueName: "list",
-                                         help: "The list that holds the todo, when naming it by title.")
+    static let whenArgument = ArgumentSpec(
+        name: "when", help: "When the reminder fires: 10m, 1h, 2d, tomorrow, 18:00, fri 9am.",
+        optional: true)
+    static let listOption = Option.value(
+        "--list", "-l", valueName: "list",
+        help: "The list that holds the todo, when naming it by title.")
     static let clearOption = Option.flag("--clear", help: "Remove the snooze: the reminder is back at the due.")
 
     let todo: String, list: String?
@@ -39,7 +42,9 @@ struct SnoozeCommand: Command {
         guard let when else { throw Self.usage(Phrase(key: .snoozeErrorMissingTime)) }
         let clock = try context.clock()
         let defaultTime = (try? context.store().defaultNotifyTime()) ?? .standard
-        do { until = try SnoozeTime.parse(when, clock: clock, defaultTime: defaultTime) } catch let e as DueParser.ParseError {
+        do { until = try SnoozeTime.parse(when, clock: clock, defaultTime: defaultTime) } catch let e
+            as DueParser.ParseError
+        {
             throw Self.usage(e.reason)
         }
     }
@@ -50,20 +55,27 @@ struct SnoozeCommand: Command {
         guard let until else {
             let (removed, c) = try store.clearSnooze(todo, list: list)
             if context.json {
-                context.printJSON(.object([("id", .string(c.id)), ("title", .string(c.title)), ("list", .string(c.listTitle)),
-                                           ("snoozedUntil", .null), ("cleared", .bool(removed))]))
+                context.printJSON(
+                    .object([
+                        ("id", .string(c.id)), ("title", .string(c.title)), ("list", .string(c.listTitle)),
+                        ("snoozedUntil", .null), ("cleared", .bool(removed)),
+                    ]))
             } else if removed {
                 context.out(l.text(.snoozeCleared, c.title, c.listTitle))
             } else {
-                context.stderr.write(l.text(.errorPrefix, l.text(.snoozeErrorNothingToClear, c.title, c.listTitle)) + "\n")
+                context.stderr.write(
+                    l.text(.errorPrefix, l.text(.snoozeErrorNothingToClear, c.title, c.listTitle)) + "\n")
             }
             return removed ? .success : .nothingMatched
         }
         let (s, c) = try store.snooze(todo, list: list, until: until)
         if context.json {
-            context.printJSON(.object([("id", .string(c.id)), ("title", .string(c.title)), ("list", .string(c.listTitle)),
-                                       ("snoozedUntil", .string(JSONDates.utc(s.until))),
-                                       ("cycle", s.cycle.map { .number(Double($0)) } ?? .null)]))
+            context.printJSON(
+                .object([
+                    ("id", .string(c.id)), ("title", .string(c.title)), ("list", .string(c.listTitle)),
+                    ("snoozedUntil", .string(JSONDates.utc(s.until))),
+                    ("cycle", s.cycle.map { .number(Double($0)) } ?? .null),
+                ]))
         } else {
             let wc = ZonedClock.wallClock(of: s.until, in: store.clock.timeZone)
             context.out(l.text(.snoozeSet, c.title, c.listTitle, "\(wc.date) \(wc.hourMinute)"))

@@ -29,8 +29,11 @@ struct SnoozeTests {
     func movesReminderNotDue() throws {
         let (_, store, todo) = try Self.make("snooze-move")
         store.clock.now = Self.at("2027-01-05T10:00")
-        let dueItem = try #require(NotificationPlanner.due(try store.notificationInput(), after: Self.at("2027-01-05T09:59"),
-                                                           through: store.clock.now, userZone: Self.berlin).first)
+        let dueItem = try #require(
+            NotificationPlanner.due(
+                try store.notificationInput(), after: Self.at("2027-01-05T09:59"),
+                through: store.clock.now, userZone: Self.berlin
+            ).first)
         #expect(try store.claimDeliveries([dueItem], outcome: "shown", pid: 1).count == 1)
 
         store.clock.now = Self.at("2027-01-05T10:01")
@@ -45,8 +48,9 @@ struct SnoozeTests {
 
         // At 10:11 the daemon's window finds it and the delivery log takes it, although the due's key was delivered.
         store.clock.now = Self.at("2027-01-05T10:11")
-        let due = NotificationPlanner.due(try store.notificationInput(), after: Self.at("2027-01-05T10:00"),
-                                          through: store.clock.now, userZone: Self.berlin)
+        let due = NotificationPlanner.due(
+            try store.notificationInput(), after: Self.at("2027-01-05T10:00"),
+            through: store.clock.now, userZone: Self.berlin)
         #expect(due.map(\.identifier) == plan.map(\.identifier))
         #expect(try store.claimDeliveries(due, outcome: "shown", pid: 1).count == 1)
         #expect(try store.claimDeliveries(due, outcome: "shown", pid: 1).isEmpty)
@@ -58,8 +62,9 @@ struct SnoozeTests {
         try store.snooze(todoID: todo.id, until: Self.at("2027-01-05T11:00"))
         #expect(try Self.plan(store).map(\.fireAt) == [Self.at("2027-01-05T11:00")])
         // Shown before the snooze, the due's notification is now resolved (withdrawn by the daemon).
-        let dueItem = PlannedNotification(identifier: todo.id, kind: .todo, fireAt: Self.at("2027-01-05T10:00"), due: Self.ten,
-                                          todoId: todo.id, index: nil, listId: todo.listId, listTitle: "Home", title: todo.title)
+        let dueItem = PlannedNotification(
+            identifier: todo.id, kind: .todo, fireAt: Self.at("2027-01-05T10:00"), due: Self.ten,
+            todoId: todo.id, index: nil, listId: todo.listId, listTitle: "Home", title: todo.title)
         #expect(try store.resolvedDeliveries([dueItem]) == [dueItem.deliveryKey])
     }
 
@@ -143,18 +148,24 @@ struct SnoozeTests {
 struct SnoozeTimeTests {
     static let clock = Clock(now: SnoozeTests.at("2027-01-05T09:00"), timeZone: SnoozeTests.berlin)
 
-    @Test("accepted forms", arguments: [
-        ("10m", "2027-01-05T09:10"), ("90m", "2027-01-05T10:30"), ("1h", "2027-01-05T10:00"), ("2d", "2027-01-07T09:00"),
-        ("tomorrow", "2027-01-06T07:30"), ("18:00", "2027-01-05T18:00"), ("08:00", "2027-01-06T08:00"),
-        ("today 18:00", "2027-01-05T18:00"), ("fri 9am", "2027-01-08T09:00"), ("2027-01-08", "2027-01-08T07:30"),
-        ("in 3 hours", "2027-01-05T12:00"), (" 1H ", "2027-01-05T10:00"),
-    ])
+    @Test(
+        "accepted forms",
+        arguments: [
+            ("10m", "2027-01-05T09:10"), ("90m", "2027-01-05T10:30"), ("1h", "2027-01-05T10:00"),
+            ("2d", "2027-01-07T09:00"),
+            ("tomorrow", "2027-01-06T07:30"), ("18:00", "2027-01-05T18:00"), ("08:00", "2027-01-06T08:00"),
+            ("today 18:00", "2027-01-05T18:00"), ("fri 9am", "2027-01-08T09:00"), ("2027-01-08", "2027-01-08T07:30"),
+            ("in 3 hours", "2027-01-05T12:00"), (" 1H ", "2027-01-05T10:00"),
+        ])
     func accepted(_ text: String, _ expected: String) throws {
-        #expect(try SnoozeTime.parse(text, clock: Self.clock, defaultTime: NotifyTime(hour: 7, minute: 30)!)
+        #expect(
+            try SnoozeTime.parse(text, clock: Self.clock, defaultTime: NotifyTime(hour: 7, minute: 30)!)
                 == SnoozeTests.at(expected))
     }
 
-    @Test("refused with the accepted forms named", arguments: ["", "0m", "-5m", "10x", "1.5h", "m", "soon", "99999999d", "25:00"])
+    @Test(
+        "refused with the accepted forms named",
+        arguments: ["", "0m", "-5m", "10x", "1.5h", "m", "soon", "99999999d", "25:00"])
     func refused(_ text: String) {
         #expect {
             try SnoozeTime.parse(text, clock: Self.clock, defaultTime: .standard)
@@ -167,12 +178,19 @@ struct SnoozeTimeTests {
     func actions() {
         let now = SnoozeTests.at("2027-01-05T23:30")
         let zone = SnoozeTests.berlin
-        #expect(SnoozeAction.tenMinutes.until(now: now, defaultTime: .standard, userZone: zone) == now.addingTimeInterval(600))
-        #expect(SnoozeAction.oneHour.until(now: now, defaultTime: .standard, userZone: zone) == now.addingTimeInterval(3600))
-        #expect(SnoozeAction.tomorrow.until(now: now, defaultTime: .standard, userZone: zone) == SnoozeTests.at("2027-01-06T09:00"))
+        #expect(
+            SnoozeAction.tenMinutes.until(now: now, defaultTime: .standard, userZone: zone)
+                == now.addingTimeInterval(600))
+        #expect(
+            SnoozeAction.oneHour.until(now: now, defaultTime: .standard, userZone: zone) == now.addingTimeInterval(3600)
+        )
+        #expect(
+            SnoozeAction.tomorrow.until(now: now, defaultTime: .standard, userZone: zone)
+                == SnoozeTests.at("2027-01-06T09:00"))
         // The night before spring forward (Berlin, 2027-03-28): tomorrow 09:00 is CEST, +02:00.
         let march = CycleFixtures.instant("2027-03-27T22:00:00+01:00")
-        #expect(SnoozeAction.tomorrow.until(now: march, defaultTime: .standard, userZone: zone)
+        #expect(
+            SnoozeAction.tomorrow.until(now: march, defaultTime: .standard, userZone: zone)
                 == CycleFixtures.instant("2027-03-28T09:00:00+02:00"))
         #expect(SnoozeAction.allCases.map(\.rawValue) == ["snooze-10m", "snooze-1h", "snooze-tomorrow"])
     }

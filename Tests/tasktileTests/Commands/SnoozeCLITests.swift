@@ -16,7 +16,8 @@ struct SnoozeCLITests {
     }
 
     func snoozes(_ cli: CLIHarness) throws -> [String] {
-        let store = try Store.open(cli.tmp.dataDirectory, clock: Clock(now: Date(), timeZone: TimeZone(identifier: "UTC")!))
+        let store = try Store.open(
+            cli.tmp.dataDirectory, clock: Clock(now: Date(), timeZone: TimeZone(identifier: "UTC")!))
         return try store.database.rows("SELECT until_utc FROM snoozes").map { "\($0.values)" }
     }
 
@@ -59,15 +60,23 @@ struct SnoozeCLITests {
         #expect(r.stdout == "Home の Buy milk をスヌーズしました: 通知は 2027-01-05 09:10（期限は変わりません）\n")
     }
 
-    @Test("bad input exits 64 with a message naming what is accepted, and changes nothing", arguments: [
-        (["snooze", "Buy milk", "-l", "Home", "soon"], "\"soon\" is not a snooze time; accepted: 10m, 90m, 1h, 2d, tomorrow"),
-        (["snooze", "Buy milk", "-l", "Home", "0m"], "\"0m\" is not a snooze time"),
-        (["snooze", "Buy milk", "-l", "Home", "2027-01-01 08:00"], "2027-01-01T08:00:00+01:00 is not in the future"),
-        (["snooze", "Buy milk", "-l", "Home"], "a snooze time is needed"),
-        (["snooze", "Buy milk", "-l", "Home", "1h", "--clear"], "give a snooze time or --clear, not both"),
-        (["snooze", "Someday", "-l", "Home", "1h"], "Someday (Home) has no due"),
-        (["snooze", "Done", "-l", "Home", "1h"], "Done (Home) is completed"),
-    ])
+    @Test(
+        "bad input exits 64 with a message naming what is accepted, and changes nothing",
+        arguments: [
+            (
+                ["snooze", "Buy milk", "-l", "Home", "soon"],
+                "\"soon\" is not a snooze time; accepted: 10m, 90m, 1h, 2d, tomorrow"
+            ),
+            (["snooze", "Buy milk", "-l", "Home", "0m"], "\"0m\" is not a snooze time"),
+            (
+                ["snooze", "Buy milk", "-l", "Home", "2027-01-01 08:00"],
+                "2027-01-01T08:00:00+01:00 is not in the future"
+            ),
+            (["snooze", "Buy milk", "-l", "Home"], "a snooze time is needed"),
+            (["snooze", "Buy milk", "-l", "Home", "1h", "--clear"], "give a snooze time or --clear, not both"),
+            (["snooze", "Someday", "-l", "Home", "1h"], "Someday (Home) has no due"),
+            (["snooze", "Done", "-l", "Home", "1h"], "Done (Home) is completed"),
+        ])
     func badInput(_ args: [String], _ message: String) throws {
         let cli = harness()
         cli.run("add", "Someday", "--list", "Home")
