@@ -334,7 +334,7 @@ public final class NotifyDaemon {
             shown[id] = nil
             do {
                 try sink.close(id: id)
-                log.info("withdrew \(n.identifier) (notification \(id)): completed or deleted elsewhere")
+                log.info("withdrew \(n.identifier) (notification \(id)): completed, deleted or snoozed elsewhere")
             } catch {
                 log.warning("could not withdraw \(n.identifier) (notification \(id)): \(error)")
             }
