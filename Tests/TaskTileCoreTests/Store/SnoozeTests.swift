@@ -104,6 +104,18 @@ struct SnoozeTests {
         #expect(try Self.plan(store).first?.fireAt == Self.at("2027-01-06T10:00"))
     }
 
+    @Test("editing the due drops the snooze (a new reminder); editing the title keeps it")
+    func editDue() throws {
+        let (_, store, todo) = try Self.make("snooze-edit")
+        try store.snooze(todoID: todo.id, until: Self.at("2027-01-05T12:00"))
+        try store.editTodo(todo.id, changes: TodoChanges(title: "Buy oat milk"))
+        #expect(try store.snooze(of: todo.id) != nil)
+        let later = Due.dateTime(LocalDateTime(iso: "2027-01-06T10:00")!, zoneID: "Europe/Berlin")
+        try store.editTodo(todo.id, changes: TodoChanges(due: .some(later)))
+        #expect(try store.snooze(of: todo.id) == nil)
+        #expect(try Self.plan(store).map(\.fireAt) == [Self.at("2027-01-06T10:00")])
+    }
+
     @Test("deleting the todo deletes its snooze")
     func deleteCascades() throws {
         let (_, store, todo) = try Self.make("snooze-delete")
