@@ -10,7 +10,7 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
                 sqlite3 python3 python3-dateutil time i3blocks dbus-daemon python3-dbus python3-gi \
                 libgtk-3-dev libgtk-layer-shell-dev \
                 sway swaybg grim gcc libwayland-dev xvfb openbox xdotool imagemagick waybar strace \
-                dunst mako-notifier taskwarrior desktop-file-utils dpkg-dev zsh fish man-db \
+                dunst mako-notifier jq systemd taskwarrior desktop-file-utils dpkg-dev zsh fish man-db \
                 radicale python3-caldav python3-icalendar python3-recurring-ical-events todoman xandikos \
                 libcurl4-openssl-dev
 # (libgtk-3-dev, libgtk-layer-shell-dev: `tasktile-render desktop`. The desktop tests run a real
@@ -18,6 +18,7 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 #  helper, xvfb + openbox + xdotool + imagemagick for X11; waybar reads status --follow;
 #  strace counts the syncs of one commit.
 #  dunst (under Xvfb) and mako-notifier (under headless sway) are the real notification servers
+#  (jq: `makoctl menu`, with which the snooze test picks an action from mako)
 #  the notify tests talk to; taskwarrior's `task export` feeds the Taskwarrior import test;
 #  desktop-file-utils validates tasktile.desktop; dpkg-dev builds and checks `make deb`; zsh, fish
 #  and man-db check the generated completions and man pages;

@@ -28,6 +28,8 @@ import Glibc
 /// `ActionInvoked(complete)` completes the todo by id through `TodoCompletion.complete` (source
 /// `.notification`: the same function as the intent and a widget click) — for a repeating todo
 /// the cycle the notification was for, even when the click comes after the next cycle began;
+/// `snooze-10m`, `snooze-1h` and `snooze-tomorrow` snooze the todo (`Store.snooze(todoID:until:)`,
+/// docs/notifications.md "Snooze");
 /// `default` does what the `notify.defaultAction` setting says: `open` runs `notify.openCommand`
 /// (split into words by `CommandWords`, no shell) when set, `complete` completes the todo, `none`
 /// offers no click.
@@ -226,6 +228,8 @@ public final class NotifyDaemon {
         /// Milliseconds; 0 never expires, −1 the server's default.
         var expireTimeout: Int32 = 0
         var defaultAction = "open"
+        /// `notify.defaultTime`: when "snooze until tomorrow" fires, shown in its label.
+        var defaultTime = NotifyTime.standard
     }
 
     func deliveryStyle(_ store: Store) throws -> DeliveryStyle {
@@ -238,6 +242,7 @@ public final class NotifyDaemon {
         case let seconds: style.expireTimeout = Int32(Int(seconds) ?? 0) * 1000
         }
         style.defaultAction = all[.notifyDefaultAction] ?? "open"
+        style.defaultTime = try store.defaultNotifyTime()
         return style
     }
 
@@ -296,6 +301,8 @@ public final class NotifyDaemon {
         n.urgency = style.urgency
         n.expireTimeout = style.expireTimeout
         n.offersDefault = style.defaultAction != "none"
+        if n.completable, n.kind == "todo" { n.snoozeActions = SnoozeAction.allCases }
+        n.snoozeTomorrowTime = style.defaultTime
         do {
             let id = try sink.show(n)
             let covered = n.items.count > 1 ? " covering \(n.items.map(\.identifier).joined(separator: ","))" : ""
@@ -327,7 +334,7 @@ public final class NotifyDaemon {
             shown[id] = nil
             do {
                 try sink.close(id: id)
-                log.info("withdrew \(n.identifier) (notification \(id)): completed or deleted elsewhere")
+                log.info("withdrew \(n.identifier) (notification \(id)): completed, deleted or snoozed elsewhere")
             } catch {
                 log.warning("could not withdraw \(n.identifier) (notification \(id)): \(error)")
             }
@@ -359,6 +366,9 @@ public final class NotifyDaemon {
                 shown[id] = nil
                 try? sink.close(id: id)
                 try? store.recordClosed(deliveryKeys: n.items.map(\.deliveryKey))
+            } else if let action = SnoozeAction(rawValue: key), n.snoozeActions.contains(action),
+                      let todoID = n.todoId {
+                snooze(todoID, action: action, notification: n, id: id, store: store)
             } else if key == "default" {
                 let action = (try? store.setting(.notifyDefaultAction).value) ?? "open"
                 if action == "complete", n.completable {
@@ -373,6 +383,30 @@ public final class NotifyDaemon {
                 retryAt = now
             }
         }
+    }
+
+    /// A snooze action (docs/notifications.md "Snooze"): records the snooze through
+    /// `Store.snooze(todoID:until:)` — 10 minutes, an hour, or tomorrow at `notify.defaultTime` from now —
+    /// and closes the notification; the moved reminder is planned from the store, so it survives a
+    /// restart of the daemon.
+    func snooze(_ todoID: String, action: SnoozeAction, notification n: OutgoingNotification, id: UInt32,
+                store: Store) {
+        let t = now
+        store.clock = Clock(now: t, timeZone: configuration.zone)
+        do {
+            let defaultTime = try store.defaultNotifyTime()
+            let until = action.until(now: t, defaultTime: defaultTime, userZone: configuration.zone)
+            try store.snooze(todoID: todoID, until: until)
+            let when = ZonedClock.iso8601(until, in: configuration.zone)
+            log.info("snoozed \(todoID) \"\(n.summary)\" until \(when) from notification \(n.identifier)")
+        } catch let e as StoreError {
+            log.info("snooze from notification \(n.identifier): \(e.description)")
+        } catch {
+            log.error("snooze from notification \(n.identifier) failed: \(error)")
+        }
+        shown[id] = nil
+        try? sink.close(id: id)
+        try? store.recordClosed(deliveryKeys: n.items.map(\.deliveryKey))
     }
 
     /// Runs the `notify.openCommand` setting (split into words by `CommandWords`, no shell) with the notification's fields

@@ -19,7 +19,7 @@ enum CLI {
         SearchCommand.self, SettingsLsCommand.self, SettingsGetCommand.self, SettingsSetCommand.self,
         SoundLsCommand.self, SoundPlayCommand.self, SoundExportCommand.self,
         ExportCommand.self, ImportCommand.self, RoutineLsCommand.self, RoutineApplyCommand.self, RoutineRemoveCommand.self,
-        NotifyPendingCommand.self, ReminderSetCommand.self, ReminderOffCommand.self,
+        NotifyPendingCommand.self, SnoozeCommand.self, ReminderSetCommand.self, ReminderOffCommand.self,
         ReminderShowCommand.self,
     ]
 

@@ -168,6 +168,21 @@ enum CommandHelp {
         "help.reminder.set.opt.on": "毎週: 曜日（例: mon,wed,fri。既定は --at の曜日）。毎月・毎年: 月の第何曜日を1つ（例: 3thu, last-fri）。",
         "help.reminder.set.opt.times": "表示が N 回に達したら終了します。",
         "help.reminder.off.abstract": "リストのリマインダーを解除します。",
+        "help.snooze.abstract": "タスクの通知を後の時刻に移します（期限は変わりません）。--clear で元に戻します。",
+        "help.snooze.discussion": """
+            WHEN は今からの長さ（10m, 90m, 1h, 2d: 分、時間、24 時間単位の日）、\
+            tomorrow（明日の notify.defaultTime 設定の時刻）、時刻（18:00: 今日、過ぎていれば明日）、\
+            または期限の形式（fri 9am, in 3 hours。\
+            日付だけならその日の notify.defaultTime）。\
+            通知はその時刻に一度だけ出ます。\
+            期限の通知がすでに出ていても出ます。\
+            タスクを完了または削除するとスヌーズは取り消されます。\
+            新しいスヌーズは前のスヌーズを置き換えます。
+            """,
+        "help.snooze.arg.todo": "ID の先頭、または --list と一緒にタイトル。",
+        "help.snooze.arg.when": "通知する時刻: 10m, 1h, 2d, tomorrow, 18:00, fri 9am。",
+        "help.snooze.opt.list": "タイトルでタスクを指定するときの、そのタスクがあるリスト。",
+        "help.snooze.opt.clear": "スヌーズを解除し、通知を期限の時刻に戻します。",
         "help.reminder.show.abstract": "リストのリマインダーと次に知らせる時刻を表示します。",
         "help.theme.ls.abstract": "themes.json のテーマを一覧表示します。",
         "help.theme.show.abstract": "テーマを1つ JSON で表示します。",

@@ -61,7 +61,9 @@ struct NotifyDaemonBusTests {
             #expect(at >= due.timeIntervalSince1970 - 0.05 && at <= due.timeIntervalSince1970 + 1.0,
                     "delivered \(at - due.timeIntervalSince1970) s from its due")
             #expect(n["app"] as? String == "tasktile")
-            #expect(n["actions"] as? [String] == ["complete", "Complete", "default", "Open"])
+            #expect(n["actions"] as? [String]
+                    == ["complete", "Complete", "snooze-10m", "Snooze 10 min", "snooze-1h", "Snooze 1 hour",
+                        "snooze-tomorrow", "Tomorrow 09:00", "default", "Open"])
             let hints = try #require(n["hints"] as? [String: Any])
             #expect(hints["urgency"] as? Int == 1)
             #expect(hints["desktop-entry"] as? String == "tasktile")
@@ -249,7 +251,9 @@ struct NotifyDaemonBusTests {
         #expect(try runProcess(tasktile, ["settings", "set", "notify.defaultAction", "none"], environment: e).status == 0)
         _ = try add("Feed cat", list: "Home", due: dueIn(2).text, e)
         try PrivateNotificationBus.waitFor(8, "the second notification") { bus.notifications().count >= 2 }
-        #expect(bus.notifications().last?["actions"] as? [String] == ["complete", "Complete"])
+        #expect(bus.notifications().last?["actions"] as? [String]
+                == ["complete", "Complete", "snooze-10m", "Snooze 10 min", "snooze-1h", "Snooze 1 hour",
+                    "snooze-tomorrow", "Tomorrow 09:00"])
         daemon.process.terminate()
         #expect(daemon.wait().status == 0)
     }

@@ -11,6 +11,10 @@ import Foundation
 /// - the whole plan is the `planLimit` (64) soonest, soonest first (ties: identifier).
 ///
 /// Fire times: a timed due's instant; a date-only due's day at `NotifyTime` in the user's zone.
+///
+/// A snooze (docs/notifications.md "Snooze") moves the reminder of the todo's current cycle: that cycle's due
+/// notification is left out when it fires at or before `until`, and a notification `Snooze.identifier` fires at
+/// `until` (same todo, cycle and due; its own delivery key, so it comes even after the due's was delivered).
 public enum NotificationPlanner {
     /// Cycles of one repeating todo (or occurrences of one reminder) planned ahead.
     public static let cycleLookahead = 7
@@ -57,13 +61,22 @@ public enum NotificationPlanner {
         func inWindow(_ t: Date) -> Bool { t > after && (through.map { t <= $0 } ?? true) }
         var result: [PlannedNotification] = []
 
+        let snoozes = Dictionary(input.snoozes.map { ($0.todoId, $0) }, uniquingKeysWith: { a, _ in a })
         for todo in input.todos {
             guard let listTitle = listTitles[todo.listId] else { continue }
+            let snooze = snoozes[todo.id].flatMap { $0.applies(to: todo) ? $0 : nil }
+            // Whether cycle `k`'s (nil: the one-off's) notification at `t` was moved by the snooze.
+            func moved(_ k: Int?, _ t: Date) -> Bool { snooze.map { $0.cycle == k && t <= $0.until } ?? false }
+            if let snooze, let due = todo.due, inWindow(snooze.until) {
+                result.append(PlannedNotification(identifier: snooze.identifier, kind: .todo, fireAt: snooze.until,
+                                                  due: due, todoId: todo.id, index: snooze.cycle, listId: todo.listId,
+                                                  listTitle: listTitle, title: todo.title))
+            }
             if let rule = todo.repeatRule, rule.fromCompletion {
                 // Repeating from completion: only the current due exists; the next one follows the completion.
                 if let due = todo.due, !todo.isCompleted {
                     let t = fire(due)
-                    if inWindow(t), through == nil || todo.createdAt < t {
+                    if inWindow(t), through == nil || todo.createdAt < t, !moved(todo.occurrenceCount, t) {
                         result.append(PlannedNotification(identifier: "\(todo.id)_\(todo.occurrenceCount)", kind: .todo, fireAt: t,
                                                           due: due, todoId: todo.id, index: todo.occurrenceCount,
                                                           listId: todo.listId, listTitle: listTitle, title: todo.title))
@@ -83,7 +96,7 @@ public enum NotificationPlanner {
                     steps += 1
                     let t = fire(due)
                     if let through, t > through { break }
-                    if inWindow(t), !completed(k), through == nil || todo.createdAt < t {
+                    if inWindow(t), !completed(k), through == nil || todo.createdAt < t, !moved(k, t) {
                         result.append(PlannedNotification(identifier: "\(todo.id)_\(k)", kind: .todo, fireAt: t, due: due,
                                                           todoId: todo.id, index: k, listId: todo.listId,
                                                           listTitle: listTitle, title: todo.title))
@@ -93,7 +106,7 @@ public enum NotificationPlanner {
                 }
             } else if let due = todo.due, !todo.isCompleted {
                 let t = fire(due)
-                if inWindow(t), through == nil || todo.createdAt < t {
+                if inWindow(t), through == nil || todo.createdAt < t, !moved(nil, t) {
                     result.append(PlannedNotification(identifier: todo.id, kind: .todo, fireAt: t, due: due, todoId: todo.id,
                                                       index: nil, listId: todo.listId, listTitle: listTitle, title: todo.title))
                 }

@@ -11,7 +11,8 @@ public struct PlannedNotification: Hashable, Sendable {
     }
 
     /// The plan identifier: `<todo id>` for a one-off todo, `<todo id>_<i>` for cycle `i` of a
-    /// repeating todo, `list:<list id>_<i>` for occurrence `i` of a list reminder.
+    /// repeating todo, `list:<list id>_<i>` for occurrence `i` of a list reminder,
+    /// `snooze:<todo id>_<epoch seconds>` for a snoozed reminder (`Snooze.identifier`).
     public var identifier: String
     public var kind: Kind
     /// When to deliver it (UTC instant): a timed due's instant, or a date-only due's day at the
@@ -59,10 +60,13 @@ public struct NotificationPlanInput: Sendable {
     public var completedCycles: Set<String>
     /// When date-only dues notify (local time, `notify.defaultTime`).
     public var defaultTime: NotifyTime
+    /// Snoozed reminders (docs/notifications.md "Snooze"), at most one per todo; one that no longer applies
+    /// (`Snooze.applies(to:)`) is ignored.
+    public var snoozes: [Snooze]
 
     public init(todos: [Todo], lists: [TodoList], reminders: [ListReminder] = [],
-                completedCycles: Set<String> = [], defaultTime: NotifyTime = .standard) {
+                completedCycles: Set<String> = [], defaultTime: NotifyTime = .standard, snoozes: [Snooze] = []) {
         self.todos = todos; self.lists = lists; self.reminders = reminders
-        self.completedCycles = completedCycles; self.defaultTime = defaultTime
+        self.completedCycles = completedCycles; self.defaultTime = defaultTime; self.snoozes = snoozes
     }
 }

@@ -413,6 +413,17 @@ enum Schema {
         m.register("v13-sync-organize-groups", sql: """
         ALTER TABLE sync_items ADD COLUMN organized INTEGER NOT NULL DEFAULT 0;
         """)
+        // Snooze (docs/notifications.md "Snooze"): at most one per todo, the instant its reminder moved to and the
+        // cycle it is for (NULL for a one-off todo). The due is not touched; deleting the todo deletes its snooze, and
+        // completing it deletes it in the one completion function. A new table: every existing row keeps its meaning.
+        m.register("v14-snoozes", sql: """
+        CREATE TABLE snoozes (
+            todo_id     TEXT PRIMARY KEY NOT NULL REFERENCES todos(id) ON DELETE CASCADE,
+            until_utc   REAL NOT NULL,
+            cycle_index INTEGER,
+            created_at  REAL NOT NULL
+        );
+        """)
         return m
     }
 }

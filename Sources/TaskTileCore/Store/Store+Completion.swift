@@ -64,6 +64,10 @@ extension Store {
         try catchUpInTransaction(at: now, only: todoID)
         guard var todo = try todo(id: todoID) else { throw StoreError.todoNotFound(todoID, list: nil) }
         let c = try candidate(todo)
+        // Completing withdraws the snooze of that cycle (docs/notifications.md "Snooze"); a refusal below
+        // rolls it back with the transaction.
+        try clearSnoozeOnCompletion(todoID: todo.id,
+                                    cycle: todo.repeatRule == nil ? nil : cycle ?? todo.occurrenceCount)
         if let cycle, todo.repeatRule != nil, cycle != todo.occurrenceCount {
             return try completePastCycle(todo, cycle: cycle, note: note, source: source, candidate: c)
         }

@@ -48,8 +48,9 @@ extension Store {
                 for k in try completedCycles(of: t, at: clock.now).keys { completed.insert("\(t.id)_\(k)") }
             }
         }
+        let snoozes = reminderListID != nil ? [] : try snoozes(todoID: todoID)
         return NotificationPlanInput(todos: todos, lists: lists, reminders: reminders, completedCycles: completed,
-                                     defaultTime: try defaultNotifyTime())
+                                     defaultTime: try defaultNotifyTime(), snoozes: snoozes)
     }
 
     /// A setting's value, or nil when unset; call inside a transaction or alone.
@@ -58,7 +59,7 @@ extension Store {
     }
 
     /// The `notify.defaultTime` setting, 09:00 when unset or unreadable.
-    func defaultNotifyTime() throws -> NotifyTime {
+    public func defaultNotifyTime() throws -> NotifyTime {
         try settingValue(NotifyTime.settingKey).flatMap(NotifyTime.init(text:)) ?? .standard
     }
 
@@ -171,7 +172,8 @@ extension Store {
     /// Which of the given shown items no longer need to be on screen (withdrawal, docs/notifications.md "Delivery"): a todo
     /// that was deleted, or whose notified cycle was completed (current cycle completed, or that
     /// cycle completed in history); a one-off todo that was completed; a list reminder whose list
-    /// was deleted or has no incomplete todo left. One read transaction.
+    /// was deleted or has no incomplete todo left; a todo item whose todo was snoozed to after its fire time
+    /// (docs/notifications.md "Snooze"). One read transaction.
     /// - Returns: the `deliveryKey`s of the resolved items.
     public func resolvedDeliveries(_ items: [PlannedNotification]) throws -> Set<String> {
         try read {
@@ -186,6 +188,11 @@ extension Store {
                             """, [.text(id), .int(k)]) ?? 0) > 0
                         if (todo.occurrenceCount == k && todo.isCompleted) || inHistory { resolved.insert(item.deliveryKey) }
                     } else if todo.isCompleted {
+                        resolved.insert(item.deliveryKey)
+                    }
+                    // Snoozed since it was shown: the reminder moved to later (docs/notifications.md "Snooze").
+                    if let snooze = try snoozes(todoID: id).first, snooze.applies(to: todo),
+                       snooze.until > item.fireAt {
                         resolved.insert(item.deliveryKey)
                     }
                 case .reminder:

@@ -272,6 +272,9 @@ extension Store {
                 todo.anchor = todo.repeatRule == nil ? nil : todo.due
                 todo.occurrenceCount = 0
                 todo.missedCount = 0
+                // A new due or rule is a new reminder: a snooze of the old one is dropped (docs/notifications.md
+                // "Snooze").
+                try database.run("DELETE FROM snoozes WHERE todo_id = ?", [.text(todo.id)])
             }
             try update(todo)
             if restarts, try catchUpInTransaction(at: clock.now, only: todo.id) > 0 {

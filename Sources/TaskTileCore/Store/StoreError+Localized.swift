@@ -31,7 +31,8 @@ extension StoreError {
         case .invalidCycle(let reason): return reason.text(l)
         case .alreadyCheckedIn(let reason): return reason.text(l)
         case .notCheckedIn(let reason): return reason.text(l)
-        case .invalidTag(let reason), .invalidParent(let reason), .invalidView(let reason): return reason.text(l)
+        case .invalidTag(let reason), .invalidParent(let reason), .invalidView(let reason),
+             .invalidSnooze(let reason): return reason.text(l)
         }
     }
 }

@@ -53,6 +53,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidParent(Phrase)
     /// A smart list's name or filter was refused (exit 64).
     case invalidView(Phrase)
+    /// A snooze was refused: the todo is completed or has no due, or the time is not in the future (exit 64;
+    /// docs/notifications.md "Snooze").
+    case invalidSnooze(Phrase)
 
     /// The message in English (`message(_:)` gives it in either language).
     public var description: String { message(Localizer(.en)) }

@@ -29,6 +29,10 @@ public struct OutgoingNotification: Sendable {
     public var expireTimeout: Int32 = 0
     /// Whether the `default` action (a click on the body) is offered; false for `notify.defaultAction none`.
     public var offersDefault = true
+    /// The snooze actions offered (docs/notifications.md "Snooze"): all three for a single todo, none otherwise.
+    public var snoozeActions: [SnoozeAction] = []
+    /// The `notify.defaultTime` setting as `HH:MM`, for the label of "snooze until tomorrow".
+    public var snoozeTomorrowTime = NotifyTime.standard
 
     public init(kind: String, identifier: String, summary: String, body: String, todoId: String?, listTitle: String?,
                 due: String?, completable: Bool, items: [PlannedNotification]) {
@@ -121,8 +125,9 @@ public final class ExecSink: NotificationSink {
 
 /// `--sink dbus` (default): `org.freedesktop.Notifications` on the session bus.
 ///
-/// Sends summary = title, body = `<list> · Due <time>`, actions `complete`/`Complete` (single
-/// todos) and `default`/`Open`, hints `urgency` (`notify.urgency`, byte 1 normal by default),
+/// Sends summary = title, body = `<list> · Due <time>`, actions `complete`/`Complete`,
+/// `snooze-10m`, `snooze-1h`, `snooze-tomorrow` (single todos; none when the server lacks the `actions`
+/// capability) and `default`/`Open`, hints `urgency` (`notify.urgency`, byte 1 normal by default),
 /// `category` (`x-tasktile.todo`, `x-tasktile.reminder`, `x-tasktile.catchup`,
 /// `x-tasktile.summary`: vendor categories, since the spec's standard ones are about mail, IM,
 /// devices and transfers), `desktop-entry` `tasktile` (the shipped `tasktile.desktop`) and, when
@@ -134,6 +139,10 @@ public final class ExecSink: NotificationSink {
 /// only when `Notify` returned an id.
 public final class DBusSink: NotificationSink {
     public let name = "dbus"
+    /// The most buttons besides `default` (docs/notifications.md "Snooze"): Complete and the three snoozes. dunst
+    /// lists every action in its context menu and mako in `makoctl menu`, but servers that draw buttons (GNOME Shell
+    /// draws three) show the first ones only, so Complete comes first, then the shorter snoozes.
+    public static let maxActions = 4
     private let server: NotificationServer
     private let language: Language
 
@@ -161,6 +170,9 @@ public final class DBusSink: NotificationSink {
             if server.capabilities.isEmpty || server.capabilities.contains("actions") {
                 let l = Localizer(language)
                 if n.completable { actions.append(("complete", l.text(.notifyActionComplete))) }
+                for snooze in n.snoozeActions.prefix(Self.maxActions - actions.count) {
+                    actions.append((snooze.rawValue, l.text(snooze.labelKey, n.snoozeTomorrowTime.description)))
+                }
                 if n.offersDefault { actions.append(("default", l.text(.notifyActionOpen))) }
             }
             var hints: [(String, BusVariant)] = [("urgency", .byte(n.urgency)), ("category", .string("x-tasktile.\(n.kind)")),
