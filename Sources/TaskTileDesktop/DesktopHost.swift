@@ -37,6 +37,8 @@ public final class DesktopHost: WidgetSink {
     private var windows: [String: WidgetWindow] = [:]
     /// Specs waiting for their monitor, so the wait is said once.
     private var waitingSaid: Set<String> = []
+    /// Specs already said to be stacked past their output's edge (said once each).
+    private var stackSaid: Set<String> = []
     /// The outputs last logged.
     private var lastOutputs: String?
     private var display: OpaquePointer!
@@ -223,11 +225,27 @@ public final class DesktopHost: WidgetSink {
             lastOutputs = named
             log.info("outputs: \(named.isEmpty ? "none" : named)")
         }
+        // Widgets that would overlap on one output stack, in spec order (WidgetPlacement.stacked).
+        var stackedOrigins: [String: (x: Double, y: Double)] = [:]
+        let ready = windows.keys.sorted().compactMap { file in windows[file].flatMap { $0.frame == nil ? nil : $0 } }
+        for output in outputs {
+            let here = ready.filter { Monitors.find($0.spec.placement.monitor, in: outputs)?.name == output.name }
+            let origins = WidgetPlacement.stacked(here.map { ($0.spec.placement, $0.spec.pointSize) },
+                                                  output: (Double(output.width), Double(output.height)))
+            for (window, origin) in zip(here, origins) {
+                stackedOrigins[window.file] = origin
+                let size = window.spec.pointSize
+                if origin.y < 0 || origin.y + size.height > Double(output.height), stackSaid.insert(window.file).inserted {
+                    log.info("spec=\(window.spec.name) does not fit on \(output.name) beside the other widgets: it is stacked past the edge")
+                }
+            }
+        }
         for file in windows.keys.sorted() {
             // A widget without a good frame yet (its theme is missing, themes.json is bad) is not shown until it has one.
             guard let window = windows[file], window.frame != nil else { continue }
             let wanted = Monitors.find(window.spec.placement.monitor, in: outputs)
-            if let shownOn = window.outputName, wanted?.name == shownOn { continue }
+            if let shownOn = window.outputName, wanted?.name == shownOn,
+               let shown = window.shownOrigin, let origin = stackedOrigins[file], shown == origin { continue }
             guard let output = wanted else {
                 window.hide()
                 if waitingSaid.insert(file).inserted {
@@ -237,7 +255,7 @@ public final class DesktopHost: WidgetSink {
                 continue
             }
             waitingSaid.remove(file)
-            window.show(on: output, backend: backend)
+            window.show(on: output, backend: backend, origin: stackedOrigins[file])
             session.invalidate(file)
             session.refresh([file], reason: reason)
             log.info("spec=\(window.spec.name) on \(output.name) (\(output.width)×\(output.height) pt, scale \(output.scale)) anchor \(window.spec.placement.anchor.rawValue)")

@@ -25,6 +25,9 @@ final class WidgetWindow {
     private(set) var drawnScale = 1
     /// The connector name of the output the window is on (nil while waiting for its output).
     private(set) var outputName: String?
+    /// Where the window was put on its output (points from the output's top-left corner), after
+    /// stacking (`WidgetPlacement.stacked`).
+    private(set) var shownOrigin: (x: Double, y: Double)?
     /// Frames drawn, for the log and the benchmarks.
     private(set) var frames = 0
 
@@ -40,7 +43,9 @@ final class WidgetWindow {
 
     /// Creates the window on `output` and shows it: a layer surface on Wayland with layer-shell,
     /// a desktop-type window on X11, a plain undecorated window otherwise.
-    func show(on output: Monitors.Output, backend: DesktopBackend) {
+    /// `origin` is where stacking puts it (points from the output's top-left corner); nil: where its own
+    /// placement does.
+    func show(on output: Monitors.Output, backend: DesktopBackend, origin stackedOrigin: (x: Double, y: Double)? = nil) {
         hide()
         let w = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         let win = tt_gtk_window(w)
@@ -79,13 +84,26 @@ final class WidgetWindow {
                 gtk_layer_set_margin(win, end, e == .end ? Int32(margin.rounded()) : 0)
             }
             edge(placement.anchor.horizontal, start: GTK_LAYER_SHELL_EDGE_LEFT, end: GTK_LAYER_SHELL_EDGE_RIGHT, margin: placement.margin.x)
-            edge(placement.anchor.vertical, start: GTK_LAYER_SHELL_EDGE_TOP, end: GTK_LAYER_SHELL_EDGE_BOTTOM, margin: placement.margin.y)
+            // Stacked away from its own place: the same edge with a larger margin (a centred one
+            // anchors the top edge at its stacked place).
+            let own = placement.origin(widget: (Double(width), Double(height)), output: (Double(output.width), Double(output.height)))
+            if let y = stackedOrigin?.y, y != own.y {
+                switch placement.anchor.vertical {
+                case .end:
+                    edge(.end, start: GTK_LAYER_SHELL_EDGE_TOP, end: GTK_LAYER_SHELL_EDGE_BOTTOM,
+                         margin: Double(output.height) - y - Double(height))
+                case .start, .middle:
+                    edge(.start, start: GTK_LAYER_SHELL_EDGE_TOP, end: GTK_LAYER_SHELL_EDGE_BOTTOM, margin: y)
+                }
+            } else {
+                edge(placement.anchor.vertical, start: GTK_LAYER_SHELL_EDGE_TOP, end: GTK_LAYER_SHELL_EDGE_BOTTOM, margin: placement.margin.y)
+            }
         case .x11, .waylandWindow:
             gtk_window_set_type_hint(win, GDK_WINDOW_TYPE_HINT_DESKTOP)
             gtk_window_set_keep_below(win, 1)
             gtk_window_stick(win)
-            let origin = placement.origin(widget: (Double(width), Double(height)),
-                                          output: (Double(output.width), Double(output.height)))
+            let origin = stackedOrigin ?? placement.origin(widget: (Double(width), Double(height)),
+                                                           output: (Double(output.width), Double(output.height)))
             gtk_window_move(win, Int32(output.x) + Int32(origin.x.rounded()), Int32(output.y) + Int32(origin.y.rounded()))
         }
         composited = backend != .x11 || gdk_screen_is_composited(screen) != 0
@@ -95,6 +113,8 @@ final class WidgetWindow {
         connectSignals(w)
         widget = w
         outputName = output.name
+        shownOrigin = stackedOrigin ?? placement.origin(widget: (Double(width), Double(height)),
+                                                        output: (Double(output.width), Double(output.height)))
         applyShape()
         gtk_widget_show(w)
     }
@@ -131,6 +151,7 @@ final class WidgetWindow {
         hitMap = nil
         hovered = nil
         outputName = nil
+        shownOrigin = nil
         gtk_widget_destroy(w)
     }
 
