@@ -298,6 +298,10 @@ public final class ChangeSource {
             for row in try db.rows("SELECT key, value FROM settings ORDER BY key") {
                 settings += (row.text(0) ?? "") + "=" + (row.text(1) ?? "") + "\n"
             }
+            // A saved view's filter (docs/organize.md) decides what its widgets show, as a setting does.
+            for row in try db.rows("SELECT name, filter FROM views ORDER BY name") {
+                settings += "@" + (row.text(0) ?? "") + "=" + (row.text(1) ?? "") + "\n"
+            }
             if let last = lastRevisions {
                 for (id, revision) in revisions where last[id] != revision { reading.lists.insert(id) }
                 for id in last.keys where revisions[id] == nil { reading.lists.insert(id) }

@@ -42,7 +42,9 @@ extension WidgetSession {
     /// Whether a widget that last showed `content` can show something else after `lists` changed.
     static func shows(_ content: WidgetContent?, anyOf lists: Set<String>) -> Bool {
         switch content {
-        case .list(let c)?: lists.contains(c.list.id)
+        // A smart list (`@today`, `#tag`: its stand-in list id is the view's reference, not a list id)
+        // spans every list: any list's change may change it.
+        case .list(let c)?: !Store.isID(c.list.id) || lists.contains(c.list.id)
         case .grid(let report)?: lists.contains(report.challenge.listId)
         case .missingList?, nil: true
         case .setup?: false // names no list: only its spec, the theme or the language change it

@@ -256,6 +256,42 @@ import TestSupport
         #expect(w.sink.take() == ["home"])
     }
 
+    @Test func anAtTodayWidgetFollowsStartDatesLocalMidnightAndCommitsInEveryList() throws {
+        // 09:00 in Tokyo on 2027-01-05 (Tuesday).
+        let w = try World()
+        let home = try w.store.addList(title: "Home")
+        let work = try w.store.addList(title: "Work")
+        func day(_ d: Int) -> LocalDate { LocalDate(year: 2027, month: 1, day: d)! }
+        _ = try w.store.addTodo(title: "Today", list: home.id, due: .date(day(5)))
+        _ = try w.store.addTodo(title: "Tomorrow", list: work.id, due: .date(day(6)))
+        let noon = LocalDateTime(date: day(5), hour: 12, minute: 0)!
+        _ = try w.store.addTodo(title: "After lunch", list: work.id, due: .date(day(5)), start: .dateTime(noon, zoneID: "Asia/Tokyo"))
+        try w.spec("today", list: "@today", family: "large")
+        w.session.start()
+        func shown() throws -> [String] {
+            let frame = try #require(w.sink.frames.last?.frame)
+            guard case .list(let content) = frame.content else { Issue.record("not a list: \(frame.content)"); return [] }
+            return content.pending.map(\.title)
+        }
+        #expect(try shown() == ["Today"], "After lunch has not started; Tomorrow is not today")
+        #expect(w.sink.take() == ["today"])
+        // 12:00: the start has come, at the minute tick.
+        w.set(RenderFixture.now.addingTimeInterval(3 * 3600))
+        w.apply { $0.minute = true }
+        #expect(try shown() == ["Today", "After lunch"])
+        #expect(w.sink.take() == ["today"])
+        // A commit in a list the widget's frame does not name still redraws it: a view spans every list.
+        _ = try w.store.addTodo(title: "Call", list: work.id, due: .date(day(5)))
+        w.apply { $0.lists = [work.id] }
+        #expect(try shown().contains("Call"))
+        #expect(w.sink.take() == ["today"])
+        // Local midnight (00:00 on the 6th, Tokyo): Tomorrow is today's now; yesterday's stay, overdue.
+        w.set(RenderFixture.now.addingTimeInterval(15 * 3600))
+        w.apply { $0.day = true }
+        #expect(Set(try shown()) == ["Today", "After lunch", "Call", "Tomorrow"])
+        #expect(w.sink.take() == ["today"])
+    }
+
     // MARK: The last good widget stays
 
     @Test func aBadSpecKeepsTheLastGoodWidgetUntilItParsesAgain() throws {
