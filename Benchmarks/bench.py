@@ -252,6 +252,15 @@ def own_commands(ds, bins, data_dir=None, floors=True):
     c += [("search: many hits", f"{tt} search {q('buy milk')}", none),
           ("search: a miss", f"{tt} search {q('no such thing')}", none)]
     c += floor(("search: task /buy milk/ count (peer)", f"task rc.hooks=off rc.gc=off rc.search.case.sensitive=no {q('/buy milk/')} count", none))
+    # Smart lists over every list (docs/organize.md): @today, a tag, and a widget of @today.
+    today_spec = os.path.join(ds.dir, "today-widget.json")
+    if not os.path.exists(today_spec):
+        with open(today_spec, "w", encoding="utf-8") as f:
+            json.dump({"version": 1, "family": "large", "list": "@today", "output": "today-widget.png"}, f)
+    c += [("organize: tasktile show @today", f"{tt} show @today", none),
+          ("organize: tasktile status --list @today --format waybar", f"{tt} status --list @today --format waybar", none),
+          ("organize: tasktile show #work", f"{tt} show {q('#work')}", none),
+          ("organize: tasktile-render once (@today, large, 2x)", f"{ttr} once {q(today_spec)}", none)]
     c += [("open store only: tasktile settings get", f"{tt} settings get sound.name", none),
           ("show: tasktile show (1,000-todo list)", f"{tt} show {q(big)}", none),
           ("render: tasktile-render once (large, 2x)", f"{ttr} once", none)]

@@ -56,6 +56,9 @@ def main() -> None:
     ap.add_argument("--now", default="2027-01-05T09:00:00Z")
     ap.add_argument("--out", required=True)
     ap.add_argument("--part", type=int, default=25000, help="todos per backup file")
+    ap.add_argument("--plain", action="store_true",
+                    help="no organize data (by default 30%% of the non-repeating todos are subtasks, every todo has "
+                         "5 tags and a priority, as docs/organize.md's benchmark asks)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     now = dt.datetime.fromisoformat(a.now.replace("Z", "+00:00"))
@@ -78,9 +81,13 @@ def main() -> None:
     per = [big] + [rest // (a.lists - 1) + (1 if k < rest % (a.lists - 1) else 0) for k in range(a.lists - 1)]
     todos, tasks = [], []
     seq = 0
+    tag_pool = ["work", "home", "家族", "買い物", "urgent", "later", "phone", "errand", "読書", "health",
+                "money", "garden", "café", "travel", "admin", "kids", "car", "旅行", "music", "study"]
+    has_children = set()
     for li, count in enumerate(per):
         lst = lists[li]
         pending_order = completed_order = 0
+        last_top = None
         for k in range(count):
             seq += 1
             words = rng.choice(JA) if rng.random() < 0.5 else rng.choice(EN)
@@ -115,16 +122,29 @@ def main() -> None:
             else:
                 order = pending_order; pending_order += 1
             tid = uid()
-            todos.append({"id": tid, "listId": lst["id"], "title": title, "isCompleted": completed,
-                          "completedAt": iso_z(completed_at) if completed_at else None, "sortOrder": order,
-                          "createdAt": iso_z(created), "due": due, "anchor": anchor, "repeat": rule,
-                          "missedCount": 0, "occurrenceCount": 0, "notes": None})
+            todo = {"id": tid, "listId": lst["id"], "title": title, "isCompleted": completed,
+                    "completedAt": iso_z(completed_at) if completed_at else None, "sortOrder": order,
+                    "createdAt": iso_z(created), "due": due, "anchor": anchor, "repeat": rule,
+                    "missedCount": 0, "occurrenceCount": 0, "notes": None}
+            if not a.plain:
+                todo["priority"] = rng.choice(["none", "low", "medium", "high"])
+                todo["tags"] = rng.sample(tag_pool, 5)
+                if not repeating and last_top is not None and rng.random() < 0.38:
+                    todo["parentId"] = last_top
+                    has_children.add(last_top)
+                elif not repeating:
+                    last_top = tid
+            todos.append(todo)
             task = {"uuid": tid, "description": title, "project": lst["title"].replace(" ", "_"),
                     "status": "completed" if completed else "pending", "entry": tw_time(created)}
             if completed:
                 task["end"] = tw_time(completed_at)
             if due_instant is not None:
                 task["due"] = tw_time(due_instant)
+            if not a.plain:
+                task["tags"] = todo["tags"]
+                if todo["priority"] != "none":
+                    task["priority"] = {"low": "L", "medium": "M", "high": "H"}[todo["priority"]]
             if rule:
                 # Taskwarrior's own shape of a series: a template (status recurring, mask "-": instance
                 # 0 pending) and its pending instance 0 pointing at it.
@@ -146,11 +166,14 @@ def main() -> None:
 
     # Targets for the completion benchmark: pending, non-repeating todos of the big list, by title.
     big_list = lists[0]
-    targets = [t for t in todos if t["listId"] == big_list["id"] and not t["isCompleted"] and not t["repeat"]]
+    # A top-level todo without subtasks, so completing it completes it alone.
+    targets = [t for t in todos if t["listId"] == big_list["id"] and not t["isCompleted"] and not t["repeat"]
+               and "parentId" not in t and t["id"] not in has_children]
     big_rows = [t["title"] for t in todos if t["listId"] == big_list["id"] and not t["isCompleted"]]
     facts = {"todos": len(todos), "lists": len(lists), "bigList": big_list["title"], "bigListId": big_list["id"],
              "pending": sum(not t["isCompleted"] for t in todos),
              "repeating": sum(t["repeat"] is not None for t in todos),
+             "subtasks": sum("parentId" in t for t in todos),
              "target": {"id": targets[0]["id"], "title": targets[0]["title"]},
              "bigPendingTitles": big_rows[:40]}
     with open(os.path.join(a.out, "facts.json"), "w", encoding="utf-8") as f:
