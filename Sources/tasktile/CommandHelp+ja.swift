@@ -57,6 +57,7 @@ enum CommandHelp {
         "help.view.rm.arg.name": "ビューの名前（@ はあってもなくても可）。",
         "help.show.opt.all": "開始日がまだ来ていないタスクも表示します。",
         "help.add.abstract": "リストにタスクを追加します。",
+        "help.search.opt.list": "このリストまたはスマートリスト（@today、@upcoming、@high、#タグ、@名前）の中だけを探します。",
         "help.quick.abstract": "1行からタスクを追加します: タイトル、期限、繰り返し、^リスト、#タグ、!優先度、開始日をその行から読み取ります。",
         "help.quick.discussion": "例: \"Call mom tomorrow 6pm #family !high every sunday\"、\"明日18時に牛乳を買う #買い物\"、\"毎週月曜 9時 ゴミ出し\"、\"来週水曜から 書類を出す\"。引用符の中はタイトルのまま残します。あいまいな部分は未来の側に読み、そう伝えます（金曜日に「金曜」と書けば来週の金曜）。^リストも --list もなければ defaultList 設定のリスト（変更するまでは Inbox）に入れます。文法は docs/quick-add.md にあります。",
         "help.quick.arg.text": "読み取る行（複数の語は空白でつなぎます）。",

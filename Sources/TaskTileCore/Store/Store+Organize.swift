@@ -129,6 +129,26 @@ extension Store {
     ///
     /// The terms that can be narrowed in SQL are (a tag, a priority, a due limit), so a view over
     /// 100k todos decodes only its candidates; every term is then checked exactly.
+    /// `search(_:)` within a list or a smart list (`reference` as `show` takes it: a title, an id prefix, `@today`,
+    /// `#tag`, `@name`): only the todos of that scope; the list itself among the lists when it matches (a smart list
+    /// has no list to find). Unstarted todos of a smart list are not in it, as in `show`.
+    /// - Throws: `StoreError` for a reference that names nothing (the same as `show`'s).
+    public func search(_ query: String, in reference: String) throws -> SearchResults {
+        var results = try search(query)
+        try read {
+            switch try resolveScope(reference) {
+            case .list(let list):
+                results.lists = results.lists.filter { $0.list.id == list.id }
+                results.todos = results.todos.filter { $0.todo.listId == list.id }
+            case .view(let view):
+                let ids = Set(try todos(inView: view).map(\.0.id))
+                results.lists = []
+                results.todos = results.todos.filter { ids.contains($0.todo.id) }
+            }
+        }
+        return results
+    }
+
     func todos(inView view: SmartView) throws -> [(Todo, TodoList)] {
         let now = clock.now, zone = clock.timeZone, today = clock.today
         var conditions: [String] = []

@@ -12,12 +12,17 @@ struct SearchCommand: Command {
     static let spec = CommandSpec(
         path: ["search"], abstract: "Find lists and todos (completed included) whose title contains the query.",
         discussion: "Case, full/half width and Unicode normalisation are ignored (ＡＢＣ finds abc, ｶﾀｶﾅ finds カタカナ); dakuten are not (バス does not find パス). The query is literal text: % _ * \" match themselves. Exit codes: 0 found, 1 nothing matched.",
-        arguments: [ArgumentSpec(name: "query", help: "The text to look for (quote it when it contains spaces).")])
+        arguments: [ArgumentSpec(name: "query", help: "The text to look for (quote it when it contains spaces).")],
+        options: [listOption.spec])
+    static let listOption = Option.value(
+        "--list", "-l", valueName: "list", help: "Only in this list or smart list (@today, @upcoming, @high, #tag, @name).")
 
     let query: String
+    let list: String?
 
     init(_ a: ParsedArguments, context: CommandContext) throws {
         query = a.positionals[0]
+        list = a[Self.listOption]
         if query.trimmingCharacters(in: .whitespaces).isEmpty || SearchKey.fold(query).isEmpty {
             throw Self.usage(Phrase(key: .searchErrorEmpty))
         }
@@ -26,7 +31,7 @@ struct SearchCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
         let (results, todoIDs, listIDs) = try store.read {
-            let r = try store.search(query)
+            let r = try list.map { try store.search(query, in: $0) } ?? store.search(query)
             return (r, try store.shortTodoIDs(for: r.todos.map(\.todo.id)), try store.listShortIDs())
         }
         if context.json {

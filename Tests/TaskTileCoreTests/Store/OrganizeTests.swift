@@ -211,4 +211,25 @@ struct OrganizeTests {
         let claim = try #require(try later.claimDeliveries([item], outcome: "shown", pid: 1).first)
         #expect(claim.steps?.open == 2 && claim.steps?.total == 3)
     }
+
+    @Test("search within a list or a smart list finds only that scope's todos")
+    func searchInScope() throws {
+        let dir = CycleFixtures.dataDirectory("organize-search")
+        let store = try Self.open(dir, "2027-01-04T08:00")
+        try store.addList(title: "Home")
+        try store.addList(title: "Work")
+        try store.addTodo(title: "Buy milk", list: "Home", due: .date(LocalDate(iso: "2027-01-04")!))
+        try store.addTodo(title: "Buy milk for the office", list: "Work", tags: ["office"])
+        try store.addTodo(title: "Buy printer paper", list: "Work", due: .date(LocalDate(iso: "2027-01-09")!))
+        func titles(_ q: String, _ scope: String?) throws -> [String] {
+            try (scope.map { try store.search(q, in: $0) } ?? store.search(q)).todos.map(\.todo.title)
+        }
+        #expect(try titles("buy", nil).count == 3)
+        #expect(try titles("buy", "@today") == ["Buy milk"])
+        #expect(try titles("milk", "#office") == ["Buy milk for the office"])
+        #expect(try titles("buy", "Work") == ["Buy milk for the office", "Buy printer paper"])
+        #expect(try store.search("work", in: "@today").lists.isEmpty, "a smart list has no list to find")
+        #expect(throws: StoreError.self) { try store.search("buy", in: "@nosuchview") }
+    }
 }
+

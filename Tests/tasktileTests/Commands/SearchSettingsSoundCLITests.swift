@@ -86,7 +86,7 @@ struct SearchCommandTests {
         let before = cli.fingerprint()
         let r = cli.run("search", query)
         #expect(r.status == 64)
-        #expect(r.stderr.contains("the search query is empty") && r.stderr.contains("Usage: tasktile search <query>"))
+        #expect(r.stderr.contains("the search query is empty") && r.stderr.contains("Usage: tasktile search [--list <list>] <query>"))
         #expect(cli.fingerprint() == before)
     }
 
