@@ -155,8 +155,11 @@ extension Store {
     /// When a repeating todo's cycle moves, its completed one-off subtasks reopen (a checklist per cycle,
     /// docs/organize.md "Subtasks").
     func updateCycle(_ todo: Todo) throws {
-        if todo.repeatRule != nil, try database.scalarInt("SELECT count(*) FROM todos WHERE parent_id = ?", [.text(todo.id)]) ?? 0 > 0 {
-            let old = try database.scalarInt("SELECT occurrence_count FROM todos WHERE id = ?", [.text(todo.id)])
+        // One indexed query (todos_by_parent) per repeating todo: its stored cycle, only when it has subtasks.
+        if todo.repeatRule != nil,
+           let old = try database.cachedStatement("""
+               SELECT occurrence_count FROM todos WHERE id = ? AND EXISTS (SELECT 1 FROM todos c WHERE c.parent_id = ?)
+               """).rows([.text(todo.id), .text(todo.id)]).first?.int(0) {
             try reopenChecklist(of: todo, fromCycle: old)
         }
         let (dueLocal, dueZone, dueUTC) = Store.encodeDue(todo.due)
