@@ -41,6 +41,25 @@ struct StoreFixtureTests {
         "Walk": ["2027-01-04", "2027-01-05", "2027-01-06"],
     ]
 
+    @Test("a store made before organize (v12…v14) keeps every todo, with no parent, priority, tags or start")
+    func organizeMigrationKeepsEveryTodo() throws {
+        let dir = try Self.copy()
+        let todosBefore = try CycleFixtures.observer(dir).rows("SELECT id, title, list_id FROM todos ORDER BY id")
+            .map { "\($0.text(0) ?? "")|\($0.text(1) ?? "")|\($0.text(2) ?? "")" }
+        #expect(todosBefore.count >= 6)
+        _ = try CycleFixtures.open(dir, now: CycleFixtures.instant("2027-01-12T12:00:00+01:00"), zone: Self.berlin)
+        let observer = try CycleFixtures.observer(dir)
+        let todosAfter = try observer.rows("SELECT id, title, list_id FROM todos ORDER BY id")
+            .map { "\($0.text(0) ?? "")|\($0.text(1) ?? "")|\($0.text(2) ?? "")" }
+        #expect(todosAfter == todosBefore)
+        let organized = try observer.scalarInt("""
+            SELECT count(*) FROM todos
+            WHERE parent_id IS NOT NULL OR priority != 0 OR tags IS NOT NULL OR start_local IS NOT NULL
+            """)
+        #expect(organized == 0)
+        #expect(try observer.scalarInt("SELECT count(*) FROM views") == 0)
+    }
+
     @Test("opens with its check-ins on the same days, every history row kept, cycles re-derived")
     func opensOnTheSameDays() throws {
         let dir = try Self.copy()
