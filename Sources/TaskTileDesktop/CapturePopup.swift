@@ -146,6 +146,8 @@ public final class CapturePopup {
         gtk_box_pack_start(tt_gtk_box(box), targetLabel, 0, 0, 0)
         messageLabel = label("", cssClass: "message")
         gtk_label_set_line_wrap(tt_gtk_label(messageLabel), 1)
+        // Wrapped at the popup's width: a long reason makes the popup taller, never wider.
+        gtk_label_set_max_width_chars(tt_gtk_label(messageLabel), 1)
         gtk_box_pack_start(tt_gtk_box(box), messageLabel, 0, 0, 0)
         gtk_box_pack_start(tt_gtk_box(box), label(l.text(.captureHint), cssClass: "hint"), 0, 0, 0)
 
