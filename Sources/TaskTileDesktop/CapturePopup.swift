@@ -104,9 +104,9 @@ public final class CapturePopup {
         window = w
         let win = tt_gtk_window(w)
         gtk_window_set_title(win, l.text(.captureTitle))
-        gtk_window_set_default_size(win, 600, -1)
+        gtk_window_set_default_size(win, Self.width, -1)
         gtk_window_set_resizable(win, 0)
-        gtk_widget_set_size_request(w, 600, -1)
+        gtk_widget_set_size_request(w, Self.width, -1)
         switch backend {
         case .layerShell:
             gtk_layer_init_for_window(win)
@@ -139,7 +139,7 @@ public final class CapturePopup {
         gtk_entry_set_activates_default(tt_gtk_entry(entry), 0)
         gtk_box_pack_start(tt_gtk_box(box), entry, 0, 0, 0)
 
-        chipBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        chipBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
         gtk_box_pack_start(tt_gtk_box(box), chipBox, 0, 0, 0)
 
         targetLabel = label("", cssClass: "target")
@@ -290,28 +290,66 @@ public final class CapturePopup {
         }
     }
 
-    /// The chips of the field's line, one label each; a grey line when the line has none.
+    /// The popup's width in points; its content is this minus twice the 14-point border.
+    static let width: Int32 = 600
+    static let contentWidth: Int32 = width - 2 * 14
+
+    /// The chips of the field's line, one label each, in rows no wider than the popup (a row is full when the
+    /// next chip would pass `contentWidth`); a grey line when the line has none. A chip is at most 40
+    /// characters wide (ellipsized), so no chip widens the popup.
     private func showChips() {
-        let children = gtk_container_get_children(tt_gtk_container(chipBox))
-        var node = children
+        let rows = gtk_container_get_children(tt_gtk_container(chipBox))
+        var node = rows
         while let n = node {
             gtk_widget_destroy(tt_gtk_widget(n.pointee.data))
             node = n.pointee.next
         }
-        g_list_free(children)
+        g_list_free(rows)
         let clock = (try? Clock.fromEnvironment(environment)) ?? store.clock
-        let chips = CaptureModel.chips(QuickAdd.parse(text, clock: clock), clock: clock, localizer: localizer)
+        let q = QuickAdd.parse(text, clock: clock)
+        lineList = q.list
+        showTarget()
+        let chips = CaptureModel.chips(q, clock: clock, localizer: localizer)
+        var row = newChipRow()
         if chips.isEmpty {
             gtk_box_pack_start(
-                tt_gtk_box(chipBox), label(localizer.text(.captureNoParts), cssClass: "chips-empty"), 0, 0, 0)
+                tt_gtk_box(row), label(localizer.text(.captureNoParts), cssClass: "chips-empty"), 0, 0, 0)
         }
+        var count = 0
         for chip in chips {
-            gtk_box_pack_start(tt_gtk_box(chipBox), label(chip, cssClass: "chip"), 0, 0, 0)
+            let l = label(chip, cssClass: "chip")
+            gtk_label_set_ellipsize(tt_gtk_label(l), PANGO_ELLIPSIZE_END)
+            gtk_label_set_max_width_chars(tt_gtk_label(l), 40)
+            gtk_box_pack_start(tt_gtk_box(row), l, 0, 0, 0)
+            count += 1
+            gtk_widget_show_all(row)
+            var minimum: Int32 = 0, natural: Int32 = 0
+            gtk_widget_get_preferred_width(row, &minimum, &natural)
+            if natural > Self.contentWidth && count > 1 {
+                // This chip starts the next row.
+                g_object_ref(UnsafeMutableRawPointer(l))
+                gtk_container_remove(tt_gtk_container(row), l)
+                row = newChipRow()
+                gtk_box_pack_start(tt_gtk_box(row), l, 0, 0, 0)
+                g_object_unref(UnsafeMutableRawPointer(l))
+                count = 1
+            }
         }
         gtk_widget_show_all(chipBox)
     }
 
+    /// A new, empty row of chips at the end of `chipBox`.
+    private func newChipRow() -> UnsafeMutablePointer<GtkWidget> {
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_pack_start(tt_gtk_box(chipBox), row, 0, 0, 0)
+        return row
+    }
+
+    /// The list the line names with `^list`, which wins over the target (shown in its place).
+    private var lineList: String?
+
     private func showTarget() {
-        gtk_label_set_text(tt_gtk_label(targetLabel), localizer.text(.captureTarget, model.target.title))
+        guard let targetLabel else { return }
+        gtk_label_set_text(tt_gtk_label(targetLabel), localizer.text(.captureTarget, lineList ?? model.target.title))
     }
 }

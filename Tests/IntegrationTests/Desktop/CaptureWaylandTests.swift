@@ -119,7 +119,13 @@ import TestSupport
         defer { w.session.stopAll() }
         let before = try w.session.cli("--json", "list", "ls")
         let popup = try Self.capture(w, log: "capture-escape.log")
-        try Self.type(w, "Buy milk tomorrow")
+        // Many chips wrap onto more lines: the popup grows taller, never wider.
+        try Self.type(
+            w, "Buy milk tomorrow 6pm #groceries #weekly #dairy #errands #store !high ^Home every day from mon")
+        let many = try w.sway.screenshot("HEADLESS-1", keep: "capture-many-chips")
+        let box = try #require(Self.popupBox(many), "no popup on the screen")
+        #expect(abs(box.width - 598) <= 2, "\(box)")
+        #expect(Self.chipPixels(many, box) > 1000)
         try Self.type(w, "-k", "Escape")
         #expect(popup.exitStatus(within: 5) == 0, "\(popup.output.suffix(2000))")
         #expect(!popup.output.contains("Added"), "\(popup.output.suffix(2000))")
