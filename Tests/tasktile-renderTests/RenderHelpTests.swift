@@ -25,7 +25,8 @@ import TaskTileCore
         #expect(gaps.missing == [] && gaps.unused == [], "\(gaps)")
     }
 
-    /// `tasktile capture` runs in `tasktile-desktop` as a program named `tasktile`; `desktop` stays `tasktile-render`'s.
+    /// `tasktile capture` runs in `tasktile-desktop` as a program named `tasktile`;
+    /// `desktop` stays `tasktile-render`'s.
     @Test func captureRunsAsTasktileWithJapaneseHelp() {
         #expect(CaptureProgram.program(for: ["capture", "--list", "Home"]).name == "tasktile")
         #expect(CaptureProgram.program(for: ["--lang", "ja", "capture"]).name == "tasktile")
