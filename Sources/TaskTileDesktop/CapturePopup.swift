@@ -201,14 +201,50 @@ public final class CapturePopup {
         GLib.connect(UnsafeMutableRawPointer(window), "key-press-event", onKey, target: self)
         GLib.connect(UnsafeMutableRawPointer(window), "map-event", onMap, target: self)
         GLib.connect(UnsafeMutableRawPointer(window), "delete-event", onDelete, target: self)
+        // A window GTK destroys without asking (its layer surface closed by the compositor) ends the loop too.
+        let onDestroy: @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutableRawPointer?) -> Void = {
+            _, data in
+            GLib.target(data, as: CapturePopup.self).destroyed()
+        }
+        GLib.connect(UnsafeMutableRawPointer(window), "destroy", onDestroy, target: self)
         GLib.connect(UnsafeMutableRawPointer(entry), "changed", onChanged, target: self)
         GLib.connect(UnsafeMutableRawPointer(entry), "preedit-changed", onPreedit, target: self)
     }
 
+    /// Logs `capture shown (N ms after the process started)`: from the exec of `tasktile capture` (the same
+    /// process, `SiblingCommand`), so a key binding's whole wait, to the window being mapped. A figure to
+    /// read, never asserted.
     private func mapped() {
         guard !shown else { return }
         shown = true
-        log.info("capture shown")
+        if let ms = Self.millisecondsSinceProcessStart() {
+            log.info("capture shown (\(ms) ms after the process started)")
+        } else {
+            log.info("capture shown")
+        }
+    }
+
+    private var quitting = false
+
+    private func destroyed() {
+        window = nil
+        if !quitting { close() }
+    }
+
+    /// Milliseconds since this process started: `/proc/self/stat` field 22 (start time in clock ticks since
+    /// boot, proc(5)) against `/proc/uptime`. nil when either cannot be read.
+    static func millisecondsSinceProcessStart() -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")"),
+            let uptimeText = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8),
+            let uptime = uptimeText.split(separator: " ").first.flatMap({ Double($0) })
+        else { return nil }
+        // Fields after the command name start at field 3 (state); the start time is field 22.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard hz > 0 else { return nil }
+        return max(0, Int(((uptime - ticks / hz) * 1000).rounded()))
     }
 
     // MARK: Keys
@@ -257,8 +293,7 @@ public final class CapturePopup {
                 setMessage(said, added: true)
                 showTarget()
             } else {
-                exitCode = .success
-                gtk_main_quit()
+                close()
             }
         } catch {
             let message = (error as? ReportableError)?.message(localizer) ?? String(describing: error)
@@ -269,6 +304,8 @@ public final class CapturePopup {
 
     /// Esc (or the compositor closed the window): nothing added, exit 0.
     private func close() {
+        guard !quitting else { return }
+        quitting = true
         exitCode = .success
         gtk_main_quit()
     }

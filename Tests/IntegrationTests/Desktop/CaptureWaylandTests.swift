@@ -91,6 +91,10 @@ import TestSupport
                 && popup.output.contains(#", 3, "tasktile-capture")"#), "\(popup.output.suffix(4000))")
         #expect(
             popup.output.contains("zwlr_layer_surface_v1") && popup.output.contains("set_keyboard_interactivity(1)"))
+        // How long the key binding's wait was, for a person to read (never asserted: docs/CONTRIBUTING.md).
+        let shown = popup.output.split(separator: "\n").first { $0.contains("capture shown") }
+        #expect(shown?.contains("ms after the process started") == true, "\(shown ?? "")")
+        print("capture popup: \(shown ?? "")")
         let empty = try w.sway.screenshot("HEADLESS-1", keep: "capture-empty")
         let box = try #require(Self.popupBox(empty), "no popup on the screen")
         // Centred on the output (1280 × 800), 600 points wide.
