@@ -34,11 +34,11 @@ import TestSupport
 
     /// `tasktile capture ARGS` in the background (through `tasktile`, which execs `tasktile-desktop`), once the
     /// popup is mapped. `WAYLAND_DEBUG=1` puts the client's protocol requests in its log.
-    static func capture(_ w: World, _ arguments: [String] = [], log: String) throws -> DesktopSession.Background {
-        let popup = try w.session.start(
-            w.session.tasktile, ["capture"] + arguments,
-            environment: w.sway.environment.merging(["WAYLAND_DEBUG": "1"]) { $1 },
-            logName: log)
+    static func capture(_ w: World, _ arguments: [String] = [], environment: [String: String] = [:], log: String) throws
+        -> DesktopSession.Background
+    {
+        let env = w.sway.environment.merging(["WAYLAND_DEBUG": "1"]) { $1 }.merging(environment) { $1 }
+        let popup = try w.session.start(w.session.tasktile, ["capture"] + arguments, environment: env, logName: log)
         try #require(
             eventually(15) { popup.output.contains("capture shown") },
             "the popup did not show: \(popup.output.suffix(3000))")

@@ -35,9 +35,10 @@ import TestSupport
             usleep(200_000)
             return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        func start(_ log: String) throws -> DesktopSession.Background {
+        func start(_ log: String, environment: [String: String] = [:]) throws -> DesktopSession.Background {
             let popup = try session.start(
-                session.tasktile, ["capture", "--list", "Work"], environment: env, logName: log)
+                session.tasktile, ["capture", "--list", "Work"], environment: env.merging(environment) { $1 },
+                logName: log)
             try #require(
                 eventually(15) { popup.output.contains("capture shown") }, "the popup did not show: \(popup.output)")
             usleep(500_000)
@@ -80,5 +81,21 @@ import TestSupport
         try _ = xdotool("key", "Escape")
         #expect(second.exitStatus(within: 5) == 0, "\(second.output)")
         #expect(try session.cli("--json", "list", "ls") == before)
+
+        // GTK's input method is on (never disabled): its built-in one (chosen as a user chooses ibus or fcitx5,
+        // with GTK_IM_MODULE) composes Ctrl+Shift+U and a hex code point. While that preedit shows, Enter is
+        // the input method's: it commits あ and adds nothing; the next Enter adds.
+        let composing = try start("capture-x11-im.log", environment: ["GTK_IM_MODULE": "gtk-im-context-simple"])
+        try _ = xdotool("type", "--delay", "20", "Buy ")
+        try _ = xdotool("key", "ctrl+shift+u")
+        try _ = xdotool("type", "--delay", "20", "3042")
+        let preedit = session.tmp.file("capture-x11-preedit.png")
+        _ = try session.run("/usr/bin/import", ["-window", "root", preedit], environment: env)
+        DesktopShots.keep(preedit, as: "capture-x11-preedit")
+        try _ = xdotool("key", "Return")
+        #expect(composing.process.isRunning, "Enter committed the composition; it did not add and close")
+        try _ = xdotool("key", "Return")
+        #expect(composing.exitStatus(within: 5) == 0, "\(composing.output)")
+        #expect(composing.output.contains(#"Added "Buy あ" to Work"#), "\(composing.output)")
     }
 }
