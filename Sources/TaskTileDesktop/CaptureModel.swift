@@ -8,7 +8,9 @@ public struct CaptureModel {
     /// One list Tab can pick: its title (shown) and the reference the store resolves: the list's id, or nil for
     /// the default list while it does not exist yet (the store creates it on the first add).
     public struct Target: Hashable, Sendable {
+        /// The list's title as stored (or the `defaultList` setting's value).
         public var title: String
+        /// The list's id; nil for the default list not created yet.
         public var reference: String?
     }
 
@@ -119,7 +121,9 @@ public enum CaptureRefusal: Error, Hashable, Sendable, ReportableError {
     /// Every word was read as a part (`tomorrow 6pm #family`): no title is left.
     case noTitle(String)
 
+    /// 64 (usage) if it ever ends a command; the popup shows it and stays open.
     public var exitCode: ExitCode { .usage }
+    /// The reason shown under the field, from the catalogue (`captureEmpty`, `quickErrorNoTitle`).
     public func message(_ l: Localizer) -> String {
         switch self {
         case .empty: l.text(.captureEmpty)
