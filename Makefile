@@ -9,12 +9,13 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
                 fonts-noto-core fonts-noto-mono fonts-noto-cjk fonts-noto-color-emoji fontconfig \
                 sqlite3 python3 python3-dateutil time i3blocks dbus-daemon python3-dbus python3-gi \
                 libgtk-3-dev libgtk-layer-shell-dev \
-                sway swaybg grim gcc libwayland-dev xvfb openbox xdotool imagemagick waybar strace \
+                sway swaybg grim wtype gcc libwayland-dev xvfb openbox xdotool imagemagick waybar strace \
                 dunst mako-notifier jq systemd taskwarrior desktop-file-utils dpkg-dev zsh fish man-db \
                 radicale python3-caldav python3-icalendar python3-recurring-ical-events todoman xandikos \
                 libcurl4-openssl-dev
 # (libgtk-3-dev, libgtk-layer-shell-dev: `tasktile-render desktop`. The desktop tests run a real
-#  compositor and X server: sway + swaybg + grim, gcc + libwayland-dev for their virtual-pointer
+#  compositor and X server: sway + swaybg + grim, wtype (the virtual keyboard that types into the
+#  capture popup), gcc + libwayland-dev for their virtual-pointer
 #  helper, xvfb + openbox + xdotool + imagemagick for X11; waybar reads status --follow;
 #  strace counts the syncs of one commit.
 #  dunst (under Xvfb) and mako-notifier (under headless sway) are the real notification servers

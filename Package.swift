@@ -97,7 +97,8 @@ let package = Package(
                                    "TaskTileCommandLine", "TestSupport"]),
         .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine", "TaskTileCore"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TaskTileCore", "TestSupport"]),
-        .testTarget(name: "TaskTileDesktopTests", dependencies: ["TaskTileDesktop", "TaskTileRender"]),
+        .testTarget(name: "TaskTileDesktopTests",
+                    dependencies: ["TaskTileDesktop", "TaskTileRender", "TaskTileCore", "TestSupport"]),
         .testTarget(name: "IntegrationTests",
                     dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRender", "TaskTileSync", "TestSupport"],
                     exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath

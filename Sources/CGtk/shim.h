@@ -12,6 +12,11 @@
 static inline GtkWindow *tt_gtk_window(GtkWidget *w) { return GTK_WINDOW(w); }
 static inline GtkWidget *tt_gtk_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GObject *tt_gobject(gpointer p) { return G_OBJECT(p); }
+static inline GtkContainer *tt_gtk_container(GtkWidget *w) { return GTK_CONTAINER(w); }
+static inline GtkBox *tt_gtk_box(GtkWidget *w) { return GTK_BOX(w); }
+static inline GtkEntry *tt_gtk_entry(GtkWidget *w) { return GTK_ENTRY(w); }
+static inline GtkLabel *tt_gtk_label(GtkWidget *w) { return GTK_LABEL(w); }
+static inline GtkStyleProvider *tt_gtk_style_provider(GtkCssProvider *p) { return GTK_STYLE_PROVIDER(p); }
 
 /// g_signal_connect (a macro).
 static inline gulong tt_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data) {

@@ -33,6 +33,10 @@ enum CLI {
         // `tasktile-sync` (docs/sync.md): FoundationNetworking, libcurl and FoundationXML stay out of tasktile.
         // `tasktile-render` draws the theme preview: Cairo, Pango, GLib and fontconfig stay out of tasktile.
         SiblingCommand(path: ["theme", "preview"], abstract: "Render a theme's widgets with sample todos.", executable: "tasktile-render"),
+        // `tasktile-desktop` shows the capture popup: GTK, GDK and the display libraries stay out of tasktile.
+        SiblingCommand(path: ["capture"],
+                       abstract: "Open the quick-capture popup: type one line, Enter adds it as a todo.",
+                       executable: "tasktile-desktop"),
         SiblingCommand(path: ["sync"], abstract: "Exchange changes with a CalDAV server or vdir: one pass.", executable: "tasktile-sync"),
         SiblingCommand(path: ["sync", "add"], abstract: "Add a sync account: a CalDAV server or a vdir.", executable: "tasktile-sync"),
         SiblingCommand(path: ["sync", "ls"], abstract: "Show the sync accounts.", executable: "tasktile-sync"),

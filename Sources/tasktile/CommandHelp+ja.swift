@@ -63,6 +63,7 @@ enum CommandHelp {
         "help.quick.arg.text": "読み取る行（複数の語は空白でつなぎます）。",
         "help.quick.opt.list": "行に ^リスト がないときのリスト。",
         "help.quick.opt.dry-run": "行の読み取り結果を表示するだけで、何も追加しません。",
+        "help.capture.abstract": "クイックキャプチャのポップアップを開きます: 1行入力して Enter でタスクとして追加します。",
         "help.add.arg.title": "タスクのタイトル（1行、1000文字まで）。",
         "help.add.opt.list": "追加先のリスト（リスト名か ID の先頭）。省略時は defaultList 設定のリスト（変更するまでは Inbox）で、なければ作成します。",
         "help.edit.abstract": "タスクのタイトル、期限、繰り返し、メモ、親、優先度、タグ、開始日を変更します。",

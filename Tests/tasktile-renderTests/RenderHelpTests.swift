@@ -25,6 +25,18 @@ import TaskTileCore
         #expect(gaps.missing == [] && gaps.unused == [], "\(gaps)")
     }
 
+    /// `tasktile capture` runs in `tasktile-desktop` as a program named `tasktile`;
+    /// `desktop` stays `tasktile-render`'s.
+    @Test func captureRunsAsTasktileWithJapaneseHelp() {
+        #expect(CaptureProgram.program(for: ["capture", "--list", "Home"]).name == "tasktile")
+        #expect(CaptureProgram.program(for: ["--lang", "ja", "capture"]).name == "tasktile")
+        #expect(CaptureProgram.program(for: ["desktop"]).name == "tasktile-render")
+        #expect(CaptureProgram.program(for: ["--help"]).name == "tasktile-render")
+        let gaps = CaptureProgram.program.helpTranslationGaps()
+        #expect(gaps.missing == [] && gaps.unused == [], "\(gaps)")
+        #expect(CaptureCommand.spec.program == "tasktile" && CaptureCommand.spec.path == ["capture"])
+    }
+
     @Test func japaneseHelpIsPrinted() {
         var out = ""
         let code = RenderCommand(arguments: ["--lang", "ja", "once", "--help"], environment: ["LANG": "C"],

@@ -48,9 +48,7 @@ struct QuickCommand: Command {
             return .success
         }
         let store = try context.store()
-        let todo = try store.addTodo(
-            title: q.title, list: q.list ?? list, due: q.due, repeatRule: q.repeatRule,
-            priority: q.priority ?? .none, tags: q.tags, start: q.start)
+        let todo = try store.addTodo(from: q, list: list)
         let listTitle = try store.read { try store.resolveList(todo.listId).title }
         if context.json {
             context.printJSON(json(q, todo: todo, listTitle: listTitle, l))
