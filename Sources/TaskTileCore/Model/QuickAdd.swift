@@ -192,7 +192,8 @@ struct QuickAddParser {
                 let tag = String(chars[(w.range.lowerBound + 1)..<w.range.upperBound])
                     .trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?"))
                 guard !tag.isEmpty else { continue }
-                result.tags.append(tag)
+                // `#Work #work` is one tag (the store matches tags case-insensitively); the first spelling stays.
+                if !result.tags.contains(where: { $0.lowercased() == tag.lowercased() }) { result.tags.append(tag) }
                 take(.tag, w.range)
             } else if t.hasPrefix("^"), t.count > 1, result.list == nil {
                 var name = String(chars[(w.range.lowerBound + 1)..<w.range.upperBound])
@@ -790,6 +791,8 @@ struct QuickAddParser {
             // The first occurrence, when no due was given (or the given one is not one of the repeat's days).
             let time = dueWhen?.time
             var first = due?.localDate ?? today
+            // A repeat with a start and no date of its own begins on or after its start (`every day from mon`).
+            if !dateGiven, let s = startWhen.flatMap(due(from:))?.localDate, s > first { first = s }
             if draft.frequency == .weekly, !draft.weekdays.isEmpty {
                 var d = first
                 while !draft.weekdays.contains(d.weekday) { d = d.adding(days: 1) }

@@ -5,6 +5,16 @@ extension Store {
     /// `tasktile quick` and the capture popup (`tasktile capture`).
     /// - Throws: `StoreError.invalidTitle` when the line leaves no title (nothing is added), and what
     ///   `addTodo(title:list:…)` throws (`.listNotFound`, `.ambiguousList`, `.invalidTag`, `RepeatRuleError`).
+    /// What `addTodo(from:list:)` would refuse in the line itself, checked without the store (so
+    /// `quick --dry-run` and the capture popup's chips say it before anything is added): the title, the tags, a
+    /// start after the due.
+    /// - Throws: `StoreError.invalidTitle`, `.invalidTag`, `.invalidStart`.
+    public static func check(_ quick: QuickAdd) throws {
+        _ = try TextRules.title(quick.title)
+        _ = try TagRules.tags(quick.tags)
+        try checkStart(quick.start, due: quick.due)
+    }
+
     @discardableResult
     public func addTodo(from quick: QuickAdd, list: String?) throws -> Todo {
         try addTodo(

@@ -138,11 +138,13 @@ extension Store {
         let cleanTags = try TagRules.tags(tags)
         let rule = due == nil ? nil : repeatRule
         let seriesStart = try Store.seriesStart(due: due, rule: rule)
+        try Store.checkStart(start, due: seriesStart)
         return try write {
             var listChoice = try listReference.map(resolveList)
             var parentTodo: Todo?
             if let parent {
                 parentTodo = try resolveParent(parent, inList: listChoice, child: nil)
+                if let p = parentTodo, p.isCompleted { throw StoreError.invalidParent(Phrase(key: .errorParentCompleted, p.title)) }
                 if listChoice == nil { listChoice = try allLists().first { $0.id == parentTodo?.listId } }
             }
             let list = try listChoice ?? defaultListCreatingIt()
@@ -154,6 +156,22 @@ extension Store {
             try catchUpInTransaction(at: clock.now, only: todo.id)
             return try self.todo(id: todo.id) ?? todo
         }
+    }
+
+    /// Refuses a start after the due (for a repeating todo, its first due): such a todo would stay hidden past its
+    /// due, and a repeating one would count misses while nobody can see it (docs/organize.md "Start"). A date-only
+    /// side compares by date; two times by instant.
+    /// - Throws: `StoreError.invalidStart` (exit 64).
+    static func checkStart(_ start: Due?, due: Due?) throws {
+        guard let start, let due else { return }
+        let later: Bool
+        if case .dateTime = start, case .dateTime = due {
+            let utc = TimeZone(identifier: "UTC")!
+            later = start.deadline(userZone: utc) > due.deadline(userZone: utc)
+        } else {
+            later = start.localDate > due.localDate
+        }
+        if later { throw StoreError.invalidStart(Phrase(key: .errorStartAfterDue, start.jsonText, due.jsonText)) }
     }
 
     /// The first due of a series that starts at `due` under `rule`: occurrence 0 with `due` as the
@@ -244,6 +262,11 @@ extension Store {
             if let target = changes.list {
                 let list = try resolveList(target)
                 if list.id != todo.listId {
+                    // A subtask moves with its parent; alone only when told to leave it (--no-parent).
+                    if let pid = todo.parentId, changes.parent == nil {
+                        let parentTitle = try self.todo(id: pid)?.title ?? pid
+                        throw StoreError.invalidParent(Phrase(key: .errorMoveSubtask, todo.title, parentTitle))
+                    }
                     moved = list
                     todo.listId = list.id
                     todo.parentId = nil
@@ -253,13 +276,21 @@ extension Store {
             }
             if let parent = changes.parent {
                 let list = try allLists().first { $0.id == todo.listId }
-                todo.parentId = try parent.map { try resolveParent($0, inList: list, child: todo.id).id }
+                todo.parentId = try parent.map { reference in
+                    let p = try resolveParent(reference, inList: list, child: todo.id)
+                    if p.isCompleted { throw StoreError.invalidParent(Phrase(key: .errorParentCompleted, p.title)) }
+                    return p.id
+                }
             }
             if let moved {
-                // Its subtasks go with it, keeping their tree (docs/organize.md "Subtasks").
+                // Its subtasks go with it, keeping their tree and their order, at the end of the list after it
+                // (docs/organize.md "Subtasks").
+                var next = todo.sortOrder + 1
                 for sub in try descendants(of: todo.id) {
                     var s = sub
                     s.listId = moved.id
+                    s.sortOrder = next
+                    next += 1
                     try update(s)
                 }
             }
@@ -276,6 +307,7 @@ extension Store {
                 // "Snooze").
                 try database.run("DELETE FROM snoozes WHERE todo_id = ?", [.text(todo.id)])
             }
+            if changes.start != nil || restarts { try Store.checkStart(todo.start, due: todo.repeatRule == nil ? todo.due : todo.anchor) }
             try update(todo)
             if restarts, try catchUpInTransaction(at: clock.now, only: todo.id) > 0 {
                 return try self.todo(id: todo.id) ?? todo

@@ -32,7 +32,7 @@ extension StoreError {
         case .alreadyCheckedIn(let reason): return reason.text(l)
         case .notCheckedIn(let reason): return reason.text(l)
         case .invalidTag(let reason), .invalidParent(let reason), .invalidView(let reason),
-             .invalidSnooze(let reason): return reason.text(l)
+             .invalidSnooze(let reason), .invalidStart(let reason): return reason.text(l)
         }
     }
 }

@@ -56,6 +56,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A snooze was refused: the todo is completed or has no due, or the time is not in the future (exit 64;
     /// docs/notifications.md "Snooze").
     case invalidSnooze(Phrase)
+    /// A start was refused: after the todo's due, so it would stay hidden past it (exit 64; docs/organize.md "Start").
+    case invalidStart(Phrase)
 
     /// The message in English (`message(_:)` gives it in either language).
     public var description: String { message(Localizer(.en)) }

@@ -20,7 +20,7 @@ extension StoreError: ReportableError {
              .notCompleted: .nothingMatched
         case .ambiguousList, .ambiguousTodo: .ambiguous
         case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting, .invalidCycle, .invalidTag, .invalidParent,
-             .invalidView, .invalidSnooze: .usage
+             .invalidView, .invalidSnooze, .invalidStart: .usage
         case .notAStore, .newerStore, .inaccessible, .readOnly, .diskFull, .dataDirectoryMissing, .unsafeDirectory,
              .foreignOwner: .ioError
         case .busy: .busy

@@ -111,6 +111,7 @@ public enum TodoTxtExporter {
         var out = ""
         var notes: [Phrase] = []
         let lists = Dictionary(uniqueKeysWithValues: backup.lists.map { ($0.id, $0) })
+        let titles = Dictionary(backup.todos.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         let listRank = Dictionary(uniqueKeysWithValues: backup.lists.enumerated().map { ($0.element.id, $0.offset) })
         let ordered = backup.todos.enumerated().sorted {
             (listRank[$0.element.listId] ?? Int.max, $0.element.sortOrder, $0.offset)
@@ -186,6 +187,7 @@ public enum TodoTxtExporter {
                 }
             }
             if !otherNotes.allSatisfy({ $0.isEmpty }) { notes.append(Phrase(key: .todotxtNoteNotes, todo.title)) }
+            if let parent = todo.parentId { notes.append(Phrase(key: .todotxtNoteParent, todo.title, titles[parent] ?? parent)) }
             words.append("uid:\(todo.id)")
             out += words.joined(separator: " ") + "\n"
         }

@@ -62,7 +62,9 @@ enum OrganizeOptions {
         v.untags = a[untag]
         if let s = a[start] {
             if a[noStart] { throw UsageError(message: Phrase(key: .organizeErrorStartOrNoStart), spec: spec) }
-            v.start = .some(try DueParser.parse(s, clock: context.clock()))
+            do { v.start = .some(try DueParser.parse(s, clock: context.clock())) } catch let e as DueParser.ParseError {
+                throw UsageError(message: Phrase(key: .startError, s, e.reason, DueParser.acceptedForms), spec: spec)
+            }
         } else if a[noStart] {
             v.start = .some(nil)
         }

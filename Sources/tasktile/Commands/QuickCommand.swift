@@ -37,6 +37,8 @@ struct QuickCommand: Command {
         let clock = try context.clock()
         let q = QuickAdd.parse(text, clock: clock)
         guard !q.title.isEmpty else { throw Self.usage(Phrase(key: .quickErrorNoTitle, text)) }
+        // What the add would refuse, a dry run refuses too.
+        try Store.check(q)
         let l = context.localizer
         for note in q.notes { context.stderr.write(l.text(.quickNote, note.text(l)) + "\n") }
         if dryRun {

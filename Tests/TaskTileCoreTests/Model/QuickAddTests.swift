@@ -32,6 +32,10 @@ struct QuickAddTests {
 
     /// At 2027-01-08T19:00:00+09:00 in Asia/Tokyo.
     static let tokyo: [(String, String)] = [
+        ("gym every day from mon", "gym|2027-01-11|daily|-|-|-|2027-01-11"),
+        ("review weekly starting next fri", "review|2027-01-15|weekly:fri|-|-|-|2027-01-15"),
+        ("会議 来週月曜から毎週", "会議|2027-01-11|weekly:mon|-|-|-|2027-01-11"),
+        ("Buy milk #tag1 #TAG1", "Buy milk|-|-|-|tag1|-|-"),
         ("Call mom tomorrow 6pm #family !high every sunday", "Call mom|2027-01-10 18:00|weekly:sun|-|family|high|-"),
         ("Pay rent on the 1st every month ^Home", "Pay rent|2027-02-01|monthly|Home|-|-|-"),
         ("明日18時に牛乳を買う #買い物", "牛乳を買う|2027-01-09 18:00|-|-|買い物|-|-"),

@@ -231,5 +231,52 @@ struct OrganizeTests {
         #expect(try store.search("work", in: "@today").lists.isEmpty, "a smart list has no list to find")
         #expect(throws: StoreError.self) { try store.search("buy", in: "@nosuchview") }
     }
+
+    @Test("refused with exit 64 and nothing changed: a start after the due, a subtask moved without its parent, a completed parent")
+    func startMoveAndCompletedParent() throws {
+        let dir = CycleFixtures.dataDirectory("organize-refusals")
+        let store = try Self.open(dir, "2027-01-04T08:00")
+        try store.addList(title: "Home")
+        try store.addList(title: "Work")
+        func date(_ s: String) -> Due { .date(LocalDate(iso: s)!) }
+        func refused(_ body: () throws -> Void) {
+            #expect(throws: StoreError.self) { try body() }
+        }
+        let before = try Self.state(store)
+        refused { try store.addTodo(title: "Late", list: "Home", due: date("2027-01-05"), start: date("2027-01-10")) }
+        refused {
+            try store.addTodo(title: "Habit", list: "Home", due: date("2027-01-05"), repeatRule: RepeatRule(frequency: .daily),
+                              start: date("2027-01-06"))
+        }
+        #expect(try Self.state(store) == before)
+        // The same day is not after: a repeat may start the day its first due is.
+        let habit = try store.addTodo(title: "Habit", list: "Home", due: date("2027-01-06"),
+                                      repeatRule: RepeatRule(frequency: .daily), start: date("2027-01-06"))
+        var later = TodoChanges()
+        later.start = .some(date("2027-01-09"))
+        refused { try store.editTodo(habit.id, changes: later) }
+
+        let pack = try store.addTodo(title: "Pack", list: "Work")
+        let socks = try store.addTodo(title: "Socks", list: nil, parent: pack.id)
+        let shirts = try store.addTodo(title: "Shirts", list: nil, parent: pack.id)
+        try store.addTodo(title: "Other", list: "Home")
+        var move = TodoChanges()
+        move.list = "Home"
+        refused { try store.editTodo(socks.id, changes: move) }
+        #expect(try store.read { try store.todo(id: socks.id)?.parentId } == pack.id)
+        // The parent moves with its subtasks, which follow it at the end of the list, in their order.
+        try store.editTodo(pack.id, changes: move)
+        let home = try #require(try store.contents(of: "Home").first)
+        #expect(home.pending.map(\.title) == ["Other", "Pack", "Socks", "Shirts"], "Habit has not started")
+        #expect(try store.read { try store.todo(id: shirts.id)?.listId } == home.list.id)
+        // Alone, with --no-parent.
+        move.list = "Work"
+        move.parent = .some(nil)
+        try store.editTodo(socks.id, changes: move)
+        #expect(try store.read { try store.todo(id: socks.id) }?.parentId == nil)
+
+        try store.complete(todoID: pack.id, source: .cli)
+        refused { try store.addTodo(title: "Late step", list: nil, parent: pack.id) }
+    }
 }
 
