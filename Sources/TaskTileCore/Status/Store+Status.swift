@@ -45,14 +45,22 @@ extension Store {
                 for row in try rows("SELECT is_completed, count(*) AS n FROM todos GROUP BY is_completed") {
                     byState[row.int("is_completed") ?? 0] = row.int("n") ?? 0
                 }
-                let hidden = try rows("SELECT count(*) FROM todos t WHERE t.start_local IS NOT NULL AND t.is_completed = 0 AND NOT \(started)",
-                                      startedArgs).first?.int(0) ?? 0
-                pendingCount = (byState[0] ?? 0) - hidden
+                // The counts stay index-only (no row is read): every todo is counted, then the few whose start
+                // has not come are taken off, found through the partial index of migration v15
+                // (todos_by_start). A start condition in the counts themselves read every overdue row.
+                let hiddenSQL = "t.start_local IS NOT NULL AND t.is_completed = 0 AND NOT \(started)"
+                let hidden = try rows("""
+                    SELECT count(*) AS n,
+                           coalesce(sum((t.due_utc IS NOT NULL AND t.due_utc <= ?) OR (t.due_utc IS NULL AND t.due_local < ?)), 0) AS overdue
+                    FROM todos t WHERE \(hiddenSQL)
+                    """, [nowArg, todayArg] + startedArgs)[0]
+                pendingCount = (byState[0] ?? 0) - (hidden.int("n") ?? 0)
                 completedCount = byState[1] ?? 0
-                overdueCount = (try rows("SELECT count(*) FROM todos t WHERE is_completed = 0 AND due_utc <= ? AND \(started)",
-                                         [nowArg] + startedArgs).first?.int(0) ?? 0)
-                    + (try rows("SELECT count(*) FROM todos t WHERE is_completed = 0 AND due_utc IS NULL AND due_local < ? AND \(started)",
-                                [todayArg] + startedArgs).first?.int(0) ?? 0)
+                overdueCount = (try rows("SELECT count(*) FROM todos t WHERE is_completed = 0 AND due_utc <= ?",
+                                         [nowArg]).first?.int(0) ?? 0)
+                    + (try rows("SELECT count(*) FROM todos t WHERE is_completed = 0 AND due_utc IS NULL AND due_local < ?",
+                                [todayArg]).first?.int(0) ?? 0)
+                    - (hidden.int("overdue") ?? 0)
                 nextIDs = try [
                     rows("SELECT id FROM todos t WHERE is_completed = 0 AND due_utc > ? AND \(started) ORDER BY due_utc, id LIMIT 1",
                          [nowArg] + startedArgs).first?.text(0),
