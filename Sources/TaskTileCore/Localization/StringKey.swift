@@ -188,6 +188,7 @@ public enum StringKey: String, CaseIterable, Hashable, Sendable {
     case quickPartStart = "quick.part.start"
     case quickNoteTimePassed = "quick.note.timePassed"
     case errorStartAfterDue = "error.startAfterDue"
+    case errorViewNotFound = "error.viewNotFound"
     case startError = "start.error"
     case errorMoveSubtask = "error.moveSubtask"
     case errorParentCompleted = "error.parentCompleted"

@@ -184,6 +184,7 @@ extension StringCatalogue {
         .quickPartPriority: "priority: {0}",
         .quickPartStart: "start:    {0}",
         .startError: "cannot read the start \"{0}\" (--start): {1} (accepted, as for --due: {2})",
+        .errorViewNotFound: "no saved view is named {0} (tasktile view ls lists them)",
         .errorStartAfterDue: "the start {0} is after the due {1}: a todo cannot stay hidden past its due (give an earlier --start, or a later --due)",
         .errorMoveSubtask: "\"{0}\" is a subtask of \"{1}\": move \"{1}\" (its subtasks go with it), or add --no-parent to move it alone",
         .errorParentCompleted: "\"{0}\" is completed: a subtask needs an open parent (undo it first)",

@@ -184,6 +184,7 @@ extension StringCatalogue {
         .quickPartPriority: "優先度:   {0}",
         .quickPartStart: "開始:     {0}",
         .startError: "開始日 \"{0}\"（--start）を読み取れません: {1}（--due と同じ形式: {2}）",
+        .errorViewNotFound: "{0} という保存済みビューはありません（tasktile view ls で一覧を表示します）",
         .errorStartAfterDue: "開始日 {0} が期限 {1} より後です: 期限を過ぎても隠れたままにはできません（--start を早めるか --due を遅くします）",
         .errorMoveSubtask: "\"{0}\" は \"{1}\" のサブタスクです: \"{1}\" を移動する（サブタスクも一緒に移ります）か、--no-parent を付けて単独で移動します",
         .errorParentCompleted: "\"{0}\" は完了しています: サブタスクの親は未完了でなければなりません（先に undo します）",

@@ -120,7 +120,7 @@ extension Store {
         }
         try write {
             try database.run("DELETE FROM views WHERE name = ?", [.text(name)])
-            if database.changes == 0 { throw StoreError.listNotFound("@" + name) }
+            if database.changes == 0 { throw StoreError.viewNotFound("@" + name) }
         }
     }
 

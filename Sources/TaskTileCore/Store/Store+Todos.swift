@@ -140,7 +140,15 @@ extension Store {
         let seriesStart = try Store.seriesStart(due: due, rule: rule)
         try Store.checkStart(start, due: seriesStart)
         return try write {
-            var listChoice = try listReference.map(resolveList)
+            // The default list is created when first used, named or not (`add --list Inbox`, `quick "… ^Inbox"`).
+            var listChoice = try listReference.map { reference -> TodoList in
+                do { return try resolveList(reference) } catch StoreError.listNotFound {
+                    guard TextRules.matchKey(reference) == TextRules.matchKey(try setting(.defaultList).value) else {
+                        throw StoreError.listNotFound(reference)
+                    }
+                    return try defaultListCreatingIt()
+                }
+            }
             var parentTodo: Todo?
             if let parent {
                 parentTodo = try resolveParent(parent, inList: listChoice, child: nil)

@@ -33,6 +33,7 @@ extension StoreError {
         case .notCheckedIn(let reason): return reason.text(l)
         case .invalidTag(let reason), .invalidParent(let reason), .invalidView(let reason),
              .invalidSnooze(let reason), .invalidStart(let reason): return reason.text(l)
+        case .viewNotFound(let name): return l.text(.errorViewNotFound, name)
         }
     }
 }

@@ -58,6 +58,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidSnooze(Phrase)
     /// A start was refused: after the todo's due, so it would stay hidden past it (exit 64; docs/organize.md "Start").
     case invalidStart(Phrase)
+    /// No saved view has that name (`view rm`; exit 1).
+    case viewNotFound(String)
 
     /// The message in English (`message(_:)` gives it in either language).
     public var description: String { message(Localizer(.en)) }

@@ -58,4 +58,17 @@ struct QuickCommandTests {
         }
         #expect(try ICalendarTests.todos(cli).isEmpty)
     }
+
+    @Test("^Inbox names the default list before it exists (created on first use); view rm of a missing view says view")
+    func defaultListByNameAndMissingView() throws {
+        let cli = CLIHarness(now: "2027-01-08T19:00:00+01:00")
+        let r = cli.run("quick", "first ^Inbox")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try ICalendarTests.todos(cli).first?["list"] == .string("Inbox"))
+        #expect(cli.run("add", "other", "--list", "Nope").status == 1, "any other missing list is still refused")
+        let rm = cli.run("view", "rm", "nope")
+        #expect(rm.status == 1)
+        #expect(rm.stderr.contains("no saved view is named @nope"), "\(rm.stderr)")
+    }
 }
+
