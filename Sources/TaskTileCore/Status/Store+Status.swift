@@ -151,13 +151,6 @@ extension Store {
         }
     }
 
-    /// An SQL condition on `todos t` true when the todo's start has come (or it has none), with two
-    /// arguments: now (UTC seconds) and today (`YYYY-MM-DD`, local). A date-only start is stored as
-    /// its date, so text order is date order.
-    static let startedSQL = """
-        (t.start_local IS NULL OR (t.start_utc IS NOT NULL AND t.start_utc <= ?) \
-        OR (t.start_utc IS NULL AND t.start_local <= ?))
-        """
 
     /// `statusSnapshot` of a smart list: its todos (`todos(inView:)`, started ones) counted in Swift.
     /// Call inside a transaction.

@@ -228,19 +228,29 @@ extension Store {
 
     // MARK: Subtasks
 
-    /// Done/total counts of the direct subtasks of each of `ids` that has any. Call inside a transaction.
+    /// An SQL condition on `todos t` true when the todo's start has come (or it has none), with two
+    /// arguments: now (UTC seconds) and today (`YYYY-MM-DD`, local). A date-only start is stored as
+    /// its date, so text order is date order.
+    static let startedSQL = """
+        (t.start_local IS NULL OR (t.start_utc IS NOT NULL AND t.start_utc <= ?) \
+        OR (t.start_utc IS NULL AND t.start_local <= ?))
+        """
+
+    /// Done/total counts of the direct subtasks of each of `ids` that has any, leaving out subtasks not started yet.
+    /// Call inside a transaction.
     func subtaskProgress(ofParents ids: [String]) throws -> [String: SubtaskProgress] {
         guard !ids.isEmpty else { return [:] }
         var result: [String: SubtaskProgress] = [:]
         // Only the wanted parents, through the todos_by_parent index: a view over a few todos of a
         // large store reads their subtasks, not every subtask of the store.
         let json = JSONValue.array(ids.map(JSONValue.string)).serialized(pretty: false)
+        // Subtasks whose start has not come are not counted, as they are not shown (docs/organize.md "Start dates").
         for row in try database.cachedStatement(
             """
-            SELECT parent_id, sum(is_completed), count(*) FROM todos
-            WHERE parent_id IN (SELECT value FROM json_each(?)) GROUP BY parent_id
+            SELECT t.parent_id, sum(t.is_completed), count(*) FROM todos t
+            WHERE t.parent_id IN (SELECT value FROM json_each(?)) AND \(Store.startedSQL) GROUP BY t.parent_id
             """
-        ).rows([.text(json)]) {
+        ).rows([.text(json), .double(clock.now.timeIntervalSince1970), .text(clock.today.description)]) {
             guard let p = row.text(0) else { continue }
             result[p] = SubtaskProgress(done: row.int(1) ?? 0, total: row.int(2) ?? 0)
         }

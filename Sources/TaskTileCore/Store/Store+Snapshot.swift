@@ -41,16 +41,16 @@ extension Store {
                                      [.text(list.id), .double(since)]) {
             if let id = row.text(0), let at = row.double(1) { flashes[id] = Date(timeIntervalSince1970: at) }
         }
-        // Todos whose start has not come are hidden (docs/organize.md "Start dates"); subtask
-        // counts include them.
+        // Todos whose start has not come are hidden (docs/organize.md "Start dates"), and not in a
+        // parent's subtask count either (show --all shows and counts them).
         let now = clock.now, zone = clock.timeZone
+        let shown = includeUnstarted ? todos : todos.filter { $0.isStarted(at: now, userZone: zone) }
         var progress: [String: SubtaskProgress] = [:]
-        for t in todos {
+        for t in shown {
             guard let p = t.parentId else { continue }
             progress[p, default: SubtaskProgress(done: 0, total: 0)].total += 1
             if t.isCompleted { progress[p]!.done += 1 }
         }
-        let shown = includeUnstarted ? todos : todos.filter { $0.isStarted(at: now, userZone: zone) }
         var content = ListContent(list: list, pending: shown.filter { !$0.isCompleted },
                                   completed: shown.filter(\.isCompleted), flashes: flashes)
         content.subtaskProgress = progress

@@ -48,6 +48,9 @@ struct OrganizeTests {
         try store.complete(todoID: b.id, source: .cli)
         let content = try #require(try store.contents(of: "Home").first)
         #expect(content.subtaskProgress[parent.id] == SubtaskProgress(done: 2, total: 2))
+        // A subtask not started yet is not counted until its start.
+        try store.addTodo(title: "Passport", list: nil, parent: parent.id, start: .date(LocalDate(iso: "2027-01-09")!))
+        #expect(try store.contents(of: "Home").first?.subtaskProgress[parent.id] == SubtaskProgress(done: 2, total: 2))
         #expect(content.pending.map(\.title) == ["Pack"])
     }
 
