@@ -396,7 +396,7 @@ struct QuickAddParser {
     static func looksLikeTime(_ w: String) -> Bool { DueParser.parseTime(w) != nil || w == "noon" || w == "at" }
 
     static func weekdayAlias(_ w: String) -> Weekday? {
-        ["tues": .tuesday, "weds": .wednesday, "thur": .thursday, "thurs": .thursday, "tu": nil][w] ?? nil
+        ["tues": .tuesday, "weds": .wednesday, "thur": .thursday, "thurs": .thursday][w]
     }
 
     /// `1st`, `2nd`, `3rd`, `15th` → the day (1…31); nil otherwise.
@@ -407,8 +407,9 @@ struct QuickAddParser {
         return n
     }
 
-    /// The next date on or after today whose day of month is `day` (months without it are skipped).
-    func nextDayOfMonth(_ day: Int) -> LocalDate? {
+    /// The next date on or after `from` (default today) whose day of month is `day` (months without it are skipped).
+    func nextDayOfMonth(_ day: Int, from: LocalDate? = nil) -> LocalDate? {
+        let today = from ?? self.today
         var y = today.year, m = today.month
         for _ in 0..<24 {
             if let d = LocalDate(year: y, month: m, day: day), d >= today { return d }
@@ -710,7 +711,7 @@ struct QuickAddParser {
         }
         // 2027年1月31日, 1月31日, N日後, N週間後, Nか月後, N時間後, N分後.
         if let (a, an) = number(at: i, end: end) {
-            var k = i + an
+            let k = i + an
             if has("年", at: k, end: end), let (m, mn) = number(at: k + 1, end: end), has("月", at: k + 1 + mn, end: end),
                 let (d, dn) = number(at: k + 2 + mn, end: end), has("日", at: k + 2 + mn + dn, end: end)
             {
@@ -743,7 +744,6 @@ struct QuickAddParser {
                 when.date = Self.addingMonths(a, to: today, day: today.day)
                 return an + unit.count
             }
-            k = i
         }
         return nil
     }
@@ -799,15 +799,9 @@ struct QuickAddParser {
                 if dateGiven, d != first { result.notes.append(Phrase(key: .quickNoteDueMoved, first, d)) }
                 first = d
             }
-            if draft.frequency == .monthly, let day = draft.dayOfMonth, first.day != day {
-                var y = first.year, m = first.month
-                var found: LocalDate?
-                for _ in 0..<24 {
-                    if let d = LocalDate(year: y, month: m, day: day), d >= first { found = d; break }
-                    m += 1
-                    if m > 12 { m = 1; y += 1 }
-                }
-                if let found { first = found }
+            if draft.frequency == .monthly, let day = draft.dayOfMonth, first.day != day,
+               let found = nextDayOfMonth(day, from: first) {
+                first = found
             }
             if draft.frequency == .weekly && draft.weekdays.isEmpty { draft.weekdays = [first.weekday] }
             if due == nil || due?.localDate != first {

@@ -26,8 +26,8 @@ struct TagLsCommand: Command {
         }
         let width = tags.map { TerminalWidth.of($0.tag) }.max() ?? 0
         for t in tags {
-            let pad = String(repeating: " ", count: width - TerminalWidth.of(t.tag))
-            context.out("#\(t.tag)\(pad)  \(context.localizer.text(.listCounts, t.pending, t.total))")
+            let counts = context.localizer.text(.listCounts, t.pending, t.total)
+            context.out("#\(TerminalWidth.padded(t.tag, to: width))  \(counts)")
         }
         return .success
     }
@@ -54,9 +54,8 @@ struct ViewLsCommand: Command {
         }
         let width = views.map { TerminalWidth.of($0.reference) }.max() ?? 0
         for v in views {
-            let pad = String(repeating: " ", count: width - TerminalWidth.of(v.reference))
             context.out(
-                "\(v.reference)\(pad)  \(v.filter.source)"
+                "\(TerminalWidth.padded(v.reference, to: width))  \(v.filter.source)"
                     + (v.isBuiltin ? "  " + context.paint(context.localizer.text(.viewBuiltin), .dim) : ""))
         }
         return .success
