@@ -39,7 +39,12 @@ let package = Package(
         // GTK 3 and gtk-layer-shell for `tasktile-render desktop` (layer surfaces on Wayland, windows on X11).
         .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk-layer-shell-0",
                        providers: [.apt(["libgtk-3-dev", "libgtk-layer-shell-dev"])]),
-        .target(name: "TaskTileCore", dependencies: ["CSQLite"]),
+        // The string catalogue (Localization/Catalogue/*.json, one file per language) becomes
+        // Swift through the CatalogueCompiler plugin before TaskTileCore compiles (docs/language.md).
+        .target(name: "TaskTileCore", dependencies: ["CSQLite"], exclude: ["Localization/Catalogue"],
+                plugins: ["CatalogueCompiler"]),
+        .executableTarget(name: "catalogue-compiler"),
+        .plugin(name: "CatalogueCompiler", capability: .buildTool(), dependencies: ["catalogue-compiler"]),
         // JSON backup, iCalendar, todo.txt, Taskwarrior and routine packs: formats over Store's API,
         // used by `tasktile` (import/export/routine) and TaskTileSync only.
         .target(name: "TaskTileInterchange", dependencies: ["TaskTileCore"]),

@@ -2,18 +2,21 @@ import TaskTileCore
 
 /// Help text with the sections OVERVIEW / USAGE / ARGUMENTS / OPTIONS / SUBCOMMANDS, in the
 /// user's language: headers and framing from the catalogue (`help.*`), each command's own text
-/// from its spec (English) or, in Japanese, from the program's translations (`CommandHelp.ja` for
-/// `tasktile`), falling back to English. Descriptions wrap at `width` terminal columns (counted
+/// from its spec (English, the source language) or from the program's translations in the
+/// catalogue (`StringCatalogue.help`, table `tasktile` for `tasktile`), falling back to English. Descriptions wrap at `width` terminal columns (counted
 /// with `TerminalWidth.of`, so Japanese takes two columns a character).
+/// Command-help translations: for a language, help key (`help.list.add.abstract`) → text.
+public typealias HelpTranslations = @Sendable (Language) -> [String: String]
+
 public struct HelpFormatter: Sendable {
     /// The program name shown in usage lines.
     public var program: String
-    /// Japanese command help by key; empty: English only.
-    public var translations: [String: String]
+    /// Command help by language and key; empty: English only.
+    public var translations: HelpTranslations
     /// Terminal columns to wrap at (80 when not a terminal).
     public var width: Int
 
-    public init(program: String = "tasktile", translations: [String: String] = [:], width: Int = 80) {
+    public init(program: String = "tasktile", translations: @escaping HelpTranslations = { _ in [:] }, width: Int = 80) {
         self.program = program; self.translations = translations; self.width = width
     }
 
@@ -40,9 +43,9 @@ public struct HelpFormatter: Sendable {
         "help." + (spec.map { $0.path.joined(separator: ".") } ?? "global")
     }
 
-    /// Japanese help for `key`, or nil (then the spec's English is shown).
+    /// The help for `key` in `l`'s language, or nil (then the spec's English is shown).
     public func translated(_ key: String, _ l: Localizer) -> String? {
-        l.language == .ja ? translations[key] : nil
+        translations(l.language)[key]
     }
 
     public func abstract(_ spec: CommandSpec, _ l: Localizer) -> String {

@@ -30,14 +30,15 @@ public struct Program: Sendable {
     public var globals: [OptionSpec]
     /// The one-line overview of the top-level help.
     public var overview: @Sendable (Localizer) -> String
-    /// Japanese command help (`help.<path>.abstract` …; see `HelpFormatter`); empty for English only.
-    public var translations: [String: String]
+    /// Command-help translations by language (`help.<path>.abstract` …; see `HelpFormatter`):
+    /// `Program.catalogueHelp(_:globals:)` for a program's table in the catalogue; empty for English only.
+    public var translations: HelpTranslations
     /// Commands an executable beside this one runs (`SiblingCommand`), listed in the help with the
     /// program's own.
     public var siblings: [SiblingCommand]
 
     public init(name: String, version: String, commands: [any Command.Type], globals: [OptionSpec],
-                translations: [String: String] = [:], siblings: [SiblingCommand] = [],
+                translations: @escaping HelpTranslations = { _ in [:] }, siblings: [SiblingCommand] = [],
                 overview: @escaping @Sendable (Localizer) -> String) {
         self.name = name; self.version = version; self.commands = commands; self.globals = globals
         self.translations = translations; self.siblings = siblings; self.overview = overview
@@ -117,16 +118,17 @@ public struct Program: Sendable {
         HelpFormatter(program: name, translations: translations, width: width)
     }
 
-    /// How complete the Japanese command help is, by the keys `HelpFormatter` looks up: `missing`
+    /// How complete the command help of `language` is, by the keys `HelpFormatter` looks up: `missing`
     /// lists each abstract, discussion, argument and option (own key, or the shared `help.arg.*` /
     /// `help.opt.*` one) and global option with no entry; `unused` lists entries that name nothing
-    /// the program has. Both empty: every help line has Japanese and nothing is stale.
-    public func helpTranslationGaps() -> (missing: [String], unused: [String]) {
+    /// the program has. Both empty: every help line is translated and nothing is stale.
+    public func helpTranslationGaps(_ language: Language) -> (missing: [String], unused: [String]) {
+        let table = translations(language)
         var missing: [String] = []
         var used = Set<String>()
         func need(_ keys: [String]) {
             used.formUnion(keys)
-            if !keys.contains(where: { translations[$0] != nil }) { missing.append(keys[0]) }
+            if !keys.contains(where: { table[$0] != nil }) { missing.append(keys[0]) }
         }
         for spec in commands.map({ $0.spec }) {
             let prefix = HelpFormatter.keyPrefix(spec)
@@ -140,7 +142,7 @@ public struct Program: Sendable {
         }
         for o in globals { need(["help.global.opt." + String(o.names[0].drop { $0 == "-" })]) }
         for sibling in siblings { need([HelpFormatter.keyPrefix(sibling.listingSpec) + ".abstract"]) }
-        return (missing, Set(translations.keys).subtracting(used).sorted())
+        return (missing, Set(table.keys).subtracting(used).sorted())
     }
 
     /// Runs one invocation and returns the exit code. `arguments` excludes the program name.
@@ -319,16 +321,15 @@ public struct Program: Sendable {
     public static let tasktileGlobals = [dataDirOption, langOption, jsonOption, noColorOption]
     /// Japanese help of the shared global options (`help.global.opt.<name>`), merged into each
     /// program's own table.
-    public static let globalTranslations: [String: String] = [
-        "help.global.opt.data-dir": "データディレクトリ（既定: $TASKTILE_DATA_DIR、$XDG_DATA_HOME/tasktile または ~/.local/share/tasktile）。",
-        "help.global.opt.lang": "メッセージの言語。",
-        "help.global.opt.json": "機械で読める JSON を出力します。",
-        "help.global.opt.no-color": "色を付けません。",
-    ]
-    /// `table` with the Japanese help of `globals` added (those of `globalTranslations`).
-    public static func withGlobalTranslations(_ table: [String: String], for globals: [OptionSpec]) -> [String: String] {
+    /// The help translations of catalogue table `table` (docs/language.md "Command help"), with
+    /// those of `globals` from the shared table `global` (`help.global.opt.<name>`).
+    public static func catalogueHelp(_ table: String, globals: [OptionSpec]) -> HelpTranslations {
         let keys = Set(globals.map { "help.global.opt." + String($0.names[0].drop { $0 == "-" }) })
-        return table.merging(globalTranslations.filter { keys.contains($0.key) }) { own, _ in own }
+        return { language in
+            let tables = StringCatalogue.help(language)
+            let shared = (tables["global"] ?? [:]).filter { keys.contains($0.key) }
+            return (tables[table] ?? [:]).merging(shared) { own, _ in own }
+        }
     }
 
     /// Columns of the terminal on standard output (`TIOCGWINSZ`), else `$COLUMNS`, else 80; at least 40.

@@ -9,16 +9,16 @@ public struct ImportReport: Sendable, Equatable {
     public enum Kind: String, CaseIterable, Sendable {
         case lists, todos, completions, settings, themes, routines, challenges
 
-        /// The catalogue keys for one and several (`1 list`, `3 lists`).
-        var countKeys: (one: StringKey, other: StringKey) {
+        /// The catalogue key of a count of this kind, with plural forms (`1 list`, `3 lists`).
+        var countKey: StringKey {
             switch self {
-            case .lists: (.importKindListsOne, .importKindListsOther)
-            case .todos: (.importKindTodosOne, .importKindTodosOther)
-            case .completions: (.importKindCompletionsOne, .importKindCompletionsOther)
-            case .settings: (.importKindSettingsOne, .importKindSettingsOther)
-            case .themes: (.importKindThemesOne, .importKindThemesOther)
-            case .routines: (.importKindRoutinesOne, .importKindRoutinesOther)
-            case .challenges: (.importKindChallengesOne, .importKindChallengesOther)
+            case .lists: .importKindLists
+            case .todos: .importKindTodos
+            case .completions: .importKindCompletions
+            case .settings: .importKindSettings
+            case .themes: .importKindThemes
+            case .routines: .importKindRoutines
+            case .challenges: .importKindChallenges
             }
         }
     }
@@ -86,7 +86,7 @@ public struct ImportReport: Sendable, Equatable {
         func part(_ label: StringKey, _ k: KeyPath<Counts, Int>) -> String? {
             let items = Kind.allCases.compactMap { kind -> String? in
                 let n = counts[kind]?[keyPath: k] ?? 0
-                return n == 0 ? nil : localizer.text(n == 1 ? kind.countKeys.one : kind.countKeys.other, n)
+                return n == 0 ? nil : localizer.text(kind.countKey, n)
             }
             return items.isEmpty ? nil : localizer.text(label, items.joined(separator: ", "))
         }

@@ -51,7 +51,7 @@ enum CaptureProgram {
     static let program = Program(
         name: "tasktile", version: DesktopProgram.version, commands: [CaptureCommand.self],
         globals: Program.tasktileGlobals,
-        translations: Program.withGlobalTranslations(DesktopHelp.tasktileJa, for: Program.tasktileGlobals),
+        translations: Program.catalogueHelp("tasktile capture", globals: Program.tasktileGlobals),
         overview: { $0.text(.helpTopOverview) })
 
     /// The program that runs `arguments`: this one for `capture` handed over by `tasktile`, else

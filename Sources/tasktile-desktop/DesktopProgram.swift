@@ -19,6 +19,6 @@ enum DesktopProgram {
     static let globals = [Program.dataDirOption, Program.langOption]
 
     static let program = Program(name: "tasktile-render", version: version, commands: [DesktopCommand.self],
-                                 globals: globals, translations: Program.withGlobalTranslations(DesktopHelp.ja, for: globals),
+                                 globals: globals, translations: Program.catalogueHelp("tasktile-render desktop", globals: globals),
                                  overview: { $0.text(.renderOverview) })
 }

@@ -16,6 +16,6 @@ enum Notifier {
 
     static let program = Program(name: "tasktile", version: version, commands: [NotifyRunCommand.self],
                                  globals: Program.tasktileGlobals,
-                                 translations: Program.withGlobalTranslations(NotifierHelp.ja, for: Program.tasktileGlobals),
+                                 translations: Program.catalogueHelp("tasktile notify", globals: Program.tasktileGlobals),
                                  overview: { $0.text(.helpTopOverview) })
 }

@@ -23,7 +23,7 @@ enum Renderer {
     static let globals = [Program.dataDirOption, Program.langOption]
 
     static let program = Program(name: "tasktile-render", version: version, commands: commands,
-                                 globals: globals, translations: Program.withGlobalTranslations(RenderHelp.ja, for: globals),
+                                 globals: globals, translations: Program.catalogueHelp("tasktile-render", globals: globals),
                                  siblings: [desktopSibling], overview: { $0.text(.renderOverview) })
 
     /// The `tasktile` commands this executable runs for `tasktile` (`SiblingCommand`:
@@ -31,7 +31,7 @@ enum Renderer {
     /// arguments unchanged, so they run in a program named `tasktile` with its global options.
     static let tasktileProgram = Program(name: "tasktile", version: version, commands: [ThemePreviewCommand.self],
                                          globals: Program.tasktileGlobals,
-                                         translations: Program.withGlobalTranslations(RenderHelp.tasktileJa, for: Program.tasktileGlobals),
+                                         translations: Program.catalogueHelp("tasktile theme", globals: Program.tasktileGlobals),
                                          overview: { $0.text(.helpTopOverview) })
 
     /// What `tasktile` lists for `theme preview`; the abstract is the spec's own.

@@ -47,7 +47,7 @@ enum CLI {
 
     /// `tasktile` as a `Program` of the shared command-line core.
     static let program = Program(name: "tasktile", version: version, commands: commands, globals: globalOptions,
-                                 translations: Program.withGlobalTranslations(CommandHelp.ja, for: globalOptions),
+                                 translations: Program.catalogueHelp("tasktile", globals: globalOptions),
                                  siblings: siblings, overview: { $0.text(.helpTopOverview) })
 
     /// Runs one invocation. `arguments` excludes the program name.

@@ -85,9 +85,9 @@ import TaskTileCore
             func run(_ context: CommandContext) throws -> ExitCode { .success }
         }
         let program = Program(name: "demo", version: "1", commands: [Echo.self], globals: [Program.langOption],
-                              translations: ["help.echo.abstract": "エコー", "help.arg.word": "単語",
-                                             "help.echo.opt.gone": "古い"], overview: { _ in "" })
-        let gaps = program.helpTranslationGaps()
+                              translations: { $0 == .ja ? ["help.echo.abstract": "エコー", "help.arg.word": "単語",
+                                                           "help.echo.opt.gone": "古い"] : [:] }, overview: { _ in "" })
+        let gaps = program.helpTranslationGaps(.ja)
         #expect(gaps.missing == ["help.echo.opt.notes", "help.global.opt.lang"])
         #expect(gaps.unused == ["help.echo.opt.gone"])
     }

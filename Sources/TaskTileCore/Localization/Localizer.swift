@@ -15,6 +15,20 @@ public enum Language: String, CaseIterable, Sendable {
         return .en
     }
 
+    /// The language whose catalogue file defines the keys and whose command help is each command's declaration.
+    public static let source = Language.en
+
+    /// Every language but the source: those whose file translates the source's messages and help.
+    public static var translations: [Language] { allCases.filter { $0 != source } }
+
+    /// The language's CLDR plural rule (which forms its plural messages give).
+    public var pluralRule: PluralRule {
+        switch self {
+        case .en: .oneOther
+        case .ja: .otherOnly
+        }
+    }
+
     /// `TASKTILE_LANG`'s value when it is set to a language tasktile does not speak (`fr`): the
     /// programs warn once on stderr that English is used. `en…`, `ja…`, `C` and
     /// `POSIX` are accepted silently. (`LANG` and `LC_*` describe the whole system and fall back
@@ -27,8 +41,9 @@ public enum Language: String, CaseIterable, Sendable {
     }
 }
 
-/// Looks up user-facing strings in the string catalogue (`Strings+en.swift`, `Strings+ja.swift`):
-/// one table per language, keyed alike, checked for parity by a test.
+/// Looks up user-facing strings in the string catalogue: one JSON file per language in
+/// `Localization/Catalogue/`, compiled into Swift by the CatalogueCompiler plugin (`StringKey`,
+/// `StringCatalogue.table(_:)`), keyed alike and checked by `LocalizerTests` (docs/language.md).
 ///
 /// The catalogue is compiled in rather than loaded from `.lproj` bundles so an installed binary
 /// never depends on a resource directory beside it (SwiftPM's `Bundle.module` traps when the bundle
@@ -46,15 +61,20 @@ public struct Localizer: Sendable {
         text(key, arguments: arguments.map(\.description))
     }
 
-    /// `text(_:_:)` with the arguments as an array of text.
+    /// `text(_:_:)` with the arguments as an array of text. A message with plural forms takes the
+    /// form of its count argument's number under the language's CLDR rule (`{0} list`/`{0} lists`).
     public func text(_ key: StringKey, arguments: [String]) -> String {
-        Localizer.fill(template(key), arguments, key: key.rawValue)
+        let message = message(key)
+        let count = message.countArgument < arguments.count ? Double(arguments[message.countArgument]) : nil
+        // A fallback to English follows English's rule, not this language's.
+        let rule = StringCatalogue.table(language)[key] == nil ? Language.en.pluralRule : language.pluralRule
+        return Localizer.fill(message.template(count: count, rule: rule), arguments, key: key.rawValue)
     }
 
-    /// The template for `key` in this language. A key missing from the Japanese table falls back to
-    /// English, then to the raw key (the catalogue tests keep both from happening).
-    func template(_ key: StringKey) -> String {
-        StringCatalogue.table(language)[key] ?? StringCatalogue.en[key] ?? key.rawValue
+    /// The message for `key` in this language. A key missing from a translation falls back to the
+    /// source language (English), then to the raw key (the catalogue tests keep both from happening).
+    func message(_ key: StringKey) -> CatalogueMessage {
+        StringCatalogue.table(language)[key] ?? StringCatalogue.en[key] ?? CatalogueMessage(stringLiteral: key.rawValue)
     }
 
     /// `template` with each `{i}` (i < `arguments.count`) replaced, in one pass.
@@ -93,13 +113,6 @@ public struct Localizer: Sendable {
     }
 }
 
-/// The string tables, keyed by `StringKey`. Every key must exist in both.
-public enum StringCatalogue {
-    /// The table for `language`.
-    public static func table(_ language: Language) -> [StringKey: String] {
-        switch language {
-        case .en: en
-        case .ja: ja
-        }
-    }
-}
+/// The string tables, keyed by `StringKey`: `table(_:)` and `help(_:)` are generated from the
+/// catalogue files (`StringCatalogue+Generated.swift` in the plugin's work directory).
+public enum StringCatalogue {}

@@ -25,21 +25,20 @@ public enum NotificationText {
         var body = l.text(.notifyTodoBody, listTitle, when)
         if let progress { body += " · " + l.text(.goalProgress, progress.count, progress.goal) }
         if let steps, steps.total > 0 {
-            let key: StringKey =
-                steps.open == 0 ? .notifyStepsDone : steps.total == 1 ? .notifyStepsLeftOfOne : .notifyStepsLeft
-            body += " · " + (steps.open == 0 ? l.text(key, steps.total) : l.text(key, steps.open, steps.total))
+            body += " · " + (steps.open == 0 ? l.text(.notifyStepsDone, steps.total)
+                : l.text(.notifyStepsLeft, steps.open, steps.total))
         }
         return body
     }
 
     /// A list reminder's summary: `<list>: N incomplete tasks` (`<list>: 未完了のタスクがN件あります`).
     public static func reminderSummary(listTitle: String, count: Int, language: Language) -> String {
-        Localizer(language).text(count == 1 ? .notifyReminderSummaryOne : .notifyReminderSummaryOther, listTitle, count)
+        Localizer(language).text(.notifyReminderSummary, listTitle, count)
     }
 
     /// A catch-up summary after downtime: `N missed reminders` (`見逃した通知がN件あります`).
     public static func catchUpSummary(count: Int, language: Language) -> String {
-        Localizer(language).text(count == 1 ? .notifyCatchUpSummaryOne : .notifyCatchUpSummaryOther, count)
+        Localizer(language).text(.notifyCatchUpSummary, count)
     }
 
     /// A summary of many todos due in the same minute: `N todos due now` (`期限になったタスクがN件あります`).

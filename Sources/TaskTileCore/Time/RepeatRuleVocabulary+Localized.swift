@@ -46,30 +46,26 @@ extension RepeatRuleVocabulary {
         return n == 1 ? l.text(.repeatMonthlySkipping, dayText) : l.text(.repeatEveryMonthsSkipping, n, dayText)
     }
 
-    /// `repeat.timesAWeek.one` / `.other`, `repeat.timesEveryWeeks.*`, and the same for months: `Once a week`, `3 times
-    /// a week`, `3 times every 2 weeks`, `週3回`, `2週ごとに3回`. A daily or yearly frequency (not a rule with a
+    /// `repeat.timesAWeek`, `repeat.timesEveryWeeks`, and the same for months, plural by the target: `Once a week`,
+    /// `3 times a week`, `3 times every 2 weeks`, `週3回`, `2週ごとに3回`. A daily or yearly frequency (not a rule with a
     /// target) reads as weeks.
     static func timesPerText(_ l: Localizer, _ goal: Int, _ n: Int, _ frequency: RepeatRule.Frequency) -> String {
         let monthly = frequency == .monthly
-        if n == 1 {
-            if goal == 1 { return l.text(monthly ? .repeatTimesAMonthOne : .repeatTimesAWeekOne) }
-            return l.text(monthly ? .repeatTimesAMonthOther : .repeatTimesAWeekOther, goal)
-        }
-        if goal == 1 { return l.text(monthly ? .repeatTimesEveryMonthsOne : .repeatTimesEveryWeeksOne, n) }
-        return l.text(monthly ? .repeatTimesEveryMonthsOther : .repeatTimesEveryWeeksOther, n, goal)
+        if n == 1 { return l.text(monthly ? .repeatTimesAMonth : .repeatTimesAWeek, goal) }
+        return l.text(monthly ? .repeatTimesEveryMonths : .repeatTimesEveryWeeks, n, goal)
     }
 
-    /// `repeat.afterCompletion.days.one` / `.other` and the same for weeks, months and years: `Every week after
-    /// completion`, `Every 3 days after completion`, `完了から1週間ごと`, `完了から3日ごと`.
+    /// `repeat.afterCompletion.days` and the same for weeks, months and years, plural by the interval: `Every week
+    /// after completion`, `Every 3 days after completion`, `完了から1週間ごと`, `完了から3日ごと`.
     static func afterCompletionText(_ l: Localizer, _ n: Int, _ frequency: RepeatRule.Frequency) -> String {
-        let keys: (one: StringKey, other: StringKey)
+        let key: StringKey
         switch frequency {
-        case .daily: keys = (.repeatAfterCompletionDaysOne, .repeatAfterCompletionDaysOther)
-        case .weekly: keys = (.repeatAfterCompletionWeeksOne, .repeatAfterCompletionWeeksOther)
-        case .monthly: keys = (.repeatAfterCompletionMonthsOne, .repeatAfterCompletionMonthsOther)
-        case .yearly: keys = (.repeatAfterCompletionYearsOne, .repeatAfterCompletionYearsOther)
+        case .daily: key = .repeatAfterCompletionDays
+        case .weekly: key = .repeatAfterCompletionWeeks
+        case .monthly: key = .repeatAfterCompletionMonths
+        case .yearly: key = .repeatAfterCompletionYears
         }
-        return n == 1 ? l.text(keys.one) : l.text(keys.other, n)
+        return l.text(key, n)
     }
 
     /// `repeat.yearlyOnLeapDay` / `repeat.everyYearsOnLeapDay`.
