@@ -91,10 +91,13 @@ record-goldens:
 STRESS_SECONDS ?= 300
 STRESS_CRASH_ROUNDS ?= 100
 STRESS_RESTORE_TODOS ?= 100000
+# The interrupted first sync download (SyncTests.interruptedFirstDownload, 3 rounds in `make test`).
+STRESS_SYNC_ROUNDS ?= 20
 stress: deps
 	$(SWIFT) build --build-tests
 	TASKTILE_STRESS_SECONDS=$(STRESS_SECONDS) TASKTILE_STRESS_CRASH_ROUNDS=$(STRESS_CRASH_ROUNDS) \
 	  TASKTILE_STRESS_RESTORE_TODOS=$(STRESS_RESTORE_TODOS) $(SWIFT) test --skip-build --filter StressTests
+	TASKTILE_STRESS_SYNC_ROUNDS=$(STRESS_SYNC_ROUNDS) $(SWIFT) test --skip-build --filter interruptedFirstDownload
 
 # The mutation fuzzer's long campaign over the importers, themes, specs, arguments and store files
 # (Tests/Scripts/fuzz.py; `make test` runs 160 fixed-seed cases). Failing inputs are kept in

@@ -308,6 +308,36 @@ final class SyncEngine {
         return out
     }
 
+    /// `remote` read as `local`'s series when it is that series restated from a later cycle with its
+    /// `COUNT` counted from there: the same RRULE but for the count, its due cycle `i` of ours (i ≥
+    /// our current cycle, within 366 cycles) and its count ours less `i` (`COUNT` = the cycles left,
+    /// RFC 5545 §3.3.10 counting from DTSTART). Evolution completes a repeating todo so
+    /// (evolution-data-server's `e_cal_util_mark_task_complete_sync`, since 3.30: in place, same UID,
+    /// `DTSTART`/`DUE` moved to the next occurrence, `COUNT` − 1, `NEEDS-ACTION`; the last cycle,
+    /// `COUNT=1`, is marked `COMPLETED` with its RRULE). Read as another series it would restart ours
+    /// there without a check-in; read as ours it is Tasks.org's advanced master, a check-in of our
+    /// current cycle (`Store.applySynced`). Returns nil when it is not that (any other rule change,
+    /// a due that is no cycle of ours): the item is then merged as it reads.
+    static func sameCountedSeries(_ remote: Todo, as local: Todo) -> Todo? {
+        guard let mine = local.repeatRule, let theirs = remote.repeatRule, mine != theirs,
+            case .afterCount(let total) = mine.end, case .afterCount(let left) = theirs.end,
+            let anchor = local.anchor, let due = remote.due
+        else { return nil }
+        var same = theirs
+        same.end = mine.end
+        guard same == mine,
+            let i = (local.occurrenceCount...(local.occurrenceCount + 366)).first(where: {
+                RecurrenceEngine.occurrence($0, of: mine, anchor: anchor) == due
+            }), left == total - i
+        else { return nil }
+        var t = remote
+        t.repeatRule = mine
+        t.anchor = anchor
+        t.occurrenceCount = i
+        t.missedCount = local.missedCount
+        return t
+    }
+
     /// Whether a resource's text has a VTODO component (a `BEGIN:VTODO` line; a folded line never
     /// starts with BEGIN).
     static func holdsTodo(_ text: String) -> Bool {
@@ -461,6 +491,13 @@ final class SyncEngine {
         local = try withPendingParent(local, base: base)
         var fetched = fetched
         fetched?.resource.keepingRepeatExtras(of: base?.todo.repeatRule ?? local?.repeatRule)
+        // Evolution's completion of a counted series (COUNT one less from the next cycle) is the same series.
+        if let l = local {
+            if let t = fetched.flatMap({ SyncEngine.sameCountedSeries($0.resource.todo, as: l) }) {
+                fetched?.resource.todo = t
+            }
+            if let t = base.flatMap({ SyncEngine.sameCountedSeries($0.todo, as: l) }) { base?.todo = t }
+        }
         let remoteRemoved = state.map { removed.contains($0.href.removingPercentEncoding ?? $0.href) } ?? false
 
         switch (local, state, fetched) {

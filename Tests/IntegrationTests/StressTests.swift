@@ -21,6 +21,12 @@ enum StressBudget {
     static var crashRounds: Int {
         Int(ProcessInfo.processInfo.environment["TASKTILE_STRESS_CRASH_ROUNDS"] ?? "") ?? 100
     }
+    /// Rounds of the interrupted-first-download sync test (`SyncTests.interruptedFirstDownload`: two kills -9 of the
+    /// client at random item counts, then a pass to the end): 3 in `make test`, `make stress` sets 20
+    /// (`TASKTILE_STRESS_SYNC_ROUNDS`).
+    static var syncKillRounds: Int {
+        Int(ProcessInfo.processInfo.environment["TASKTILE_STRESS_SYNC_ROUNDS"] ?? "") ?? 3
+    }
     /// Renders the torn-file test aims for (it stops earlier when its time share runs out).
     static var tornRenders: Int { 1000 }
 }

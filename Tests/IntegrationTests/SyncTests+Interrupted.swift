@@ -17,7 +17,8 @@ extension SyncTests {
         try server.client(["fill", "tasks", "\(count)"])
         let syncBinary = try #require(builtProduct("tasktile-sync"))
         var rng = SystemRandomNumberGenerator()
-        for round in 0..<3 {
+        // `make test`: 3 rounds; `make stress`: 20 (`TASKTILE_STRESS_SYNC_ROUNDS`, StressBudget.syncKillRounds).
+        for round in 0..<StressBudget.syncKillRounds {
             let d = try Device(server)
             let store = try d.store()
             func stored() -> Int { (try? store.database.scalarInt("SELECT count(*) FROM todos")) ?? 0 }

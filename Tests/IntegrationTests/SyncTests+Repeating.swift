@@ -104,3 +104,99 @@ extension SyncTests {
             done.contains("DTSTART;TZID=Asia/Tokyo:20270105T090000") && done.contains("STATUS:COMPLETED"), "\(done)")
     }
 }
+
+extension SyncTests {
+    /// Evolution's completion of a repeating todo (evolution-data-server's
+    /// `e_cal_util_mark_task_complete_sync`): the same VTODO moved to its next occurrence,
+    /// `COUNT` one less, `NEEDS-ACTION`; the last cycle marked completed with its RRULE.
+    static func evolutionCompletes(_ server: CalDAVServer, uid: String, next: String, count: Int) throws {
+        try server.client(["set", uid, "DTSTART", ";TZID=Asia/Tokyo:\(next)"])
+        try server.client(["set", uid, "DUE", ";TZID=Asia/Tokyo:\(next)"])
+        try server.client(["set", uid, "RRULE", "FREQ=DAILY;COUNT=\(count)"])
+        try server.client(["set", uid, "STATUS", "NEEDS-ACTION"])
+        try server.client(["set", uid, "PERCENT-COMPLETE", "0"])
+    }
+
+    @Test(
+        "Evolution completes a counted series in place (next occurrence, COUNT − 1): a check-in, the same series",
+        arguments: CalDAVServer.Kind.allCases)
+    func evolutionCompletesCountedSeries(_ kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        let a = try Device(server, extra: ["TASKTILE_NOW": "2027-01-05T08:00:00+09:00"])
+        #expect(try a.run(["list", "add", "Habits"]).status == 0)
+        // One series made here, one made in Evolution (its VTIMEZONE, no X-TASKTILE- properties).
+        #expect(
+            try a.run([
+                "add", "--list", "Habits", "Vitamins", "--due", "2027-01-05 08:30", "--repeat", "daily", "--times", "3",
+            ]).status == 0)
+        #expect(try a.sync().status == 0)
+        let file = a.tmp.file("evolution.ics")
+        try [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Ximian//NONSGML Evolution Calendar//EN",
+            "BEGIN:VTIMEZONE", "TZID:Asia/Tokyo", "X-LIC-LOCATION:Asia/Tokyo", "BEGIN:STANDARD",
+            "TZNAME:JST", "DTSTART:19700101T000000", "TZOFFSETFROM:+0900", "TZOFFSETTO:+0900", "END:STANDARD",
+            "END:VTIMEZONE", "BEGIN:VTODO", "UID:20270104T120000Z-1234-1000-1-0@evolution.example",
+            "DTSTAMP:20270104T120000Z", "CREATED:20270104T120000Z", "SUMMARY:Pills",
+            "DTSTART;TZID=Asia/Tokyo:20270105T090000", "DUE;TZID=Asia/Tokyo:20270105T090000",
+            "RRULE:FREQ=DAILY;COUNT=5", "STATUS:NEEDS-ACTION", "PERCENT-COMPLETE:0", "SEQUENCE:1", "END:VTODO",
+            "END:VCALENDAR", "",
+        ].joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try server.client(["put", "Habits", file])
+        #expect(try a.sync().stdout.contains("1 down"))
+        let items = try server.todos()
+        let vitamins = try #require(items.first { $0.data.contains("SUMMARY:Vitamins") })
+        let pills = try #require(items.first { $0.data.contains("SUMMARY:Pills") })
+        func row(_ title: String) throws -> (checkIns: Int, due: String, cycle: Int, completed: Bool) {
+            let db = try a.store().database
+            let n =
+                try db.scalarInt(
+                    "SELECT count(*) FROM completions c JOIN todos t ON t.id = c.todo_id WHERE t.title = ? AND c.source = 'sync'",
+                    [.text(title)]) ?? 0
+            let r = try #require(
+                try db.rows("SELECT due_local, occurrence_count, is_completed FROM todos WHERE title = ?", [.text(title)])
+                    .first)
+            return (n, r.text("due_local") ?? "", r.int("occurrence_count") ?? -1, r.bool("is_completed"))
+        }
+
+        try Self.evolutionCompletes(server, uid: pills.uid, next: "20270106T090000", count: 4)
+        try Self.evolutionCompletes(server, uid: vitamins.uid, next: "20270106T083000", count: 2)
+        let r = try a.sync()
+        #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
+        // A check-in of the current cycle, which shows completed here until its due passes.
+        let p = try row("Pills"), v = try row("Vitamins")
+        #expect(p.checkIns == 1 && p.completed && p.due == "2027-01-05T09:00:00", "\(p)")
+        #expect(v.checkIns == 1 && v.completed && v.due == "2027-01-05T08:30:00", "\(v)")
+        // The series keeps its start and end: five cycles from 5 January, three for Vitamins.
+        let series = try a.store().database.rows("SELECT title, anchor_local, repeat_end_count FROM todos")
+            .map { "\($0.text("title") ?? "") \($0.text("anchor_local") ?? "-") \($0.int("repeat_end_count") ?? -1)" }
+        #expect(
+            Set(series) == ["Pills 2027-01-05T09:00:00 5", "Vitamins 2027-01-05T08:30:00 3"], "\(series)")
+        let after = try server.todos()
+        #expect(after.count == 2, "no second series: \(after.map(\.uid))")
+        let quiet = try a.sync()
+        #expect(quiet.stdout.contains("0 up, 0 down"), "\(quiet.stdout)\(quiet.stderr)")
+        #expect(try row("Pills").checkIns == 1, "no check-in twice")
+
+        // The next morning the series stands on its next cycle, as Evolution wrote it.
+        a.env["TASKTILE_NOW"] = "2027-01-06T08:00:00+09:00"
+        let next = try row("Pills")
+        #expect(!next.completed && next.cycle == 1 && next.due == "2027-01-06T09:00:00", "\(next)")
+        #expect(try a.sync().stdout.contains("0 up, 0 down"))
+
+        // The last cycle of Vitamins (COUNT=1): Evolution marks it completed with its RRULE.
+        try server.client(["set", vitamins.uid, "DTSTART", ";TZID=Asia/Tokyo:20270107T083000"])
+        try server.client(["set", vitamins.uid, "DUE", ";TZID=Asia/Tokyo:20270107T083000"])
+        try server.client(["set", vitamins.uid, "RRULE", "FREQ=DAILY;COUNT=1"])
+        #expect(try a.sync().status == 0)
+        let second = try row("Vitamins")
+        #expect(second.checkIns == 2 && second.completed && second.cycle == 1, "\(second)")
+        a.env["TASKTILE_NOW"] = "2027-01-07T08:00:00+09:00"
+        try server.client(["set", vitamins.uid, "STATUS", "COMPLETED"])
+        try server.client(["set", vitamins.uid, "COMPLETED", "20270106T234000Z"])
+        try server.client(["set", vitamins.uid, "PERCENT-COMPLETE", "100"])
+        #expect(try a.sync().status == 0)
+        let last = try row("Vitamins")
+        #expect(last.checkIns == 3 && last.completed, "the series is done: \(last)")
+        #expect(try server.todos().count == 2)
+    }
+}

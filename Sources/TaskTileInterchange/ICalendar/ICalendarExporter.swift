@@ -6,9 +6,10 @@ import TaskTileCore
 /// Decisions (documented in docs/interchange.md):
 /// - **one VCALENDAR**, the list as `CATEGORIES` (its title) plus `X-TASKTILE-LIST-ID`; clients
 ///   that group by category show lists, and re-import finds the same list;
-/// - timed dues as `DUE;TZID=<IANA id>:…` **without VTIMEZONE blocks**: Thunderbird, Apple,
-///   Nextcloud, Google and python-dateutil resolve IANA names, and a generated VTIMEZONE would only
-///   restate tzdata (possibly wrongly for other years). Zone `UTC` is written as `…Z`;
+/// - timed dues as `DUE;TZID=<IANA id>:…`, with a VTIMEZONE for each zone used before the VTODOs
+///   (RFC 5545 §3.2.19: every TZID needs one in the object; `VTimeZoneWriter`, generated from tzdata
+///   over the years the todos' dates span, RRULE-style as Thunderbird writes them). Our import reads
+///   the IANA TZID itself. Zone `UTC` is written as `…Z`, with no VTIMEZONE;
 /// - date-only dues as `DUE;VALUE=DATE:` (never UTC midnight);
 /// - a repeating todo has `DTSTART` = `DUE` = its current cycle and an RRULE from there
 ///   (`RRuleMapping`), plus `X-TASKTILE-ANCHOR`, `-OCCURRENCE-COUNT` and `-MISSED-COUNT` so that our
@@ -35,17 +36,23 @@ public enum ICalendarExporter {
         line("VERSION:2.0")
         line("PRODID:\(productID)")
         line("CALSCALE:GREGORIAN")
+        let header = out
+        out = ""
         let lists = Dictionary(uniqueKeysWithValues: backup.lists.map { ($0.id, $0) })
+        var zoneYears: [String: ClosedRange<Int>] = [:]
         for todo in backup.todos {
             line("BEGIN:VTODO")
             let parentUID = todo.parentId.map { uids[$0] ?? $0 }
-            for l in todoLines(wireForm(todo), list: lists[todo.listId], uid: uids[todo.id], parentUID: parentUID) {
-                line(l)
+            let lines = todoLines(wireForm(todo), list: lists[todo.listId], uid: uids[todo.id], parentUID: parentUID)
+            zoneYears.merge(VTimeZoneWriter.zoneYears(lines)) {
+                min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound)
             }
+            for l in lines { line(l) }
             line("END:VTODO")
         }
         line("END:VCALENDAR")
-        return (out, [])
+        let zones = VTimeZoneWriter.components(zoneYears).map(ICalendarText.fold).joined()
+        return (header + zones + out, [])
     }
 
     /// How a todo is written for another program. A repeating todo whose current cycle is

@@ -254,10 +254,11 @@ public struct ICalendarResource: Sendable {
     /// parent's UID for `RELATED-TO` (default: its todo id).
     public static func render(_ todo: Todo, uid: String, parentUID: String? = nil, now: Date) -> String {
         var out = ""
-        for l in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(ICalendarExporter.productID)", "BEGIN:VTODO"]
-            + ICalendarExporter.todoLines(todo, list: nil, uid: uid, parentUID: parentUID) + [
-                "LAST-MODIFIED:\(ICalendarText.utc(now))", "END:VTODO", "END:VCALENDAR",
-            ]
+        let lines = ICalendarExporter.todoLines(todo, list: nil, uid: uid, parentUID: parentUID)
+        // A VTIMEZONE for each zone the VTODO names (RFC 5545 §3.2.19), before it.
+        let zones = VTimeZoneWriter.components(VTimeZoneWriter.zoneYears(lines))
+        for l in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(ICalendarExporter.productID)"] + zones + ["BEGIN:VTODO"]
+            + lines + ["LAST-MODIFIED:\(ICalendarText.utc(now))", "END:VTODO", "END:VCALENDAR"]
         {
             out += ICalendarText.fold(l)
         }
@@ -270,8 +271,9 @@ public struct ICalendarResource: Sendable {
     /// goes one up (RFC 5545 §3.8.7.4: each write of ours is a revision; 1 when there was none);
     /// a replaced `SUMMARY` or `DESCRIPTION` keeps its parameters (`LANGUAGE=de`; not `ALTREP`,
     /// which would point at the old text); every other line — unmodelled properties, VALARMs,
-    /// VTIMEZONEs, the calendar's own properties — is kept byte for byte. `parentUID`: as in
-    /// `render(_:uid:parentUID:now:)`.
+    /// VTIMEZONEs, the calendar's own properties — is kept byte for byte, except that an IANA `TZID`
+    /// in a replaced group without a VTIMEZONE that agrees with tzdata gets one
+    /// (`VTimeZoneWriter.ensuringZones`). `parentUID`: as in `render(_:uid:parentUID:now:)`.
     public static func render(
         _ todo: Todo, over template: String, templateTodo: Todo, parentUID: String? = nil, now: Date
     ) -> String {
@@ -363,7 +365,15 @@ public struct ICalendarResource: Sendable {
             }
             out += line.raw
         }
-        return out
+        // Every IANA TZID we wrote gets its VTIMEZONE: added when the item has none for it (a due moved here into
+        // another zone), replaced when the one it has gives other offsets for the new dates; the item's own zones
+        // (Outlook's TZID, kept above) and the VTIMEZONEs of lines we did not write stay as they are.
+        let written = Set(
+            changed.flatMap(lines(of:)).flatMap { l in
+                splitParameters(parameters(l, of: propertyName(l))).filter { $0.uppercased().hasPrefix("TZID=") }
+                    .map { String($0.dropFirst(5)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            })
+        return written.isEmpty ? out : VTimeZoneWriter.ensuringZones(in: out, for: written)
     }
 
     /// The TZID parameter (as written, quotes included) of the master's `DUE` or `DTSTART` when the

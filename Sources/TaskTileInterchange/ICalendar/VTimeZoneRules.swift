@@ -9,7 +9,8 @@ import TaskTileCore
 /// being read in the user's zone.
 ///
 /// Understood: each observance's `DTSTART`, `TZOFFSETTO` and a yearly `RRULE` with `BYMONTH` and
-/// an ordinal `BYDAY` (`-1SU`, `2SU`: the forms every generator writes), or no RRULE (one onset).
+/// an ordinal `BYDAY` (`-1SU`, `2SU`: the forms every generator writes) and an optional `UNTIL`, or no RRULE (one
+/// onset).
 struct VTimeZoneRules: Sendable {
     struct Observance: Sendable {
         var start: LocalDateTime
@@ -20,6 +21,9 @@ struct VTimeZoneRules: Sendable {
         var month: Int?
         /// (ordinal, weekday): `-1SU` → (-1, .sunday).
         var byDay: (Int, Weekday)?
+        /// The RRULE's `UNTIL` as seconds since 1970 UTC (a date-time with `Z`; a floating one read as UTC, a DATE as
+        /// the end of that day): no onset after it.
+        var until: Int?
     }
 
     var observances: [Observance]
@@ -40,6 +44,13 @@ struct VTimeZoneRules: Sendable {
                 }
                 guard fields["FREQ"]?.uppercased() == "YEARLY", let m = fields["BYMONTH"].flatMap({ Int($0) }) else { continue }
                 obs.month = m
+                if let u = fields["UNTIL"] {
+                    if let (wc, _) = ICalendarText.dateTime(u) {
+                        obs.until = wc.naiveSeconds
+                    } else if let d = ICalendarText.date(Substring(u)) {
+                        obs.until = d.dayNumber * 86_400 + 86_399
+                    }
+                }
                 if let d = fields["BYDAY"] {
                     let code = String(d.suffix(2)).uppercased()
                     guard let wd = RRuleMapping.dayCodes.first(where: { $0.value == code })?.key,
@@ -57,7 +68,7 @@ struct VTimeZoneRules: Sendable {
     var key: String {
         observances.map { o in
             "\(o.start) \(o.offset) \(o.offsetFrom.map(String.init) ?? "-") \(o.month.map(String.init) ?? "-") "
-                + (o.byDay.map { "\($0.0)\($0.1.rawValue)" } ?? "-")
+                + (o.byDay.map { "\($0.0)\($0.1.rawValue)" } ?? "-") + " " + (o.until.map(String.init) ?? "-")
         }.joined(separator: ";")
     }
 
@@ -91,6 +102,7 @@ struct VTimeZoneRules: Sendable {
             day = LocalDate(year: year, month: month, day: o.start.date.day)
         }
         guard let day, let t = LocalDateTime(date: day, hour: o.start.hour, minute: o.start.minute, second: o.start.second) else { return nil }
+        if let until = o.until, t.naiveSeconds - (o.offsetFrom ?? 0) > until { return nil }
         return t.naiveSeconds >= o.start.naiveSeconds ? t : nil
     }
 
