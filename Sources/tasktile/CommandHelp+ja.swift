@@ -53,6 +53,7 @@ enum CommandHelp {
         "help.view.add.abstract": "スマートリストを保存します。すべてのリストにかかるフィルターで、リストを書ける所ならどこでも @名前 で使えます。",
         "help.view.add.arg.name": "ビューの名前（@名前 で使います）。",
         "help.view.add.arg.filter": "タスクが満たす条件。例: \"#work !high due<3d\"（docs/organize.md）。",
+        "help.view.add.opt.replace": "同じ名前の保存済みビューを拒否せずに置き換えます。",
         "help.view.rm.abstract": "保存したビューを削除します。",
         "help.view.rm.arg.name": "ビューの名前（@ はあってもなくても可）。",
         "help.show.opt.all": "開始日がまだ来ていないタスクも表示します。",

@@ -84,11 +84,13 @@ extension Store {
         }
     }
 
-    /// Saves (or replaces) view `name` (`view add Focus "#work !high due<3d"`), referred to as `@name`.
+    /// Saves view `name` (`view add Focus "#work !high due<3d"`), referred to as `@name`; a saved view of
+    /// that name (case-insensitive) is replaced only when `replace` (`view add --replace`).
     /// - Throws: `StoreError.invalidView` for a bad name (empty, over 100 characters, a builtin's,
-    ///   whitespace or `@`/`#` inside) or filter, before anything is written.
+    ///   whitespace or `@`/`#` inside), a filter with a quote never closed (`TodoFilter.checkQuotes`)
+    ///   or another bad filter, or a name in use without `replace`, before anything is written.
     @discardableResult
-    public func saveView(name raw: String, filter text: String) throws -> SmartView {
+    public func saveView(name raw: String, filter text: String, replace: Bool = false) throws -> SmartView {
         var name = TextRules.matchKey(raw)
         if name.hasPrefix("@") { name.removeFirst() }
         guard !name.isEmpty, name.count <= 100,
@@ -100,8 +102,15 @@ extension Store {
         guard !TodoFilter.builtins.contains(where: { $0.name == "@" + name.lowercased() }) else {
             throw StoreError.invalidView(Phrase(key: .errorViewBuiltin, "@" + name))
         }
+        try TodoFilter.checkQuotes(text)
         let filter = try TodoFilter(text)
         return try write {
+            if !replace,
+                let row = try database.rows("SELECT name, filter FROM views WHERE name = ?", [.text(name)]).first
+            {
+                let stored = "@" + (row.text(0) ?? name)
+                throw StoreError.invalidView(Phrase(key: .errorViewExists, stored, row.text(1) ?? ""))
+            }
             try database.run(
                 """
                 INSERT INTO views (name, filter, created_at) VALUES (?, ?, ?)
