@@ -168,7 +168,8 @@ extension Store {
         var snapshot = StatusSnapshot(listTitle: view.reference, pendingCount: counts.pending,
                                       completedCount: counts.completed, overdueCount: counts.overdue,
                                       nextDue: try nextDue(inView: view).map(item),
-                                      pending: try todos(inView: view, completed: false, limit: titleLimit).map(item),
+                                      pending: try todos(inView: view, completed: false, limit: titleLimit,
+                                                          expected: counts.pending).map(item),
                                       today: today)
         if streaks {
             let repeating = try todos(inView: view).filter { $0.0.repeatRule != nil }

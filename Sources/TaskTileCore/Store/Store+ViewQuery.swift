@@ -11,6 +11,10 @@ import Foundation
 struct ViewQuery {
     /// Disjoint conditions whose union is the view (started or not).
     var branches: [(sql: String, arguments: [SQLValue])]
+    /// For each branch, which dues it holds: only timed ones, only date-only ones, or any (or none).
+    var dueKinds: [DueKind]
+    /// What a branch's dues are, so its overdue count is one range on the due index.
+    enum DueKind { case timed, dated, any }
     /// Whether SQL decides every term exactly (no title word), so rows need no check in Swift and
     /// counts can be SQL aggregates. A title word (`SearchKey.fold`) is checked in Swift only.
     var isExact: Bool
@@ -138,6 +142,7 @@ extension Store {
             return (parts.isEmpty ? "1" : parts.joined(separator: " AND "), extra.map(\.1) + common.flatMap(\.1))
         }
         let branches: [(sql: String, arguments: [SQLValue])]
+        var kinds: [ViewQuery.DueKind] = [.any]
         switch (dueSplit, dueNone) {
         case (true, true): branches = [("0", [])]
         case (false, true): branches = [branch([], head: "t.due_local IS NULL")]
@@ -146,9 +151,10 @@ extension Store {
                 branch(timed, head: "t.due_utc IS NOT NULL"),
                 branch(dated, head: "t.due_utc IS NULL AND t.due_local IS NOT NULL"),
             ]
+            kinds = [.timed, .dated]
         case (false, false): branches = [branch([], head: nil)]
         }
-        return ViewQuery(branches: branches, isExact: exact)
+        return ViewQuery(branches: branches, dueKinds: kinds, isExact: exact)
     }
 
     /// The ordered SQL of a view's rows: the list order (`allLists`), then pending before completed,
@@ -161,8 +167,13 @@ extension Store {
     /// (nil), at most `limit` of them. Call inside a transaction.
     ///
     /// The filter runs in SQL (`viewQuery`); only a filter with a title word is checked row by row
-    /// in Swift (`TodoFilter.matches`).
-    func todos(inView view: SmartView, completed: Bool? = nil, limit: Int? = nil) throws -> [(Todo, TodoList)] {
+    /// in Swift (`TodoFilter.matches`). With a `limit` and `expected` (about how many todos match,
+    /// e.g. `counts(ofView:)`), a view dense enough that the first rows come soon is read list by
+    /// list through the (list_id, is_completed, sort_order) index, stopping at the limit, instead of
+    /// reading and sorting every match: `status --list @today` at 100k todos reads a few hundred rows.
+    func todos(inView view: SmartView, completed: Bool? = nil, limit: Int? = nil, expected: Int? = nil) throws
+        -> [(Todo, TodoList)]
+    {
         if let limit, limit <= 0 { return [] }
         let now = clock.now, zone = clock.timeZone
         let today = ZonedClock.wallClock(of: now, in: zone).date
@@ -170,29 +181,54 @@ extension Store {
         let byID = Dictionary(lists.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let query = Store.viewQuery(view.filter, lists: lists, now: now, today: today, zone: zone)
         let condition = query.condition
+        let state = completed.map { "t.is_completed = \($0 ? 1 : 0)" } ?? "t.is_completed IN (0, 1)"
+        let startedArguments: [SQLValue] = [.double(now.timeIntervalSince1970), .text(today.description)]
+        var result: [(Todo, TodoList)] = []
+        /// Appends the rows of `statement` that match, until `limit`; false once it is reached.
+        func collect(_ statement: Statement, _ arguments: [SQLValue]) throws -> Bool {
+            defer { statement.reset() }
+            try statement.bind(arguments)
+            while try statement.step() {
+                let todo = Store.todo(from: statement.row())
+                guard let list = byID[todo.listId] else { continue }
+                if !query.isExact,
+                    !view.filter.matches(todo, listTitle: list.title, now: now, today: today, userZone: zone)
+                {
+                    continue
+                }
+                result.append((todo, list))
+                if let limit, result.count >= limit { return false }
+            }
+            return true
+        }
+        // Dense: the rows a list walk reads to fill the limit (limit × todos ÷ matches) are fewer than
+        // the matches a sorted read would read.
+        if let limit, let expected, expected > 0,
+            let total = try database.scalarInt("SELECT max(rowid) FROM todos"),
+            limit * total < expected * expected
+        {
+            let sql = """
+                SELECT \(Store.todoColumnsOfT) FROM todos t
+                WHERE t.list_id = ? AND \(state) AND (\(condition.sql)) AND \(Store.startedSQL)
+                ORDER BY t.is_completed, t.sort_order, t.created_at, t.id
+                """ + (query.isExact ? " LIMIT ?" : "")
+            let statement = try database.cachedStatement(sql)
+            for list in lists {
+                let rest: [SQLValue] = query.isExact ? [.int(limit - result.count)] : []
+                guard try collect(statement, [.text(list.id)] + condition.arguments + startedArguments + rest) else {
+                    break
+                }
+            }
+            return result
+        }
         var sql = """
             SELECT \(Store.todoColumnsOfT) FROM todos t JOIN lists l ON l.id = t.list_id
-            WHERE \(completed.map { "t.is_completed = \($0 ? 1 : 0)" } ?? "t.is_completed IN (0, 1)")
-            AND (\(condition.sql)) AND \(Store.startedSQL)
+            WHERE \(state) AND (\(condition.sql)) AND \(Store.startedSQL)
             ORDER BY \(Store.viewOrderSQL)
             """
-        var arguments = condition.arguments + [.double(now.timeIntervalSince1970), .text(today.description)]
+        var arguments = condition.arguments + startedArguments
         if query.isExact, let limit { sql += " LIMIT ?"; arguments.append(.int(limit)) }
-        let statement = try database.cachedStatement(sql)
-        defer { statement.reset() }
-        try statement.bind(arguments)
-        var result: [(Todo, TodoList)] = []
-        while try statement.step() {
-            let todo = Store.todo(from: statement.row())
-            guard let list = byID[todo.listId] else { continue }
-            if !query.isExact,
-                !view.filter.matches(todo, listTitle: list.title, now: now, today: today, userZone: zone)
-            {
-                continue
-            }
-            result.append((todo, list))
-            if let limit, result.count >= limit { break }
-        }
+        _ = try collect(try database.cachedStatement(sql), arguments)
         return result
     }
 
@@ -214,22 +250,36 @@ extension Store {
         }
         let nowArg = SQLValue.double(now.timeIntervalSince1970), todayArg = SQLValue.text(today.description)
         var counts = ViewCounts(pending: 0, completed: 0, overdue: 0)
-        let overdueSQL = "t.is_completed = 0 AND (t.due_utc <= ? OR (t.due_utc IS NULL AND t.due_local < ?))"
-        for branch in query.branches {
-            for (hidden, sign) in [(false, 1), (true, -1)] {
-                // Every todo of the branch, then (subtracted) those with a start that has not come.
-                let extra = hidden ? " AND t.start_local IS NOT NULL AND NOT \(Store.startedSQL)" : ""
-                let rows = try database.cachedStatement(
-                    """
-                    SELECT t.is_completed, count(*), coalesce(sum(\(overdueSQL)), 0) FROM todos t
-                    WHERE t.is_completed IN (0, 1) AND (\(branch.sql))\(extra) GROUP BY t.is_completed
-                    """
-                ).rows([nowArg, todayArg] + branch.arguments + (hidden ? [nowArg, todayArg] : []))
-                for row in rows {
-                    let n = sign * (row.int(1) ?? 0)
-                    if row.int(0) == 1 { counts.completed += n } else { counts.pending += n }
-                    counts.overdue += sign * (row.int(2) ?? 0)
+        for (branch, kind) in zip(query.branches, query.dueKinds) {
+            // Plain counts of index ranges (a sum or GROUP BY over them costs several times more): the
+            // pending, the completed, and the overdue pending as one more range on the same index.
+            let overdue: (String, [SQLValue]) =
+                switch kind {
+                case .timed: ("t.due_utc <= ?", [nowArg])
+                case .dated: ("t.due_local < ?", [todayArg])
+                case .any: ("(t.due_utc <= ? OR (t.due_utc IS NULL AND t.due_local < ?))", [nowArg, todayArg])
                 }
+            func count(_ state: Int, _ more: (String, [SQLValue])?) throws -> Int {
+                try database.cachedStatement(
+                    "SELECT count(*) FROM todos t WHERE t.is_completed = ? AND (\(branch.sql))"
+                        + (more.map { " AND " + $0.0 } ?? "")
+                ).rows([.int(state)] + branch.arguments + (more?.1 ?? [])).first?.int(0) ?? 0
+            }
+            counts.pending += try count(0, nil)
+            counts.completed += try count(1, nil)
+            counts.overdue += try count(0, overdue)
+            // Then those whose start has not come are taken off, through the partial index only (the
+            // planner would take the due index and read every row of the branch for its start columns).
+            for row in try database.cachedStatement(
+                """
+                SELECT t.is_completed, count(*), coalesce(sum(t.is_completed = 0 AND \(overdue.0)), 0)
+                FROM todos t INDEXED BY todos_by_start
+                WHERE t.is_completed IN (0, 1) AND (\(branch.sql)) AND t.start_local IS NOT NULL
+                AND NOT \(Store.startedSQL) GROUP BY t.is_completed
+                """
+            ).rows(overdue.1 + branch.arguments + [nowArg, todayArg]) {
+                if row.int(0) == 1 { counts.completed -= row.int(1) ?? 0 } else { counts.pending -= row.int(1) ?? 0 }
+                counts.overdue -= row.int(2) ?? 0
             }
         }
         return counts

@@ -101,6 +101,11 @@ struct ViewQueryTests {
                 "\(label): \(text)")
             let page = try store.read { try store.todos(inView: view, completed: false, limit: 5) }
             #expect(page.map(\.0.id) == pending.prefix(5).map(\.0.id), "\(label): \(text)")
+            // The same pages read list by list (a large `expected` makes the view count as dense).
+            let walked = try store.read { try store.todos(inView: view, completed: false, limit: 5, expected: 1 << 20) }
+            #expect(walked.map(\.0.id) == pending.prefix(5).map(\.0.id), "\(label): \(text), list by list")
+            let walkedBoth = try store.read { try store.todos(inView: view, limit: 7, expected: 1 << 20) }
+            #expect(walkedBoth.map(\.0.id) == expected.prefix(7).map(\.0.id), "\(label): \(text), list by list")
             let nextDue = pending.filter { $0.0.due.map { $0.deadline(userZone: zone) > now } ?? false }
                 .min { $0.0.due!.deadline(userZone: zone) < $1.0.due!.deadline(userZone: zone) }
             #expect(try store.read { try store.nextDue(inView: view) }?.0.id == nextDue?.0.id, "\(label): \(text)")
