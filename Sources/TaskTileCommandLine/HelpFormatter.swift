@@ -3,7 +3,8 @@ import TaskTileCore
 /// Help text with the sections OVERVIEW / USAGE / ARGUMENTS / OPTIONS / SUBCOMMANDS, in the
 /// user's language: headers and framing from the catalogue (`help.*`), each command's own text
 /// from its spec (English, the source language) or from the program's translations in the
-/// catalogue (`StringCatalogue.help`, table `tasktile` for `tasktile`), falling back to English. Descriptions wrap at `width` terminal columns (counted
+/// catalogue (`StringCatalogue.help`, table `tasktile` for `tasktile`), falling back to English.
+/// Descriptions wrap at `width` terminal columns (counted
 /// with `TerminalWidth.of`, so Japanese takes two columns a character).
 /// Command-help translations: for a language, help key (`help.list.add.abstract`) → text.
 public typealias HelpTranslations = @Sendable (Language) -> [String: String]
@@ -16,7 +17,8 @@ public struct HelpFormatter: Sendable {
     /// Terminal columns to wrap at (80 when not a terminal).
     public var width: Int
 
-    public init(program: String = "tasktile", translations: @escaping HelpTranslations = { _ in [:] }, width: Int = 80) {
+    public init(program: String = "tasktile", translations: @escaping HelpTranslations = { _ in [:] },
+                width: Int = 80) {
         self.program = program; self.translations = translations; self.width = width
     }
 

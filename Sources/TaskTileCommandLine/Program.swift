@@ -159,10 +159,17 @@ public struct Program: Sendable {
         // Errors in the global options come before `--lang` is known: the environment decides.
         let early = Localizer(Language.fromEnvironment(environment))
         let funnel = ErrorFunnel(program: name)
+        // A failure found before the command runs is, under --json, also the JSON error object on stdout,
+        // as every later failure is (docs/lists-and-todos.md "JSON output").
+        func reportEarly(_ error: Error, json: Bool, localizer: Localizer) -> Int32 {
+            if json { stdout.write(funnel.jsonObject(for: error).serialized(pretty: false) + "\n") }
+            return funnel.report(error, to: stderr, localizer: localizer)
+        }
         // 1. Global options before the command words.
         let leading = leadingGlobals(arguments)
         if let option = leading.missingValue {
-            return funnel.report(UsageError(message: Phrase(key: .usageMissingValue, option), spec: nil), to: stderr, localizer: early)
+            return reportEarly(UsageError(message: Phrase(key: .usageMissingValue, option), spec: nil),
+                               json: leading.flags.contains("--json"), localizer: early)
         }
         var globalValues = leading.values, globalFlags = leading.flags
         var help = leading.help, showVersion = leading.showVersion
@@ -172,7 +179,9 @@ public struct Program: Sendable {
             stdout.flush(); stderr.flush()
             let path = (executablePath as NSString).deletingLastPathComponent + "/" + sibling.executable
             let error = runSibling(path, arguments, environment)
-            return funnel.report(SiblingUnavailable(path: path, errorNumber: error), to: stderr, localizer: early)
+            // The sibling did not start, so nobody parsed its options: --json anywhere asks for JSON.
+            return reportEarly(SiblingUnavailable(path: path, errorNumber: error),
+                               json: leading.flags.contains("--json") || rest.contains("--json"), localizer: early)
         }
         let index = findCommand(rest)
 
@@ -194,12 +203,16 @@ public struct Program: Sendable {
                 }
             } catch {
                 parseError = error
+                // `add x --json --bogus`: the parse stopped, but --json was given (not as an option's value).
+                if Program.hasFlag("--json", in: Array(rest.dropFirst(spec.path.count)), spec: combined) {
+                    globalFlags.insert("--json")
+                }
             }
         }
         if showVersion && rest.isEmpty { stdout.write("\(name) \(version)\n"); return 0 }
         if let lang = globalValues["--lang"], !["en", "ja"].contains(lang) {
-            return funnel.report(UsageError(message: Phrase(key: .usageInvalidValue, lang, "--lang", "en, ja"), spec: nil),
-                                 to: stderr, localizer: early)
+            return reportEarly(UsageError(message: Phrase(key: .usageInvalidValue, lang, "--lang", "en, ja"), spec: nil),
+                               json: globalFlags.contains("--json"), localizer: early)
         }
         let dataDir = globalValues["--data-dir"]
         // The stored `language` setting only when no flag or variable decides (docs/language.md).
@@ -292,6 +305,20 @@ public struct Program: Sendable {
     }
 
     /// `--name=value` → (`--name`, `value`); anything else → (itself, nil).
+    /// Whether `flag` is among `words` (a command's arguments) as an option, not as the value of an option of
+    /// `spec` that takes one, nor after `--`: for a failure the parser found before it read the flag.
+    static func hasFlag(_ flag: String, in words: [String], spec: CommandSpec) -> Bool {
+        let takesValue = Set(spec.options.filter { $0.valueName != nil }.flatMap(\.names))
+        var i = 0
+        while i < words.count {
+            let (option, inline) = splitInline(words[i])
+            if option == "--" { return false }
+            if option == flag { return true }
+            i += takesValue.contains(option) && inline == nil ? 2 : 1
+        }
+        return false
+    }
+
     static func splitInline(_ a: String) -> (String, String?) {
         guard a.hasPrefix("--"), let eq = a.firstIndex(of: "=") else { return (a, nil) }
         return (String(a[..<eq]), String(a[a.index(after: eq)...]))

@@ -44,6 +44,12 @@ func swiftName(_ dotted: String) -> String {
     return first + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
 }
 
+/// `ja` → `helpJa`, `en-XA` → `helpEnXA`: the generated help table of a language.
+func helpName(_ code: String) -> String {
+    let name = swiftName(code)
+    return "help" + name.prefix(1).uppercased() + name.dropFirst()
+}
+
 func isValidKey(_ key: String) -> Bool {
     let segments = key.split(separator: ".", omittingEmptySubsequences: false)
     guard let first = segments.first?.first, first.isASCII, first.isLowercase else { return false }
@@ -75,7 +81,9 @@ func read(_ path: String) throws -> LanguageFile {
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     func fail(_ what: String) -> CatalogueFailure { CatalogueFailure(description: "\(path): error: \(what)") }
     let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw fail("cannot read the file (\(error))") }
+    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        throw fail("cannot read the file (\(error))")
+    }
     let object: Any
     do { object = try JSONSerialization.jsonObject(with: data) } catch {
         throw fail("not valid JSON (\(error)); a catalogue file is one JSON object")
@@ -87,11 +95,15 @@ func read(_ path: String) throws -> LanguageFile {
     guard let code = root["language"] as? String, code == name else {
         throw fail("\"language\" must be the file's name without .json (\"\(name)\")")
     }
-    guard let messages = root["messages"] as? [String: Any] else { throw fail("\"messages\" must be an object of key: message") }
+    guard let messages = root["messages"] as? [String: Any] else {
+        throw fail("\"messages\" must be an object of key: message")
+    }
     var entries: [String: Entry] = [:]
     for (key, value) in messages {
         guard isValidKey(key) else {
-            throw fail("message key \"\(key)\" is not dotted lowerCamel words (accepted: \"count.left\", \"repeat.nth.last2\")")
+            throw fail(
+                "message key \"\(key)\" is not dotted lowerCamel words (accepted: \"count.left\", \"repeat.nth.last2\")"
+            )
         }
         if let text = value as? String {
             entries[key] = Entry(key: key, comment: nil, message: .text(text))
@@ -118,8 +130,9 @@ func read(_ path: String) throws -> LanguageFile {
             case "text": text = s
             case _ where pluralCategories.contains(field): forms[field] = s
             default:
-                throw fail("message \"\(key)\": unknown field \"\(field)\"; accepted: comment, text, count, "
-                    + pluralCategories.joined(separator: ", "))
+                throw fail(
+                    "message \"\(key)\": unknown field \"\(field)\"; accepted: comment, text, count, "
+                        + pluralCategories.joined(separator: ", "))
             }
         }
         switch (text, forms.isEmpty) {
@@ -135,9 +148,13 @@ func read(_ path: String) throws -> LanguageFile {
     }
     var help: [String: [String: String]] = [:]
     if let helpObject = root["help"] {
-        guard let tables = helpObject as? [String: Any] else { throw fail("\"help\" must be an object of table: {key: text}") }
+        guard let tables = helpObject as? [String: Any] else {
+            throw fail("\"help\" must be an object of table: {key: text}")
+        }
         for (table, value) in tables {
-            guard let entriesObject = value as? [String: Any] else { throw fail("help table \"\(table)\" must be an object") }
+            guard let entriesObject = value as? [String: Any] else {
+                throw fail("help table \"\(table)\" must be an object")
+            }
             var strings: [String: String] = [:]
             for (key, text) in entriesObject {
                 guard let s = text as? String else { throw fail("help \"\(table)\" → \"\(key)\" must be a string") }
@@ -154,21 +171,25 @@ func read(_ path: String) throws -> LanguageFile {
 func check(_ file: LanguageFile, against source: LanguageFile) throws {
     for key in file.entries.keys.sorted() {
         guard let original = source.entries[key] else {
-            throw CatalogueFailure(description: "\(file.path): error: message \"\(key)\" is not in \(sourceLanguage).json "
-                + "(the source language defines every key): remove it here or add it there")
+            throw CatalogueFailure(
+                description: "\(file.path): error: message \"\(key)\" is not in \(sourceLanguage).json "
+                    + "(the source language defines every key): remove it here or add it there")
         }
         if case .text = original.message, case .plural = file.entries[key]!.message {
-            throw CatalogueFailure(description: "\(file.path): error: message \"\(key)\" has plural forms, "
-                + "but the source's is plain text")
+            throw CatalogueFailure(
+                description: "\(file.path): error: message \"\(key)\" has plural forms, "
+                    + "but the source's is plain text")
         }
         if file.code != sourceLanguage, case .plural(_, let count?) = file.entries[key]!.message {
-            throw CatalogueFailure(description: "\(file.path): error: message \"\(key)\": \"count\" (\(count)) is "
-                + "given by the source language's file only")
+            throw CatalogueFailure(
+                description: "\(file.path): error: message \"\(key)\": \"count\" (\(count)) is "
+                    + "given by the source language's file only")
         }
     }
     if file.code == sourceLanguage, !file.help.isEmpty {
-        throw CatalogueFailure(description: "\(file.path): error: the source language's help is in each command's "
-            + "declaration (CommandSpec), not in \"help\"")
+        throw CatalogueFailure(
+            description: "\(file.path): error: the source language's help is in each command's "
+                + "declaration (CommandSpec), not in \"help\"")
     }
 }
 
@@ -207,28 +228,41 @@ func generate(_ files: [LanguageFile]) throws -> String {
         out += "    case \(swiftName(key)) = \(literal(key))\n"
     }
     out += "}\n\nextension StringCatalogue {\n"
-    out += "    /// The messages of `language` by key (a translation may lack some: `Localizer` then uses the source's).\n"
-    out += "    public static func table(_ language: Language) -> [StringKey: CatalogueMessage] {\n        switch language {\n"
+    out +=
+        "    /// The messages of `language` by key (a translation may lack some: `Localizer` then uses the source's).\n"
+    out +=
+        "    public static func table(_ language: Language) -> [StringKey: CatalogueMessage] {\n"
+        + "        switch language {\n"
     for file in files { out += "        case .\(swiftName(file.code)): \(swiftName(file.code))\n" }
     out += "        }\n    }\n\n"
-    out += "    /// Command-help translations of `language`: table (`tasktile`, `tasktile-render`, …) → help key → text.\n"
+    out +=
+        "    /// Command-help translations of `language`: table (`tasktile`, `tasktile-render`, …) → help key → text.\n"
     out += "    /// The source language has none (its help is each command's declaration).\n"
-    out += "    public static func help(_ language: Language) -> [String: [String: String]] {\n        switch language {\n"
-    for file in files { out += "        case .\(swiftName(file.code)): help\(swiftName(file.code).prefix(1).uppercased() + swiftName(file.code).dropFirst())\n" }
+    out +=
+        "    public static func help(_ language: Language) -> [String: [String: String]] {\n        switch language {\n"
+    for file in files {
+        out +=
+            "        case .\(swiftName(file.code)): \(helpName(file.code))\n"
+    }
     out += "        }\n    }\n"
     for file in files {
         let name = swiftName(file.code)
         out += "\n    /// `\(file.code).json`'s messages.\n"
         out += "    public static let \(name): [StringKey: CatalogueMessage] = [\n"
         for key in file.entries.keys.sorted() {
-            out += "        .\(swiftName(key)): \(messageLiteral(file.entries[key]!.message, source: source.entries[key]!.message)),\n"
+            out +=
+                "        .\(swiftName(key)): "
+                + "\(messageLiteral(file.entries[key]!.message, source: source.entries[key]!.message)),\n"
         }
         if file.entries.isEmpty { out += "        :\n" }
         out += "    ]\n"
-        out += "\n    static let help\(name.prefix(1).uppercased() + name.dropFirst()): [String: [String: String]] = [\n"
+        out +=
+            "\n    static let help\(name.prefix(1).uppercased() + name.dropFirst()): [String: [String: String]] = [\n"
         for table in file.help.keys.sorted() {
             out += "        \(literal(table)): [\n"
-            for key in file.help[table]!.keys.sorted() { out += "            \(literal(key)): \(literal(file.help[table]![key]!)),\n" }
+            for key in file.help[table]!.keys.sorted() {
+                out += "            \(literal(key)): \(literal(file.help[table]![key]!)),\n"
+            }
             if file.help[table]!.isEmpty { out += "            :\n" }
             out += "        ],\n"
         }

@@ -22,7 +22,8 @@ import TaskTileCore
         #expect(Renderer.desktopSibling.abstract == DesktopCommand.spec.abstract)
         #expect(Renderer.desktopSibling.executable == "tasktile-desktop")
         let help = StringCatalogue.help(language)
-        #expect(help["tasktile-render"]?["help.desktop.abstract"] == help["tasktile-render desktop"]?["help.desktop.abstract"])
+        #expect(help["tasktile-render"]?["help.desktop.abstract"]
+            == help["tasktile-render desktop"]?["help.desktop.abstract"])
         #expect(DesktopProgram.program.name == Renderer.program.name && DesktopProgram.version == Renderer.version)
         let gaps = DesktopProgram.program.helpTranslationGaps(language)
         #expect(gaps.missing == [] && gaps.unused == [], "\(gaps)")

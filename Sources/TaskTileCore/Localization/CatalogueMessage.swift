@@ -33,8 +33,10 @@ public struct CatalogueMessage: Hashable, Sendable, ExpressibleByStringLiteral {
 
     /// A message with plural forms, picked by the number in argument `count`. CLDR requires `other`;
     /// the others are those the language uses (`PluralRule.categories`).
-    public static func plural(count: Int = 0, zero: String? = nil, one: String? = nil, two: String? = nil,
-                              few: String? = nil, many: String? = nil, other: String) -> CatalogueMessage {
+    public static func plural(
+        count: Int = 0, zero: String? = nil, one: String? = nil, two: String? = nil,
+        few: String? = nil, many: String? = nil, other: String
+    ) -> CatalogueMessage {
         var forms: [PluralCategory: String] = [:]
         forms[.zero] = zero
         forms[.one] = one

@@ -152,12 +152,12 @@ extension Store {
     }
 
 
-    /// `statusSnapshot` of a smart list: its todos (`todos(inView:)`, started ones) counted in Swift.
-    /// Call inside a transaction.
+    /// `statusSnapshot` of a smart list (started todos only): the counts as SQL aggregates over the
+    /// view's filter (`counts(ofView:)`), the next due and the first `titleLimit` pending todos read as
+    /// rows, so `status --list @today` over 100k todos never loads the view. Call inside a transaction.
     func statusSnapshot(view: SmartView, titleLimit: Int, streaks: Bool) throws -> StatusSnapshot {
         let now = clock.now, zone = clock.timeZone, today = clock.today
-        let all = try todos(inView: view)
-        let pending = all.filter { !$0.0.isCompleted }
+        let counts = try counts(ofView: view)
         func item(_ pair: (Todo, TodoList)) throws -> StatusSnapshot.Item {
             let (t, l) = pair
             return StatusSnapshot.Item(
@@ -165,14 +165,14 @@ extension Store {
                 due: t.due, dueLabel: t.due.map { DueLabel(due: $0, now: now, zone: zone) },
                 priority: t.priority, tags: t.tags, parentId: t.parentId)
         }
-        let overdue = pending.filter { $0.0.due.map { $0.deadline(userZone: zone) <= now } ?? false }.count
-        let next = pending.filter { $0.0.due.map { $0.deadline(userZone: zone) > now } ?? false }
-            .min { $0.0.due!.deadline(userZone: zone) < $1.0.due!.deadline(userZone: zone) }
-        var snapshot = StatusSnapshot(listTitle: view.reference, pendingCount: pending.count,
-                                      completedCount: all.count - pending.count, overdueCount: overdue,
-                                      nextDue: try next.map(item), pending: try pending.prefix(titleLimit).map(item), today: today)
+        var snapshot = StatusSnapshot(listTitle: view.reference, pendingCount: counts.pending,
+                                      completedCount: counts.completed, overdueCount: counts.overdue,
+                                      nextDue: try nextDue(inView: view).map(item),
+                                      pending: try todos(inView: view, completed: false, limit: titleLimit,
+                                                          expected: counts.pending).map(item),
+                                      today: today)
         if streaks {
-            let repeating = all.filter { $0.0.repeatRule != nil }
+            let repeating = try todos(inView: view).filter { $0.0.repeatRule != nil }
             let byID = try self.streaks(of: repeating.map(\.0))
             let progress = try goalProgress(of: repeating.map(\.0))
             snapshot.streaks = repeating.compactMap { t, l in

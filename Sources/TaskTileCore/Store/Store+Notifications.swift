@@ -9,8 +9,8 @@ public struct DeliveryClaim: Sendable {
     public var pendingTitles: [String]
     /// For a habit with a target per period: its progress in the current period at claim time (`2/3` in the body).
     public var progress: GoalProgress? = nil
-    /// For a parent todo: its open and all subtasks at claim time (every level), for "3 of 5 steps left"; nil for a
-    /// todo without subtasks and for a list reminder.
+    /// For a parent todo: its open and all started subtasks at claim time (every level), for "3 of 5 steps left";
+    /// nil for a todo without subtasks and for a list reminder.
     public var steps: (open: Int, total: Int)? = nil
 }
 
@@ -119,7 +119,9 @@ extension Store {
                 var steps: (open: Int, total: Int)?
                 if item.kind == .todo, let id = item.todoId, let todo = try todo(id: id) {
                     progress = try goalProgress(of: todo)
-                    let subtree = try descendants(of: id)
+                    // A subtask whose start has not come is not a step yet, as lists do not show or count it
+                    // (docs/organize.md "Start dates").
+                    let subtree = try descendants(of: id).filter { $0.isStarted(at: now, userZone: clock.timeZone) }
                     if !subtree.isEmpty { steps = (subtree.filter { !$0.isCompleted }.count, subtree.count) }
                 }
                 claims.append(

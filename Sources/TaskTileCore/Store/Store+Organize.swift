@@ -84,11 +84,13 @@ extension Store {
         }
     }
 
-    /// Saves (or replaces) view `name` (`view add Focus "#work !high due<3d"`), referred to as `@name`.
+    /// Saves view `name` (`view add Focus "#work !high due<3d"`), referred to as `@name`; a saved view of
+    /// that name (case-insensitive) is replaced only when `replace` (`view add --replace`).
     /// - Throws: `StoreError.invalidView` for a bad name (empty, over 100 characters, a builtin's,
-    ///   whitespace or `@`/`#` inside) or filter, before anything is written.
+    ///   whitespace or `@`/`#` inside), a filter with a quote never closed (`TodoFilter.checkQuotes`)
+    ///   or another bad filter, or a name in use without `replace`, before anything is written.
     @discardableResult
-    public func saveView(name raw: String, filter text: String) throws -> SmartView {
+    public func saveView(name raw: String, filter text: String, replace: Bool = false) throws -> SmartView {
         var name = TextRules.matchKey(raw)
         if name.hasPrefix("@") { name.removeFirst() }
         guard !name.isEmpty, name.count <= 100,
@@ -100,8 +102,15 @@ extension Store {
         guard !TodoFilter.builtins.contains(where: { $0.name == "@" + name.lowercased() }) else {
             throw StoreError.invalidView(Phrase(key: .errorViewBuiltin, "@" + name))
         }
+        try TodoFilter.checkQuotes(text)
         let filter = try TodoFilter(text)
         return try write {
+            if !replace,
+                let row = try database.rows("SELECT name, filter FROM views WHERE name = ?", [.text(name)]).first
+            {
+                let stored = "@" + (row.text(0) ?? name)
+                throw StoreError.invalidView(Phrase(key: .errorViewExists, stored, row.text(1) ?? ""))
+            }
             try database.run(
                 """
                 INSERT INTO views (name, filter, created_at) VALUES (?, ?, ?)
@@ -124,11 +133,6 @@ extension Store {
         }
     }
 
-    /// The todos of `view` with the titles of their lists, in list then todo order (pending then
-    /// completed within a list). Started todos only. Call inside a transaction.
-    ///
-    /// The terms that can be narrowed in SQL are (a tag, a priority, a due limit), so a view over
-    /// 100k todos decodes only its candidates; every term is then checked exactly.
     /// `search(_:)` within a list or a smart list (`reference` as `show` takes it: a title, an id prefix, `@today`,
     /// `#tag`, `@name`): only the todos of that scope; the list itself among the lists when it matches (a smart list
     /// has no list to find). Unstarted todos of a smart list are not in it, as in `show`.
@@ -147,63 +151,6 @@ extension Store {
             }
         }
         return results
-    }
-
-    func todos(inView view: SmartView) throws -> [(Todo, TodoList)] {
-        let now = clock.now, zone = clock.timeZone, today = clock.today
-        var conditions: [String] = []
-        var args: [SQLValue] = []
-        for (term, negated) in view.filter.terms where !negated {
-            switch term {
-            case .tag(let key):
-                conditions.append("instr(t.tag_keys, ?) > 0");
-                args.append(.text(TagRules.separator + key + TagRules.separator))
-            case .priority(let p): conditions.append("t.priority = ?"); args.append(.int(p.rawValue))
-            case .anyPriority: conditions.append("t.priority > 0")
-            case .dueAny, .dueOverdue: conditions.append("t.due_local IS NOT NULL")
-            case .dueNone: conditions.append("t.due_local IS NULL")
-            case .due(let op, let days):
-                // A timed due's local date may differ from its stored date by one day in the user's zone.
-                let limit = today.adding(days: days)
-                conditions.append("t.due_local IS NOT NULL")
-                switch op {
-                case .before, .atOrBefore:
-                    conditions.append("substr(t.due_local, 1, 10) <= ?");
-                    args.append(.text(limit.adding(days: 1).description))
-                case .after, .atOrAfter:
-                    conditions.append("substr(t.due_local, 1, 10) >= ?");
-                    args.append(.text(limit.adding(days: -1).description))
-                case .on:
-                    conditions.append("substr(t.due_local, 1, 10) BETWEEN ? AND ?")
-                    args += [.text(limit.adding(days: -1).description), .text(limit.adding(days: 1).description)]
-                }
-            case .isSubtask(let yes): conditions.append(yes ? "t.parent_id IS NOT NULL" : "t.parent_id IS NULL")
-            case .list, .text: break
-            }
-        }
-        let lists = try allLists()
-        let byID = Dictionary(lists.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let order = Dictionary(lists.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let sql =
-            "SELECT \(Store.todoColumns) FROM todos t"
-            + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
-        var result: [(Todo, TodoList)] = []
-        for row in try database.rows(sql, args) {
-            let todo = Store.todo(from: row)
-            guard let list = byID[todo.listId],
-                view.filter.matches(todo, listTitle: list.title, now: now, today: today, userZone: zone)
-            else { continue }
-            result.append((todo, list))
-        }
-        result.sort { a, b in
-            let (la, lb) = (order[a.0.listId] ?? 0, order[b.0.listId] ?? 0)
-            if la != lb { return la < lb }
-            if a.0.isCompleted != b.0.isCompleted { return !a.0.isCompleted }
-            if a.0.sortOrder != b.0.sortOrder { return a.0.sortOrder < b.0.sortOrder }
-            if a.0.createdAt != b.0.createdAt { return a.0.createdAt < b.0.createdAt }
-            return a.0.id < b.0.id
-        }
-        return result
     }
 
     /// A view's content, shaped as a list's (`ListContent`): `list` is `view.list`. Call inside a transaction.

@@ -256,9 +256,15 @@ extension Store {
         let cleanTitle = try changes.title.map(TextRules.title)
         let cleanNotes = try changes.notes.map { try $0.map(TextRules.notes) }
         let addedTags = try TagRules.tags(changes.addTags)
-        let removedKeys = try Set(changes.removeTags.map { TagRules.key(try TagRules.tag($0)) })
+        let removedTags = try changes.removeTags.map(TagRules.tag)
+        let removedKeys = Set(removedTags.map(TagRules.key))
         return try write {
             var todo = try resolveTodo(reference, list: listReference)
+            // `--untag` of a tag the todo does not have changes nothing: said, as `done` of a completed todo is.
+            let keys = Set(todo.tags.map(TagRules.key))
+            if let missing = removedTags.first(where: { !keys.contains(TagRules.key($0)) }) {
+                throw StoreError.tagNotOnTodo(title: todo.title, tag: missing, tags: todo.tags)
+            }
             if let cleanTitle { todo.title = cleanTitle }
             if let cleanNotes { todo.notes = cleanNotes }
             if let priority = changes.priority { todo.priority = priority }

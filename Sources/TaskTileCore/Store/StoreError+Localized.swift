@@ -34,6 +34,9 @@ extension StoreError {
         case .invalidTag(let reason), .invalidParent(let reason), .invalidView(let reason),
              .invalidSnooze(let reason), .invalidStart(let reason): return reason.text(l)
         case .viewNotFound(let name): return l.text(.errorViewNotFound, name)
+        case .tagNotOnTodo(let title, let tag, let tags):
+            if tags.isEmpty { return l.text(.errorUntagNoTags, title, tag) }
+            return l.text(.errorUntagMissing, title, tag, tags.map { "#" + $0 }.joined(separator: " "))
         }
     }
 }

@@ -60,6 +60,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidStart(Phrase)
     /// No saved view has that name (`view rm`; exit 1).
     case viewNotFound(String)
+    /// `edit --untag TAG` of a todo without that tag (`tags`: the ones it has): nothing to do, exit 1, nothing changed.
+    case tagNotOnTodo(title: String, tag: String, tags: [String])
 
     /// The message in English (`message(_:)` gives it in either language).
     public var description: String { message(Localizer(.en)) }

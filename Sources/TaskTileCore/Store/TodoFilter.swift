@@ -70,6 +70,15 @@ public struct TodoFilter: Hashable, Sendable, CustomStringConvertible {
         ("@today", "due<=0d"), ("@upcoming", "due>=0d due<=7d"), ("@high", "!high"),
     ]
 
+    /// Refuses `text` when a double quote in it is never closed (`view add`; a stored filter is read
+    /// as before, the open quote running to the end).
+    /// - Throws: `StoreError.invalidView` naming the quote's position (1-based, in characters).
+    public static func checkQuotes(_ text: String) throws {
+        var open: Int?
+        for (i, c) in text.enumerated() where c == "\"" { open = open == nil ? i + 1 : nil }
+        if let open { throw StoreError.invalidView(Phrase(key: .errorViewOpenQuote, open)) }
+    }
+
     static func words(_ s: String) -> [String] {
         var words: [String] = [], current = "", quoted = false, any = false
         for c in s {

@@ -62,7 +62,8 @@ struct ViewLsCommand: Command {
     }
 }
 
-/// `tasktile view add NAME FILTER`: saves (or replaces) a smart list, shown as `@NAME` wherever a list is.
+/// `tasktile view add NAME FILTER [--replace]`: saves a smart list, shown as `@NAME` wherever a list is; a
+/// saved view of that name is replaced only with `--replace` (as `theme import --replace`).
 struct ViewAddCommand: Command {
     static let spec = CommandSpec(
         path: ["view", "add"],
@@ -71,14 +72,17 @@ struct ViewAddCommand: Command {
             ArgumentSpec(name: "name", help: "The view's name (used as @name)."),
             ArgumentSpec(
                 name: "filter", help: "Terms all todos must match, e.g. \"#work !high due<3d\" (docs/organize.md)."),
-        ])
-    let name: String, filter: String
+        ],
+        options: [replaceOption.spec])
+    static let replaceOption = Option.flag(
+        "--replace", help: "Replace a saved view with the same name instead of refusing.")
+    let name: String, filter: String, replace: Bool
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
-        name = arguments.positionals[0]; filter = arguments.positionals[1]
+        name = arguments.positionals[0]; filter = arguments.positionals[1]; replace = arguments[Self.replaceOption]
     }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let view = try context.store().saveView(name: name, filter: filter)
+        let view = try context.store().saveView(name: name, filter: filter, replace: replace)
         if context.json {
             context.printJSON(.object([("name", .string(view.reference)), ("filter", .string(view.filter.source))]))
         } else {
