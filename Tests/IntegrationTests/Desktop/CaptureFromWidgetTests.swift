@@ -159,4 +159,58 @@ import TestSupport
         #expect(try Self.pendingTitles(w, "Inbox") == ["Pay rent"])
         #expect(try Self.pendingTitles(w, "Work") == ["Ship it", "Buy milk"])
     }
+
+    /// X11 (Xvfb with openbox): the same "+" opens the popup as a dialog that takes the focus from the desktop
+    /// window, `xdotool type` and Return add to the widget's list.
+    @Test func onX11ThePlusOpensAFocusedDialog() throws {
+        guard DesktopSession.require(CaptureX11Tests.tools) else { return }
+        let session = try DesktopSession()
+        defer { session.stopAll() }
+        session.baseEnvironment["TASKTILE_NOW"] = "2027-01-05T09:00:00Z"
+        try session.cli("list", "add", "Work")
+        try session.writeSpec(
+            "work",
+            #"{ "version": 1, "family": "medium", "list": "Work", "anchor": "top-left", "margin": [40, 30] }"#)
+        let map = try session.hitMapInPoints("work", extra: [("add", .bool(true))])
+        let plus = try #require(map.regions.first { if case .add = $0.action { true } else { false } }, "\(map)")
+        let n = DesktopX11Tests.freeDisplay()
+        let display = ":\(n)"
+        let xvfb = try session.start(
+            "/usr/bin/Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"], logName: "xvfb.log")
+        try #require(
+            eventually(10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") }, "Xvfb: \(xvfb.output)")
+        let env = ["DISPLAY": display]
+        _ = try session.start("/usr/bin/openbox", [], environment: env, logName: "openbox.log")
+        usleep(500_000)
+        func xdotool(_ args: String...) throws -> String {
+            let r = try session.run("/usr/bin/xdotool", args, environment: env)
+            try #require(r.status == 0, "xdotool \(args) failed: \(r.stderr)")
+            usleep(200_000)
+            return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let desktop = try session.start(session.render, ["desktop"], environment: env, logName: "desktop-x11-add.log")
+        try #require(
+            eventually(15) { desktop.output.contains("spec=work [") && desktop.output.contains("drew frame") },
+            "the desktop drew nothing: \(desktop.output)")
+        usleep(300_000)
+        let x = 40 + plus.x + plus.width / 2, y = 30 + plus.y + plus.height / 2
+        try _ = xdotool("mousemove", String(x), String(y))
+        try _ = xdotool("click", "1")
+        #expect(
+            eventually(10) { desktop.output.contains("capture shown") }, "no popup: \(desktop.output.suffix(2000))")
+        usleep(500_000)
+        #expect(try xdotool("getwindowfocus", "getwindowname") == "Add a todo")
+        try _ = xdotool("type", "--delay", "20", "Buy milk #errands")
+        try _ = xdotool("key", "Return")
+        #expect(
+            eventually(5) { desktop.output.contains(#"spec=work [add] Added "Buy milk" to Work"#) },
+            "\(desktop.output.suffix(2000))")
+        let json = try JSONValue.parse(Array(try session.cli("--json", "show", "Work").utf8))
+        guard case .array(let lists)? = json["lists"], case .array(let todos)? = lists.first?["pending"] else {
+            Issue.record("no lists in \(json)")
+            return
+        }
+        #expect(todos.map { $0["title"] } == [.string("Buy milk")] && todos.first?["tags"] == .array([.string("errands")]))
+        #expect(desktop.process.isRunning)
+    }
 }
