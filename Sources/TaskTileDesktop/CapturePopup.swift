@@ -79,6 +79,27 @@ public final class CapturePopup {
         return exitCode
     }
 
+    /// What Enter or Esc does in a popup of a process that runs its own main loop (`present(onClose:)`,
+    /// the desktop host's "+"): the window is destroyed and this is called; nil = `run()`'s own loop ends.
+    private var onClose: (() -> Void)?
+
+    /// Shows the popup in a process whose GTK is initialised and whose main loop runs (the desktop host, after a
+    /// click on a widget's "+", docs/widgets.md "Adding from a widget"): the same window, keys and adds as
+    /// `run()`; Enter or Esc destroys the window and calls `onClose` instead of ending the loop.
+    public func present(onClose: @escaping () -> Void) {
+        self.onClose = onClose
+        guard let display = gdk_display_get_default() else {
+            onClose()
+            return
+        }
+        let backend = DesktopBackend.detect(display)
+        build(backend: backend)
+        log.info("capture from a widget (\(backend)), list \(model.target.title)")
+    }
+
+    /// Closes a popup shown by `present(onClose:)` without a change (another "+" was clicked, the host stops).
+    public func dismiss() { close() }
+
     private func fail(_ error: DesktopError) -> ExitCode {
         log.error(error.description)
         return error.exitCode
@@ -97,6 +118,9 @@ public final class CapturePopup {
         .tasktile-capture .message { color: #b3261e; }
         .tasktile-capture .message.added { color: #1e7b34; }
         """
+
+    /// Whether `css` is on the screen already (GTK runs on the main thread only).
+    nonisolated(unsafe) private static var styleInstalled = false
 
     private func build(backend: DesktopBackend) {
         let l = localizer
@@ -122,12 +146,16 @@ public final class CapturePopup {
             gtk_window_set_skip_pager_hint(win, 1)
             gtk_window_set_decorated(win, 0)
         }
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, Self.css, -1, nil)
-        gtk_style_context_add_provider_for_screen(
-            gtk_widget_get_screen(w), tt_gtk_style_provider(provider),
-            UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(UnsafeMutableRawPointer(provider))
+        if !Self.styleInstalled {
+            // Once per process: the desktop host may open many popups, and the screen keeps the provider.
+            Self.styleInstalled = true
+            let provider = gtk_css_provider_new()!
+            gtk_css_provider_load_from_data(provider, Self.css, -1, nil)
+            gtk_style_context_add_provider_for_screen(
+                gtk_widget_get_screen(w), tt_gtk_style_provider(provider),
+                UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            g_object_unref(UnsafeMutableRawPointer(provider))
+        }
         addClass(w, "tasktile-capture")
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
@@ -217,7 +245,8 @@ public final class CapturePopup {
     private func mapped() {
         guard !shown else { return }
         shown = true
-        if let ms = Self.millisecondsSinceProcessStart() {
+        // In the desktop host the process started long before the click: no figure to give.
+        if onClose == nil, let ms = Self.millisecondsSinceProcessStart() {
             log.info("capture shown (\(ms) ms after the process started)")
         } else {
             log.info("capture shown")
@@ -307,7 +336,15 @@ public final class CapturePopup {
         guard !quitting else { return }
         quitting = true
         exitCode = .success
-        gtk_main_quit()
+        guard let onClose else {
+            gtk_main_quit()
+            return
+        }
+        if let window {
+            self.window = nil
+            gtk_widget_destroy(window)
+        }
+        onClose()
     }
 
     // MARK: Showing

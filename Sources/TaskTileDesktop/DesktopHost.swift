@@ -30,6 +30,12 @@ public final class DesktopHost: WidgetSink {
     let givenSpecFiles: [String]?
     /// Writes `2027-01-05T09:00:00+0900 info tasktile-render: message` lines.
     let log: DaemonLog
+    /// Where log lines go (the capture popup writes its own `tasktile:` lines there).
+    private let write: (String) -> Void
+    /// The language of the capture popup a widget's "+" opens (`--lang`, else the environment's).
+    let localizer: Localizer
+    /// The capture popup a "+" opened, while it is open (one at a time).
+    private var capture: CapturePopup?
 
     private(set) var session: WidgetSession!
     private var source: ChangeSource!
@@ -47,12 +53,15 @@ public final class DesktopHost: WidgetSink {
     private var exitCode: ExitCode = .success
 
     /// A host for `directory`; `specFiles` nil = every spec of the data directory. Log lines go to
-    /// `log` (standard error in the executable).
+    /// `log` (standard error in the executable). `localizer` is the capture popup's language (default: the
+    /// environment's, `Language.fromEnvironment`).
     public init(directory: DataDirectory, environment: [String: String], specFiles: [String]?,
-                log: @escaping (String) -> Void) {
+                localizer: Localizer? = nil, log: @escaping (String) -> Void) {
         self.directory = directory
         self.environment = environment
         self.givenSpecFiles = specFiles
+        self.write = log
+        self.localizer = localizer ?? Localizer(Language.fromEnvironment(environment))
         self.log = DaemonLog(program: "tasktile-render", zone: Clock.timeZone(environment: environment), write: log)
     }
 
@@ -114,6 +123,7 @@ public final class DesktopHost: WidgetSink {
             log.info("no widget specs yet in \(directory.widgetsPath); a spec added there appears on the desktop")
         }
         gtk_main()
+        capture?.dismiss()
         for window in windows.values { window.hide() }
         log.info("stopping")
         return exitCode
@@ -290,7 +300,8 @@ public final class DesktopHost: WidgetSink {
     // MARK: Input
 
     /// A click on a region: a pending checkbox completes that todo by id (docs/widgets.md "Hit maps"), a row or the
-    /// header runs the `widget.openCommand` setting; text never completes.
+    /// header runs the `widget.openCommand` setting, the header's "+" opens the capture popup for the widget's
+    /// list (docs/widgets.md "Adding from a widget"); text never completes.
     func activate(_ action: HitRegion.Action, in window: WidgetWindow) {
         trace("press", window)
         switch action {
@@ -320,8 +331,37 @@ public final class DesktopHost: WidgetSink {
                 log.info("spec=\(window.spec.name) [click] \(error)")
             }
             session.refresh(reason: "click")
+        case .add(let listID):
+            openCapture(list: listID, from: window)
         case .openTodo, .openList:
             open(action, in: window)
+        }
+    }
+
+    /// The capture popup in this process (`CapturePopup.present(onClose:)`): adding to `list` (an id; nil = the
+    /// `defaultList` setting's list). A popup already open is closed first, so the last "+" clicked wins.
+    private func openCapture(list: String?, from window: WidgetWindow) {
+        guard let store = session.openStore() else { return }
+        capture?.dismiss()
+        capture = nil
+        let name = window.spec.name
+        do {
+            let popup = try CapturePopup(
+                store: store, list: list, environment: environment, localizer: localizer,
+                out: { [unowned self] line in self.log.info("spec=\(name) [add] \(line)") }, log: write)
+            capture = popup
+            log.info("spec=\(name) [click] capture for \(popup.model.target.title)")
+            popup.present { [weak self, weak popup] in
+                // Released after the popup's own handler has returned.
+                GLib.after(0) {
+                    guard let self, let popup, self.capture === popup else { return }
+                    self.capture = nil
+                }
+                self?.session.refresh(reason: "capture")
+            }
+        } catch {
+            // The list went away since the frame was drawn: say so; the next frame has the new target.
+            log.info("spec=\(name) [click] capture: \(error)")
         }
     }
 
@@ -334,7 +374,7 @@ public final class DesktopHost: WidgetSink {
             listID = c.list.id
             switch action {
             case .openTodo(let id), .complete(let id), .checkIn(let id, _): title = (c.pending + c.completed).first { $0.id == id }?.title ?? ""
-            case .openList: title = c.list.title
+            case .openList, .add: title = c.list.title
             }
         }
         do {

@@ -12,8 +12,11 @@ enum OpenCommand {
         case .openTodo(let id), .complete(let id), .checkIn(let id, _):
             ["TASKTILE_OPEN_KIND": "todo", "TASKTILE_OPEN_TODO_ID": id, "TASKTILE_OPEN_LIST_ID": listID,
              "TASKTILE_OPEN_TITLE": title, "TASKTILE_OPEN_WIDGET": widget]
-        case .openList(let id):
+        case .openList(let id), .add(listID: let id?):
             ["TASKTILE_OPEN_KIND": "list", "TASKTILE_OPEN_TODO_ID": "", "TASKTILE_OPEN_LIST_ID": id,
+             "TASKTILE_OPEN_TITLE": title, "TASKTILE_OPEN_WIDGET": widget]
+        case .add(listID: nil):
+            ["TASKTILE_OPEN_KIND": "list", "TASKTILE_OPEN_TODO_ID": "", "TASKTILE_OPEN_LIST_ID": "",
              "TASKTILE_OPEN_TITLE": title, "TASKTILE_OPEN_WIDGET": widget]
         }
     }

@@ -170,7 +170,18 @@ extension Store {
             list: view.list, pending: todos.filter { !$0.isCompleted },
             completed: todos.filter(\.isCompleted), flashes: flashes)
         content.subtaskProgress = try subtaskProgress(ofParents: todos.map(\.id))
+        content.addListID = try addListID(ofView: view)
         return content
+    }
+
+    /// The list a todo added from `view`'s widget goes to: the first list (in `sortOrder`) whose title
+    /// matches the first `^List` term that is not negated; nil when there is none (the default list).
+    /// Call inside a transaction.
+    func addListID(ofView view: SmartView) throws -> String? {
+        guard case .list(let key)? = view.filter.terms.first(where: {
+            if case .list = $0.term { return !$0.negated } else { return false }
+        })?.term else { return nil }
+        return try allLists().first { TextRules.hasMatchKey($0.title, key) }?.id
     }
 
     // MARK: Subtasks

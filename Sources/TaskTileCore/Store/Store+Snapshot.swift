@@ -11,9 +11,15 @@ public struct ListContent: Sendable {
     public var flashes: [String: Date]
     /// Done/total direct subtasks of each todo here that has subtasks (`2/5`), by todo id.
     public var subtaskProgress: [String: SubtaskProgress] = [:]
+    /// The id of the list a todo added from this content's widget goes to (the widget's "+",
+    /// docs/widgets.md "Adding from a widget"): the list's own id; for a smart list, the first list its
+    /// filter names (`^Work`, the first such list in `sortOrder`), nil when it names none or none exists
+    /// (then the `defaultList` setting's list, created on first use).
+    public var addListID: String?
 
     public init(list: TodoList, pending: [Todo], completed: [Todo], flashes: [String: Date] = [:]) {
         self.list = list; self.pending = pending; self.completed = completed; self.flashes = flashes
+        addListID = list.id
     }
 }
 

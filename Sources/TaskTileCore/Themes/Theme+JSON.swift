@@ -4,7 +4,7 @@ extension Theme {
     /// Every key a theme object may have, in the order written to files.
     public static let keys = [
         "id", "name", "accent", "background", "text", "warning", "overdue",
-        "priorityColor", "tagBackground", "tagText", "appearance", "fontFamily",
+        "priorityColor", "tagBackground", "tagText", "addColor", "appearance", "fontFamily",
         "fontSize", "rowHeight", "checkboxStyle", "checkboxPosition",
         "showRemainingCount", "showCompletedCount", "showCompleted", "showDue", "cornerRadius",
     ]
@@ -91,6 +91,7 @@ extension Theme {
         case "priorityColor": priorityColor = try optionalColor()
         case "tagBackground": tagBackground = try optionalColor()
         case "tagText": tagText = try optionalColor()
+        case "addColor": addColor = try optionalColor()
         case "appearance": appearance = try choice(Appearance.self)
         case "fontFamily":
             guard case .string(let s) = value, !s.isEmpty,
@@ -126,7 +127,7 @@ extension Theme {
     }
 
     /// The theme as a JSON object with keys in `Theme.keys` order; absent colours (`background`,
-    /// `text`, `warning`, `overdue`, `priorityColor`, `tagBackground`, `tagText`) and the default
+    /// `text`, `warning`, `overdue`, `priorityColor`, `tagBackground`, `tagText`, `addColor`) and the default
     /// `showDue` (`auto`) are omitted, so files written before those keys existed read back byte for byte.
     public var jsonValue: JSONValue {
         var m: [(String, JSONValue)] = [
@@ -139,6 +140,7 @@ extension Theme {
         if let priorityColor { m.append(("priorityColor", .string(priorityColor.description))) }
         if let tagBackground { m.append(("tagBackground", .string(tagBackground.description))) }
         if let tagText { m.append(("tagText", .string(tagText.description))) }
+        if let addColor { m.append(("addColor", .string(addColor.description))) }
         m.append(("appearance", .string(appearance.rawValue)))
         m.append(("fontFamily", .string(fontFamily)))
         switch fontSize {

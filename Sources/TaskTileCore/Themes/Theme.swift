@@ -50,6 +50,9 @@ public struct Theme: Hashable, Sendable {
     public var tagBackground: ThemeColor?
     /// The text of a row's tag chips; nil = the accent (`tagChipText`).
     public var tagText: ThemeColor?
+    /// The "+" in an interactive widget's header that opens the capture popup (docs/widgets.md
+    /// "Adding from a widget"); nil = the accent (`addButtonColor`).
+    public var addColor: ThemeColor?
     public var appearance: Appearance
     /// A fontconfig family name, default `sans-serif`.
     public var fontFamily: String
@@ -80,6 +83,7 @@ public struct Theme: Hashable, Sendable {
         priorityColor = nil
         tagBackground = nil
         tagText = nil
+        addColor = nil
         appearance = .light
         fontFamily = "sans-serif"
         fontSize = .medium
@@ -124,6 +128,8 @@ public struct Theme: Hashable, Sendable {
     public var tagChipBackground: ThemeColor { tagBackground ?? accent.withAlphaScaled(0.14) }
     /// The tag chip text colour actually drawn: `tagText`, else the accent.
     public var tagChipText: ThemeColor { tagText ?? accent }
+    /// The colour of the header's "+" actually drawn: `addColor`, else the accent.
+    public var addButtonColor: ThemeColor { addColor ?? accent }
 
     /// Font metrics in points derived from `fontSize` (docs/themes.md "Font sizes and row heights").
     public var metrics: ThemeMetrics { ThemeMetrics(fontSize: fontSize, rowHeight: rowHeight) }

@@ -55,7 +55,7 @@ public enum WidgetSort: String, CaseIterable, Sendable {
 public struct WidgetSpec: Hashable, Sendable {
     /// Every key a spec may have, in the order written in docs.
     public static let keys = ["version", "name", "family", "list", "theme", "mode", "scale", "lang", "sort", "width", "height", "output",
-                               "anchor", "margin", "monitor", "layer"]
+                               "add", "anchor", "margin", "monitor", "layer"]
     /// The file format version this build reads.
     public static let formatVersion = 1
     /// Accepted scales (PNG pixels per point).
@@ -88,6 +88,11 @@ public struct WidgetSpec: Hashable, Sendable {
     public var height: Double?
     /// The `output` value as written (nil = default); see `outputPath(dataDirectory:)`.
     public var output: String?
+    /// Key `add`: whether an interactive widget draws the "+" in its header (docs/widgets.md "Adding from
+    /// a widget"). nil (absent, the default): on the desktop (`tasktile-render desktop`, where a click opens the
+    /// capture popup), not in PNG output (`once`, `watch`: a wallpaper cannot be clicked); `true`: in PNG output
+    /// too (with its `add` hit-map region, for a script of your own); `false`: nowhere.
+    public var add: Bool?
     /// Where `tasktile-render desktop` puts the widget (default: top-right, 24 × 24 points, the
     /// first output, layer `bottom`).
     public var placement: WidgetPlacement
@@ -110,6 +115,13 @@ public struct WidgetSpec: Hashable, Sendable {
     /// named `today` (its PNG `widgets/out/today.png`), in `language`.
     public static func builtInDefault(language: Language) -> WidgetSpec {
         WidgetSpec(name: "today", family: .large, list: "@today", language: language)
+    }
+
+    /// Whether the "+" is drawn: only in `interactive` mode, never for the `grid` family; then `add`, or when
+    /// absent, `onDesktop` (the desktop host draws it, PNG output does not).
+    public func drawsAdd(onDesktop: Bool) -> Bool {
+        guard mode == .interactive, family != .grid else { return false }
+        return add ?? onDesktop
     }
 
     /// Size in points: the overrides, else the family's size.
@@ -260,6 +272,11 @@ public struct WidgetSpec: Hashable, Sendable {
                     throw fail(key, Phrase(key: .specErrorNotAccepted, shown(value), Phrase(key: .specAcceptedOutput)))
                 }
                 spec.output = o
+            case "add":
+                guard case .bool(let b) = value else {
+                    throw fail(key, Phrase(key: .specErrorNotAccepted, shown(value), "true, false"))
+                }
+                spec.add = b
             case "anchor": spec.placement.anchor = try choice(key, value, WidgetAnchor.self)
             case "margin":
                 let range = WidgetPlacement.marginRange

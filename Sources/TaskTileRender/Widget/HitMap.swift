@@ -13,6 +13,9 @@ public struct HitRegion: Hashable, Sendable {
         /// Toggle the check-in of this todo's cycle due on `date` (`YYYY-MM-DD`): a grid cell
         /// (docs/widgets.md "grid"), through `done --on` / `undo --on`.
         case checkIn(todoID: String, date: String)
+        /// Open the capture popup adding to this list (the header's "+", docs/widgets.md "Adding from a
+        /// widget"); nil = the default list (the `defaultList` setting: a smart list naming no list).
+        case add(listID: String?)
     }
 
     /// What a click does.
@@ -43,7 +46,15 @@ public struct HitRegion: Hashable, Sendable {
         }
     }
 
-    /// `{"action":"complete","todoId":…,"x":…,"y":…,"width":…,"height":…}`.
+    /// Whether the region wins over a region beneath it: a checkbox over its row, a grid cell, the "+" over
+    /// the header.
+    var winsOverRegionsBeneath: Bool {
+        if case .add = action { return true }
+        return isComplete
+    }
+
+    /// `{"action":"complete","todoId":…,"x":…,"y":…,"width":…,"height":…}`; the "+" is
+    /// `{"action":"add","listId":…,…}`, without `listId` for the default list.
     public var jsonValue: JSONValue {
         var m: [(String, JSONValue)]
         switch action {
@@ -51,6 +62,7 @@ public struct HitRegion: Hashable, Sendable {
         case .openTodo(let id): m = [("action", .string("open")), ("todoId", .string(id))]
         case .openList(let id): m = [("action", .string("open")), ("listId", .string(id))]
         case .checkIn(let id, let date): m = [("action", .string("checkin")), ("todoId", .string(id)), ("date", .string(date))]
+        case .add(let id): m = [("action", .string("add"))] + (id.map { [("listId", JSONValue.string($0))] } ?? [])
         }
         m += [("x", .number(Double(x))), ("y", .number(Double(y))),
               ("width", .number(Double(width))), ("height", .number(Double(height)))]
@@ -59,7 +71,7 @@ public struct HitRegion: Hashable, Sendable {
 }
 
 /// The hit map written beside a widget PNG as `<name>.hits.json` (docs/widgets.md "Hit maps"): every pending
-/// checkbox (`complete`), every row (`open` todo), the header (`open` list), in PNG pixels.
+/// checkbox (`complete`), every row (`open` todo), the header (`open` list) and its "+" when drawn (`add`), in PNG pixels.
 public struct HitMap: Hashable, Sendable {
     /// The file format version.
     public static let formatVersion = 1
@@ -69,7 +81,7 @@ public struct HitMap: Hashable, Sendable {
     public var width: Int
     /// PNG height in pixels.
     public var height: Int
-    /// Regions in drawing order: header, then per row its checkbox (if any) and the row.
+    /// Regions in drawing order: header, the "+" (if drawn), then per row its checkbox (if any) and the row.
     public var regions: [HitRegion]
     /// The digest (`HitMap.digest(of:)`) of the PNG bytes this map was written with, key `png`;
     /// nil for a map not yet written (or written by a build before the key existed). `click`
@@ -93,9 +105,10 @@ public struct HitMap: Hashable, Sendable {
     }
 
     /// The region a click at pixel (`x`, `y`) hits: a `complete` region wins over the row beneath
-    /// it (only the checkbox completes; a click on the text never does). nil = nothing there.
+    /// it (only the checkbox completes; a click on the text never does), and the `add` region over the
+    /// header beneath it. nil = nothing there.
     public func region(atX x: Int, y: Int) -> HitRegion? {
-        regions.first { $0.isComplete && $0.contains(x: x, y: y) } ?? regions.first { $0.contains(x: x, y: y) }
+        regions.first { $0.winsOverRegionsBeneath && $0.contains(x: x, y: y) } ?? regions.first { $0.contains(x: x, y: y) }
     }
 
     /// `{ "version": 1, "spec": name, "png": "fnv1a64:…", "width": px, "height": px, "regions": [ … ] }`
@@ -125,6 +138,9 @@ public struct HitMap: Hashable, Sendable {
             case ("checkin", let t?, _):
                 guard let date = item["date"]?.stringValue else { return nil }
                 action = .checkIn(todoID: t, date: date)
+            case ("add", nil, let l):
+                if item["listId"] != nil && l == nil { return nil }
+                action = .add(listID: l)
             default: return nil
             }
             regions.append(HitRegion(action: action, x: x, y: y, width: rw, height: rh))

@@ -20,7 +20,7 @@ public enum WidgetFingerprint {
         case .setup: parts.append("setup")
         case .missingList(let r): parts.append("missing:\(r)")
         case .list(let c):
-            parts.append("list:\(c.list.id):\(c.list.title)")
+            parts.append("list:\(c.list.id):\(c.list.title):\(c.addListID ?? "")")
             // One line per todo, built from plain fields: a watcher computes this for every todo of
             // the list on every commit, and interpolating a `Due` (reflection) cost more than
             // drawing the widget.

@@ -91,6 +91,20 @@ struct WidgetLayout {
     var rowsTop: Double { dividerY + 4 }
     /// The region that opens the list: the whole width above the rows area.
     var headerRegion: Rect { Rect(x: 0, y: 0, width: width, height: rowsTop - 4) }
+    /// The header's "+" (docs/widgets.md "Adding from a widget"), points: `glyph` is the square the two
+    /// strokes fill, `0.8 ×` the header size, at the content's right edge, centred on the header line;
+    /// `textRight` is where the counts end, 8 pt left of it; `hit` is the clickable region, at least
+    /// `WidgetRenderer.minimumHitSide` wide, from the widget's top to the header region's bottom and out to
+    /// the widget's right edge. nil when the header is too narrow to keep a few characters of the title.
+    var addButton: (glyph: Rect, textRight: Double, hit: Rect)? {
+        let side = (metrics.header * 0.8).rounded()
+        let box = headerBox
+        guard box.width >= side + 8 + 3 * metrics.header else { return nil }
+        let glyph = Rect(x: box.maxX - side, y: box.midY - side / 2, width: side, height: side)
+        let hitSide = max(WidgetRenderer.minimumHitSide, side + 12)
+        let hitX = glyph.midX - hitSide / 2
+        return (glyph, glyph.x - 8, Rect(x: hitX, y: 0, width: width - hitX, height: headerRegion.height))
+    }
     /// Everything inside the padding (the setup message).
     var contentArea: Rect { Rect(x: left, y: top, width: right - left, height: bottom - top) }
     /// Everything below the header inside the padding (the missing-list message).

@@ -71,7 +71,8 @@ public struct WidgetRenderer {
         let surface = try Surface(width: px.width, height: px.height)
         let g = try Context(surface: surface)
         g.scale(spec.scale, spec.scale)
-        let layout = try draw(content, flashing: flashing, highlighted: nil, spec: spec, in: g)
+        let layout = try draw(
+            content, flashing: flashing, highlighted: nil, spec: spec, drawsAdd: spec.drawsAdd(onDesktop: false), in: g)
         return RenderedWidget(
             surface: surface, hitMap: layout.hitMap, rows: layout.rows,
             pendingSlots: layout.pendingSlots, completedSlots: layout.completedSlots)
@@ -85,7 +86,8 @@ public struct WidgetRenderer {
     /// user unit is `deviceScale` device pixels. The widget's rectangle is cleared to transparent
     /// first (rounded corners show what is below when the surface has an alpha channel); the
     /// context's state is restored afterwards. `spec.scale` is not used: hairlines, strike lines and
-    /// the hit map follow `deviceScale`.
+    /// the hit map follow `deviceScale`. The header's "+" is drawn unless the spec says `"add": false`
+    /// (`WidgetSpec.drawsAdd(onDesktop: true)`); `render` draws it only when the spec says `"add": true`.
     /// - Parameters:
     ///   - cairoContext: a `cairo_t *` (borrowed: referenced while drawing, never destroyed here).
     ///   - deviceScale: device pixels per point (the output's scale factor, 1…4).
@@ -107,18 +109,22 @@ public struct WidgetRenderer {
                 g.rectangle(0, 0, scaled.pointSize.width, scaled.pointSize.height)
                 g.fill()
             }
-            return try draw(content, flashing: flashing, highlighted: highlighted, spec: scaled, in: g)
+            return try draw(
+                content, flashing: flashing, highlighted: highlighted, spec: scaled,
+                drawsAdd: spec.drawsAdd(onDesktop: true), in: g)
         }
     }
 
     private func draw(
-        _ content: WidgetContent, flashing: Set<String>, highlighted: String?, spec: WidgetSpec, in g: Context
+        _ content: WidgetContent, flashing: Set<String>, highlighted: String?, spec: WidgetSpec, drawsAdd: Bool,
+        in g: Context
     ) throws -> DrawnWidget {
         let px = spec.pixelSize
         var drawing = Drawing(
             spec: spec, theme: theme, clock: clock, g: g, text: TextContext(context: g, language: spec.language))
         drawing.flashing = flashing
         drawing.highlighted = highlighted
+        drawing.drawsAdd = drawsAdd
         drawing.draw(content)
         try g.checkStatus()
         let hitMap = HitMap(spec: spec.name, width: px.width, height: px.height, regions: drawing.regions)
@@ -161,6 +167,8 @@ private struct Drawing {
     var flashing: Set<String> = []
     /// The pending todo whose checkbox the pointer is over (drawn with a halo).
     var highlighted: String?
+    /// Whether the header gets the "+" (`WidgetSpec.drawsAdd(onDesktop:)`).
+    var drawsAdd = false
     /// Done/total subtasks of each parent in the content (`ListContent.subtaskProgress`).
     var progress: [String: SubtaskProgress] = [:]
 
@@ -201,8 +209,16 @@ private struct Drawing {
             header(title: reference, titleColor: theme.secondaryText, counts: nil)
             message(strings.noList(reference), in: layout.areaBelowHeader)
         case .list(let c):
-            header(title: c.list.title, titleColor: theme.accent, counts: (c.pending.count, c.completed.count))
+            var addRegion: HitRegion?
+            if drawsAdd, let button = layout.addButton {
+                addButton(button.glyph)
+                addRegion = layout.pixelRegion(.add(listID: c.addListID), button.hit)
+            }
+            header(
+                title: c.list.title, titleColor: theme.accent, counts: (c.pending.count, c.completed.count),
+                right: drawsAdd ? layout.addButton?.textRight : nil)
             regions.insert(layout.pixelRegion(.openList(c.list.id), layout.headerRegion), at: 0)
+            if let addRegion { regions.insert(addRegion, at: 1) }
             body(c)
         case .grid(let report):
             var grid = GridRenderer(spec: spec, theme: theme, g: g, text: text, layout: layout, families: families)
@@ -226,8 +242,12 @@ private struct Drawing {
     /// Draws the header and the divider below it (the rows start at `layout.rowsTop`). The counts
     /// never take the title's last room: the title keeps at least its first grapheme cluster and
     /// "…" (counts are shortened, then dropped, before that).
-    mutating func header(title: String, titleColor: ThemeColor, counts: (pending: Int, completed: Int)?) {
-        let box = layout.headerBox
+    /// `right` is where the counts end (points; default the content's right edge): left of the "+".
+    mutating func header(
+        title: String, titleColor: ThemeColor, counts: (pending: Int, completed: Int)?, right: Double? = nil
+    ) {
+        var box = layout.headerBox
+        box.width = (right ?? box.maxX) - box.x
         let baseline = WidgetLayout.baseline(centredAt: box.midY, fontSize: headerFont.size)
 
         // Counts on the right, on the title's baseline.
@@ -237,8 +257,8 @@ private struct Drawing {
             let room = box.width - minimalTitle.logicalSize.width - 8
             countsWidth =
                 spec.family == .small
-                ? smallCounts(counts, right: layout.right, midY: box.midY, baseline: baseline, room: room)
-                : textCounts(counts, right: layout.right, baseline: baseline, room: room)
+                ? smallCounts(counts, right: box.maxX, midY: box.midY, baseline: baseline, room: room)
+                : textCounts(counts, right: box.maxX, baseline: baseline, room: room)
         }
         let titleLayout = TextLayout(title, font: headerFont, in: text)
         titleLayout.setSingleLine(width: box.width - countsWidth - (countsWidth > 0 ? 8 : 0))
@@ -246,6 +266,23 @@ private struct Drawing {
         titleLayout.draw(in: g, x: box.x, y: baseline - titleLayout.baseline)
 
         hairline(at: layout.dividerY)
+    }
+
+    /// The header's "+": two strokes with round caps in `Theme.addButtonColor`, inside `glyph` (points).
+    func addButton(_ glyph: Rect) {
+        let w = max(layout.hairlineWidth * 2, (glyph.width * 0.14 * layout.scale).rounded() / layout.scale)
+        let inset = w / 2
+        g.withSavedState {
+            g.newPath()
+            g.move(glyph.x + inset, glyph.midY)
+            g.line(glyph.maxX - inset, glyph.midY)
+            g.move(glyph.midX, glyph.y + inset)
+            g.line(glyph.midX, glyph.maxY - inset)
+            g.setLineWidth(w)
+            g.setRoundCapsAndJoins()
+            g.setColor(theme.addButtonColor)
+            g.stroke()
+        }
     }
 
     /// Whether the header says how many todos are left (so an overflowing pending section needs no

@@ -61,6 +61,8 @@ struct ClickCommand: Command {
         switch region.action {
         case .openTodo(let id): context.out("open todo \(id)"); return .success
         case .openList(let id): context.out("open list \(id)"); return .success
+        // The header's "+" (a spec with "add": true): a script opens its own capture (`tasktile capture --list ID`).
+        case .add(let id): context.out(id.map { "add list \($0)" } ?? "add default list"); return .success
         case .checkIn(let id, let day):
             // A grid cell (docs/widgets.md "grid"): toggles that day's check-in, through done --on / undo --on.
             guard let date = LocalDate(iso: day) else {

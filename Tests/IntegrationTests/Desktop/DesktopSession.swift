@@ -148,13 +148,15 @@ final class DesktopSession: @unchecked Sendable {
 
     /// The hit map of `spec` drawn at scale 1 (regions in points relative to the widget's top-left
     /// corner), from `tasktile-render once` on a copy of the spec, as the desktop host lays it out.
-    func hitMapInPoints(_ name: String) throws -> HitMap {
+    /// `extra` keys replace the spec's own in the copy (`"add": true` puts the header's "+" in the PNG's map,
+    /// where the desktop draws it).
+    func hitMapInPoints(_ name: String, extra: [(String, JSONValue)] = []) throws -> HitMap {
         let probe = tmp.file("probe-\(name)")
         try FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
         var spec = try JSONValue.parse(try Posix.readFile(dir.widgetsPath + "/\(name).json"))
         guard case .object(var members) = spec else { throw DataFileError(widgetSpec: name, key: nil, reason: "not an object") }
-        members.removeAll { $0.0 == "scale" || $0.0 == "output" }
-        members += [("scale", .number(1)), ("output", .string("probe.png"))]
+        members.removeAll { m in m.0 == "scale" || m.0 == "output" || extra.contains { $0.0 == m.0 } }
+        members += [("scale", .number(1)), ("output", .string("probe.png"))] + extra
         spec = .object(members)
         try AtomicFile.write(spec.serialized(pretty: false), to: probe + "/\(name).json")
         chownToUser(probe)

@@ -55,7 +55,7 @@ import TestSupport
 
     @Test(arguments: [
         (#"{ "version": 1, "family": "huge" }"#, "family", "\"huge\" is not accepted (accepted: small, medium, large, grid)"),
-        (#"{ "version": 1, "family": "small", "colour": "red" }"#, "colour", "unknown key (accepted keys: version, name, family, list, theme, mode, scale, lang, sort, width, height, output, anchor, margin, monitor, layer)"),
+        (#"{ "version": 1, "family": "small", "colour": "red" }"#, "colour", "unknown key (accepted keys: version, name, family, list, theme, mode, scale, lang, sort, width, height, output, add, anchor, margin, monitor, layer)"),
         (#"{ "version": 1, "family": "small", "anchor": "top_left" }"#, "anchor", "\"top_left\" is not accepted (accepted: top-left, top, top-right, left, center, right, bottom-left, bottom, bottom-right)"),
         (#"{ "version": 1, "family": "small", "margin": 24 }"#, "margin", "24 is not accepted (accepted: [x, y]: two numbers of points 0…10000 from the anchored edges, e.g. [24, 24])"),
         (#"{ "version": 1, "family": "small", "margin": [24] }"#, "margin", "[24] is not accepted (accepted: [x, y]: two numbers of points 0…10000 from the anchored edges, e.g. [24, 24])"),

@@ -26,11 +26,12 @@ enum Sample {
     static func render(
         _ content: WidgetContent, family: WidgetFamily, theme: Theme = .standard, scale: Double = 1,
         language: Language = .en, mode: WidgetMode = .interactive,
-        width: Double? = nil, height: Double? = nil, file: String = ""
+        width: Double? = nil, height: Double? = nil, file: String = "", add: Bool? = nil
     ) throws -> RenderedWidget {
-        let spec = WidgetSpec(
+        var spec = WidgetSpec(
             file: file, name: "sample", family: family, list: "sample", mode: mode, scale: scale,
             language: language, width: width, height: height)
+        spec.add = add
         return try WidgetRenderer(spec: spec, theme: theme, clock: clock).render(content)
     }
 

@@ -74,6 +74,21 @@ import TestSupport
                            variant: "readonly-large-ja")
     }
 
+    /// The header's "+" (docs/widgets.md "Adding from a widget"), drawn in PNGs because the spec says `"add": true`:
+    /// the counts move left of it, a long title stops before it; in a dark preset's own `addColor`, at scale 2.
+    @Test func theAddButtonInTheHeader() throws {
+        let presets = Dictionary(try Sample.presets().map { ($0.file, $0.theme) }, uniquingKeysWith: { a, _ in a })
+        let midnight = try #require(presets["midnight"])
+        let matcha = try #require(presets["matcha"])
+        try Snapshot.check(try Sample.render(Self.english, family: .medium, add: true).surface, variant: "medium-en")
+        try Snapshot.check(
+            try Sample.render(Self.japanese, family: .small, theme: matcha, language: .ja, add: true).surface,
+            variant: "small-ja-matcha")
+        try Snapshot.check(
+            try Sample.render(Self.english, family: .large, theme: midnight, scale: 2, add: true).surface,
+            variant: "large-en-midnight-scale2")
+    }
+
     @Test func setupMissingListAndAllDone() throws {
         for language in Language.allCases {
             let l = language.rawValue
