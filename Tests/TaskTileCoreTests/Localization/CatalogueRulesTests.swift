@@ -28,7 +28,8 @@ struct CatalogueRulesTests {
         #expect(sources.count > 100_000, "the sources were not found under \(repositoryRoot)/Sources")
         let names = try Self.identifiers(in: sources)
         let unused = StringKey.allCases.filter { !names.contains(String(describing: $0)) }.map(\.rawValue)
-        #expect(unused == [], "catalogue keys no source file names; use them or remove them from every Catalogue/*.json")
+        #expect(
+            unused == [], "catalogue keys no source file names; use them or remove them from every Catalogue/*.json")
     }
 
     /// Every `.identifier` in `text` (member accesses, where `.someKey` names a `StringKey` case).
@@ -53,37 +54,64 @@ struct CatalogueRulesTests {
         """#
 
     static let refusals: [(name: String, file: String, json: String, message: String)] = [
-        ("an unknown top-level key", "ja.json", #"{ "language": "ja", "messages": {}, "strings": {} }"#,
-         #"unknown top-level key "strings"; accepted: language, messages, help"#),
-        ("a language that is not the file's name", "ja.json", #"{ "language": "de", "messages": {} }"#,
-         #""language" must be the file's name without .json ("ja")"#),
-        ("a key not in the source language", "ja.json", #"{ "language": "ja", "messages": { "list.removed": "x" } }"#,
-         #"message "list.removed" is not in en.json"#),
-        ("plural forms for a plain source message", "ja.json",
-         #"{ "language": "ja", "messages": { "list.added": { "other": "x" } } }"#,
-         #"message "list.added" has plural forms, but the source's is plain text"#),
-        ("a count in a translation", "ja.json",
-         #"{ "language": "ja", "messages": { "count.left": { "count": 0, "other": "残り{0}件" } } }"#,
-         #""count" (0) is given by the source language's file only"#),
-        ("help in the source language", "en.json",
-         #"{ "language": "en", "messages": {}, "help": { "tasktile": { "help.x": "y" } } }"#,
-         #"the source language's help is in each command's declaration"#),
-        ("a key that is not dotted lowerCamel", "ja.json", #"{ "language": "ja", "messages": { "List.Added": "x" } }"#,
-         #"message key "List.Added" is not dotted lowerCamel words (accepted:"#),
-        ("plural forms without other", "ja.json", #"{ "language": "ja", "messages": { "count.left": { "one": "x" } } }"#,
-         #"message "count.left": plural forms need "other" (CLDR)"#),
-        ("an unknown field", "ja.json", #"{ "language": "ja", "messages": { "list.added": { "txt": "x" } } }"#,
-         #"message "list.added": unknown field "txt"; accepted: comment, text, count, zero, one, two, few, many, other"#),
-        ("a help key without help.", "ja.json", #"{ "language": "ja", "messages": {}, "help": { "tasktile": { "x": "y" } } }"#,
-         #"help key "x" must start with "help.""#),
+        (
+            "an unknown top-level key", "ja.json", #"{ "language": "ja", "messages": {}, "strings": {} }"#,
+            #"unknown top-level key "strings"; accepted: language, messages, help"#
+        ),
+        (
+            "a language that is not the file's name", "ja.json", #"{ "language": "de", "messages": {} }"#,
+            #""language" must be the file's name without .json ("ja")"#
+        ),
+        (
+            "a key not in the source language", "ja.json",
+            #"{ "language": "ja", "messages": { "list.removed": "x" } }"#,
+            #"message "list.removed" is not in en.json"#
+        ),
+        (
+            "plural forms for a plain source message", "ja.json",
+            #"{ "language": "ja", "messages": { "list.added": { "other": "x" } } }"#,
+            #"message "list.added" has plural forms, but the source's is plain text"#
+        ),
+        (
+            "a count in a translation", "ja.json",
+            #"{ "language": "ja", "messages": { "count.left": { "count": 0, "other": "残り{0}件" } } }"#,
+            #""count" (0) is given by the source language's file only"#
+        ),
+        (
+            "help in the source language", "en.json",
+            #"{ "language": "en", "messages": {}, "help": { "tasktile": { "help.x": "y" } } }"#,
+            #"the source language's help is in each command's declaration"#
+        ),
+        (
+            "a key that is not dotted lowerCamel", "ja.json",
+            #"{ "language": "ja", "messages": { "List.Added": "x" } }"#,
+            #"message key "List.Added" is not dotted lowerCamel words (accepted:"#
+        ),
+        (
+            "plural forms without other", "ja.json",
+            #"{ "language": "ja", "messages": { "count.left": { "one": "x" } } }"#,
+            #"message "count.left": plural forms need "other" (CLDR)"#
+        ),
+        (
+            "an unknown field", "ja.json", #"{ "language": "ja", "messages": { "list.added": { "txt": "x" } } }"#,
+            #"message "list.added": unknown field "txt"; accepted: comment, text, count, "#
+                + "zero, one, two, few, many, other"
+        ),
+        (
+            "a help key without help.", "ja.json",
+            #"{ "language": "ja", "messages": {}, "help": { "tasktile": { "x": "y" } } }"#,
+            #"help key "x" must start with "help.""#
+        ),
         ("not JSON", "ja.json", #"{ "language": "ja", "#, "not valid JSON"),
     ]
 
-    @Test("a bad catalogue file: exit 1, \"FILE: error: …\" naming what is wrong and what is accepted, no output written",
-          arguments: 0..<refusals.count)
+    @Test(
+        "a bad catalogue file: exit 1, \"FILE: error: …\" naming what is wrong and what is accepted, no output written",
+        arguments: 0..<refusals.count)
     func refusal(index: Int) throws {
         let refusal = Self.refusals[index]
-        let compiler = try #require(builtProduct("catalogue-compiler"), "catalogue-compiler is not built (`swift build`)")
+        let compiler = try #require(
+            builtProduct("catalogue-compiler"), "catalogue-compiler is not built (`swift build`)")
         let dir = NSTemporaryDirectory() + "catalogue-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -104,7 +132,8 @@ struct CatalogueRulesTests {
 
     @Test("the valid source file compiles: a StringKey case per message, plural count and comment kept")
     func validFileCompiles() throws {
-        let compiler = try #require(builtProduct("catalogue-compiler"), "catalogue-compiler is not built (`swift build`)")
+        let compiler = try #require(
+            builtProduct("catalogue-compiler"), "catalogue-compiler is not built (`swift build`)")
         let dir = NSTemporaryDirectory() + "catalogue-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -120,7 +149,8 @@ struct CatalogueRulesTests {
 
     @Test("no arguments: exit 64 with the usage")
     func usage() throws {
-        let compiler = try #require(builtProduct("catalogue-compiler"), "catalogue-compiler is not built (`swift build`)")
+        let compiler = try #require(
+            builtProduct("catalogue-compiler"), "catalogue-compiler is not built (`swift build`)")
         let result = try runProcess(compiler, [])
         #expect(result.status == 64)
         #expect(result.stderr.contains("usage: catalogue-compiler OUTPUT.swift LANG.json..."))
