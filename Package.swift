@@ -99,7 +99,9 @@ let package = Package(
                     dependencies: ["tasktile-notify", "TaskTileNotify", "TaskTileRuntime", "TaskTileCore", "TestSupport"]),
         .testTarget(name: "tasktile-renderTests",
                     dependencies: ["tasktile-render", "tasktile-desktop", "TaskTileRender", "TaskTileCore",
-                                   "TaskTileCommandLine", "TestSupport"]),
+                                   "TaskTileCommandLine", "TestSupport",
+                                   // PseudoLocaleTests: the help of every program
+                                   "tasktile", "tasktile-sync", "tasktile-notify"]),
         .testTarget(name: "TaskTileCommandLineTests", dependencies: ["TaskTileCommandLine", "TaskTileCore"]),
         .testTarget(name: "TaskTileRuntimeTests", dependencies: ["TaskTileRuntime", "TaskTileCore", "TestSupport"]),
         .testTarget(name: "TaskTileDesktopTests",

@@ -118,6 +118,24 @@ public struct Program: Sendable {
         HelpFormatter(program: name, translations: translations, width: width)
     }
 
+    /// The English help a translation of this program translates: key → the declaration's text,
+    /// for every key `helpTranslationGaps` requires (each command's own keys, not the shared
+    /// `help.opt.<name>`; the global options as `help.global.opt.<name>`). What the pseudo-locale
+    /// (`en-XA`) is generated from, and what a translator of a new language starts with.
+    public func helpSource() -> [String: String] {
+        var source: [String: String] = [:]
+        for spec in commands.map({ $0.spec }) {
+            let prefix = HelpFormatter.keyPrefix(spec)
+            source[prefix + ".abstract"] = spec.abstract
+            if let discussion = spec.discussion { source[prefix + ".discussion"] = discussion }
+            for a in spec.arguments { source[prefix + ".arg." + a.name] = a.help }
+            for o in spec.options { source[prefix + ".opt." + String(o.names[0].drop { $0 == "-" })] = o.help }
+        }
+        for o in globals { source["help.global.opt." + String(o.names[0].drop { $0 == "-" })] = o.help }
+        for sibling in siblings { source[HelpFormatter.keyPrefix(sibling.listingSpec) + ".abstract"] = sibling.abstract }
+        return source
+    }
+
     /// How complete the command help of `language` is, by the keys `HelpFormatter` looks up: `missing`
     /// lists each abstract, discussion, argument and option (own key, or the shared `help.arg.*` /
     /// `help.opt.*` one) and global option with no entry; `unused` lists entries that name nothing
@@ -210,8 +228,9 @@ public struct Program: Sendable {
             }
         }
         if showVersion && rest.isEmpty { stdout.write("\(name) \(version)\n"); return 0 }
-        if let lang = globalValues["--lang"], !["en", "ja"].contains(lang) {
-            return reportEarly(UsageError(message: Phrase(key: .usageInvalidValue, lang, "--lang", "en, ja"), spec: nil),
+        if let lang = globalValues["--lang"], Language(rawValue: lang) == nil {
+            let accepted = Language.allCases.map(\.rawValue).joined(separator: ", ")
+            return reportEarly(UsageError(message: Phrase(key: .usageInvalidValue, lang, "--lang", accepted), spec: nil),
                                json: globalFlags.contains("--json"), localizer: early)
         }
         let dataDir = globalValues["--data-dir"]
@@ -226,7 +245,8 @@ public struct Program: Sendable {
             stderr.write(localizer.text(.warningPrefix, localizer.text(.warningUnknownTimeZone, tz, Clock.timeZone(environment: environment).identifier)) + "\n")
         }
         if let lang = Language.unsupportedTasktileLang(environment) {
-            stderr.write(localizer.text(.warningPrefix, localizer.text(.warningUnknownLanguage, lang)) + "\n")
+            stderr.write(localizer.text(.warningPrefix, localizer.text(.warningUnknownLanguage, lang,
+                Language.allCases.map(\.rawValue).joined(separator: ", "))) + "\n")
         }
         // Wrapped to the terminal; piped help keeps one line per option, for grep.
         let formatter = helpFormatter(width: stdoutIsTerminal ? Program.terminalWidth(environment: environment) : Int.max / 2)
@@ -338,7 +358,8 @@ public struct Program: Sendable {
     /// The options every program shares, by name: the data directory and the language.
     public static let dataDirOption = OptionSpec.value("--data-dir", valueName: "dir",
         help: "The data directory (default: $TASKTILE_DATA_DIR, $XDG_DATA_HOME/tasktile or ~/.local/share/tasktile).")
-    public static let langOption = OptionSpec.value("--lang", valueName: "lang", help: "Language of messages.", values: ["en", "ja"])
+    public static let langOption = OptionSpec.value("--lang", valueName: "lang", help: "Language of messages.",
+                                                    values: Language.allCases.map(\.rawValue))
     /// `--json`: machine-readable output (`tasktile` and the programs that run its commands).
     public static let jsonOption = OptionSpec.flag("--json", help: "Print machine-readable JSON.")
     /// `--no-color`: never ANSI colours.

@@ -1,18 +1,39 @@
 import Foundation
 
-/// The user's language (docs/language.md).
+/// The user's language (docs/language.md). Each case has a catalogue file,
+/// `Localization/Catalogue/<rawValue>.json`; a new language is that file plus one case here.
 public enum Language: String, CaseIterable, Sendable {
     case en, ja
+    /// The pseudo-locale: English with every letter accented and each message ~30 % longer, in
+    /// brackets (`[Àðð ļîšţ ~~~]`), generated from `en.json` (`PseudoLocaleTests`). It shows text that
+    /// is not translated (plain English) and layouts that cannot take a longer language.
+    case enXA = "en-XA"
+
+    /// The languages people read: every case but the pseudo-locale (theme previews, the settings
+    /// a person picks from). `en-XA` is still accepted wherever a language is.
+    public static var spoken: [Language] { allCases.filter { $0 != .enXA } }
 
     /// The language from the environment, in the order of docs/language.md "Resolution order": `TASKTILE_LANG`, `LC_ALL`,
-    /// `LC_MESSAGES`, `LANG` (the first one set and non-empty decides); `ja…` → Japanese, any other
-    /// value (`C`, `en_US.UTF-8`, `POSIX`) → English. Foundation's `Locale.current` ignores these on
-    /// Linux, so they are read here. `--lang` is applied by the caller before this.
+    /// `LC_MESSAGES`, `LANG` (the first one set and non-empty decides). The value's language tag
+    /// (`ja_JP.UTF-8` → `ja-JP`, then `ja`; `en_XA` → `en-XA`) picks the case whose raw value it
+    /// is; any other value (`C`, `en_US.UTF-8`, `POSIX`, `fr`) → English. Foundation's
+    /// `Locale.current` ignores these on Linux, so they are read here. `--lang` is applied by the
+    /// caller before this.
     public static func fromEnvironment(_ env: [String: String]) -> Language {
         for key in ["TASKTILE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let v = env[key], !v.isEmpty { return v.lowercased().hasPrefix("ja") ? .ja : .en }
+            if let v = env[key], !v.isEmpty { return tagged(v) ?? .en }
         }
         return .en
+    }
+
+    /// The case a POSIX locale name or a language tag names (`ja_JP.UTF-8`, `en-XA`, `JA`), or nil:
+    /// the whole tag first, then its first subtag; case-insensitive.
+    public static func tagged(_ value: String) -> Language? {
+        let tag = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? value
+        let normalized = tag.replacingOccurrences(of: "_", with: "-").lowercased()
+        let primary = normalized.split(separator: "-").first.map(String.init) ?? normalized
+        return allCases.first { $0.rawValue.lowercased() == normalized }
+            ?? allCases.first { $0.rawValue.lowercased() == primary }
     }
 
     /// The language whose catalogue file defines the keys and whose command help is each command's declaration.
@@ -21,22 +42,25 @@ public enum Language: String, CaseIterable, Sendable {
     /// Every language but the source: those whose file translates the source's messages and help.
     public static var translations: [Language] { allCases.filter { $0 != source } }
 
-    /// The language's CLDR plural rule (which forms its plural messages give).
+    /// The language's CLDR plural rule (which forms its plural messages give): Japanese has only
+    /// `other`; English and the pseudo-locale `one` and `other`. A language with other categories
+    /// (`few`, `many`: Polish, Arabic) adds its rule here.
     public var pluralRule: PluralRule {
         switch self {
-        case .en: .oneOther
         case .ja: .otherOnly
+        default: .oneOther
         }
     }
 
     /// `TASKTILE_LANG`'s value when it is set to a language tasktile does not speak (`fr`): the
-    /// programs warn once on stderr that English is used. `en…`, `ja…`, `C` and
-    /// `POSIX` are accepted silently. (`LANG` and `LC_*` describe the whole system and fall back
-    /// to English without a warning; `--lang fr` is refused with exit 64.)
+    /// programs warn once on stderr that English is used. A value naming a language (`en…`,
+    /// `ja_JP.UTF-8`, `en-XA`), `C` and `POSIX` are accepted silently. (`LANG` and `LC_*` describe
+    /// the whole system and fall back to English without a warning; `--lang fr` is refused with
+    /// exit 64.)
     public static func unsupportedTasktileLang(_ env: [String: String]) -> String? {
         guard let v = env["TASKTILE_LANG"], !v.isEmpty else { return nil }
         let lower = v.lowercased()
-        if lower.hasPrefix("en") || lower.hasPrefix("ja") || lower == "c" || lower.hasPrefix("c.") || lower == "posix" { return nil }
+        if tagged(v) != nil || lower == "c" || lower.hasPrefix("c.") || lower == "posix" { return nil }
         return v
     }
 }

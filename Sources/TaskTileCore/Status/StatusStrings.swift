@@ -44,12 +44,11 @@ public struct StatusStrings: Hashable, Sendable {
     public static let japanese = StatusStrings(Localizer(.ja))
 
     /// The strings for `language`.
-    public static func forLanguage(_ language: Language) -> StatusStrings {
-        switch language {
-        case .en: english
-        case .ja: japanese
-        }
-    }
+    public static func forLanguage(_ language: Language) -> StatusStrings { byLanguage[language]! }
+
+    /// Every language's, built once from its catalogue.
+    static let byLanguage: [Language: StatusStrings] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { ($0, StatusStrings(Localizer($0))) })
 
     /// Fills `{0}` in `template`.
     public func count(_ template: String, _ n: Int) -> String {

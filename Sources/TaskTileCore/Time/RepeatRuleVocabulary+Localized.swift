@@ -82,12 +82,11 @@ extension RepeatRuleVocabulary {
     public static let japanese = RepeatRuleVocabulary(Localizer(.ja))
 
     /// The vocabulary for a language.
-    public static func forLanguage(_ language: Language) -> RepeatRuleVocabulary {
-        switch language {
-        case .en: english
-        case .ja: japanese
-        }
-    }
+    public static func forLanguage(_ language: Language) -> RepeatRuleVocabulary { byLanguage[language]! }
+
+    /// Every language's, built once from its catalogue.
+    static let byLanguage: [Language: RepeatRuleVocabulary] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { ($0, RepeatRuleVocabulary(Localizer($0))) })
 }
 
 extension RepeatRule.NthWeekday {

@@ -8,8 +8,8 @@ extension Language {
     /// `WidgetRenderer.fontFamilies(for:language:)`).
     var fontFallback: String {
         switch self {
-        case .en: "Noto Sans, Noto Sans CJK JP, sans-serif"
         case .ja: "Noto Sans CJK JP, Noto Sans, sans-serif"
+        default: "Noto Sans, Noto Sans CJK JP, sans-serif"  // Latin script (en, en-XA)
         }
     }
 
@@ -17,8 +17,8 @@ extension Language {
     /// Japanese, whose glyphs sit higher.
     var strikethroughHeight: Double {
         switch self {
-        case .en: 0.3
         case .ja: 0.36
+        default: 0.3
         }
     }
 }

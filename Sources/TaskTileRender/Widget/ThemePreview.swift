@@ -54,7 +54,7 @@ public enum ThemePreview {
             throw OutputError(path: directory, detail: (error as NSError).localizedDescription)
         }
         var written: [String] = []
-        for language in Language.allCases {
+        for language in Language.spoken {
             for family in WidgetFamily.allCases where family != .grid {  // the grid draws a challenge, not a list
                 let name = "\(family.rawValue)-\(language.rawValue)"
                 let spec = WidgetSpec(

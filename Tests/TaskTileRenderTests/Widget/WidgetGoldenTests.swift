@@ -33,6 +33,19 @@ import TestSupport
         }
     }
 
+    /// Every family in the pseudo-locale en-XA (docs/language.md "The pseudo-locale"): each widget
+    /// word is in the catalogue (accented, in brackets), and ~30 % longer words still fit or are
+    /// ellipsized, never drawn over the counts.
+    @Test func everyFamilyInThePseudoLocale() throws {
+        for family in WidgetFamily.allCases where family != .grid {
+            let w = try Sample.render(Self.english, family: family, language: .enXA)
+            try Snapshot.check(w.surface, variant: "\(family)-en-XA")
+        }
+        let grid = try GridGoldenTests.render(GridGoldenTests.report(["Run", "Read", "Stretch"]), theme: .standard,
+                                              language: .enXA)
+        try Snapshot.check(grid.surface, variant: "grid-en-XA")
+    }
+
     @Test func checkboxStylesPendingAndCompleted() throws {
         for size in [11.0, 20.0] {
             // One row per style: pending, completed; on white and on the Midnight background.
