@@ -73,6 +73,9 @@ public enum ChallengeCell: String, Hashable, Sendable {
     case off
     /// Today, in a period of a habit with a target that has check-ins but not its target yet: drawn partly filled.
     case partial
+    /// Today, not checked in yet, and its due time has passed (a habit due at 07:00, at 10:00): overdue but not
+    /// missed — it becomes `missed` only once the day is over (docs/challenges.md "The grid").
+    case overdue
 }
 
 /// A challenge with its per-habit, per-day state at "now" (`Store.challengeReport`).
@@ -306,8 +309,14 @@ extension Store {
                     }
                     if done[k] != nil { cells.append(.done) }
                     else if date > (endedDay ?? c.lastDay) || date > today { cells.append(.future) }
-                    else if date == today { cells.append(.open) }
-                    else { cells.append(.missed) }
+                    else if date == today {
+                        // Today's due time has passed: overdue until the day is over, missed after it.
+                        let zone = clock.timeZone, now = clock.now
+                        let passed = todo.due.map { due in
+                            due.localDate == today && due.deadline(userZone: zone) <= now
+                        } ?? false
+                        cells.append(passed ? .overdue : .open)
+                    } else { cells.append(.missed) }
                     if date <= (endedDay ?? c.lastDay) { possible += 1 }
                 }
                 let streak = Streak.compute(currentCycle: todo.occurrenceCount, currentCompleted: todo.isCompleted,

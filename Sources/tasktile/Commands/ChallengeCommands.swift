@@ -7,10 +7,12 @@ private let challengeArgument = ArgumentSpec(name: "challenge", help: "A challen
 
 /// JSON of a challenge report: `{id, title, list, state, day, days, startDate, lastDay, remind,
 /// routine, checkIns, possible, bestStreak, habits: [{title, checkIns, streak, best, cells}]}`;
-/// `cells` has one letter per day: `x` done, `-` missed, `o` today open, `.` future, ` ` off.
+/// `cells` has one letter per day: `x` done, `-` missed, `o` today open, `!` today overdue (its due
+/// time passed), `+` today partly done, `.` future, ` ` off.
 func challengeJSON(_ r: ChallengeReport) -> JSONValue {
     let c = r.challenge
-    let letters: [ChallengeCell: Character] = [.done: "x", .missed: "-", .open: "o", .future: ".", .off: " ", .partial: "+"]
+    let letters: [ChallengeCell: Character] = [.done: "x", .missed: "-", .open: "o", .future: ".", .off: " ",
+                                               .partial: "+", .overdue: "!"]
     return .object([
         ("id", .string(c.id)), ("title", .string(c.title)), ("list", .string(c.listId)), ("state", .string(r.state.rawValue)),
         ("day", .number(Double(r.day))), ("days", .number(Double(c.days))),
@@ -120,7 +122,7 @@ struct ChallengeShowCommand: Command {
         context.out(context.paint(l.text(.challengeHeader, r.challenge.title, stateText(r, l)), .bold))
         let percent = r.possible == 0 ? 0 : Int((Double(r.checkIns) * 100 / Double(r.possible)).rounded())
         context.out(l.text(.challengeTotals, r.checkIns, r.possible, percent, r.bestStreak))
-        let marks: [ChallengeCell: Character] = [.done: "■", .missed: "·", .open: "□", .future: " ", .off: " ", .partial: "◧"]
+        let marks: [ChallengeCell: Character] = [.done: "■", .missed: "·", .open: "□", .future: " ", .off: " ", .partial: "◧", .overdue: "▣"]
         for h in r.habits {
             let possible = h.cells.filter { $0 != .off }.count
             context.out(l.text(.challengeHabitLine, String(h.cells.map { marks[$0] ?? " " }), h.checkIns, possible,

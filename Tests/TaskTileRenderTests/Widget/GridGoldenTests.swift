@@ -91,6 +91,48 @@ import TestSupport
         #expect(tall.cell(habit: 0, day: 1).y > tall.cell(habit: 0, day: 0).y)
         #expect(tall.cell(habit: 6, day: 49).maxY <= 500.0001 && wide.cell(habit: 6, day: 49).maxX <= 300.0001)
     }
+
+    @Test("the grid fills its area: habits spread over the height, streaks after the rows, the legend below",
+          arguments: [(760.0, 300.0, 3, 28), (364, 150, 7, 50), (364, 150, 2, 7), (160, 500, 3, 30), (200, 70, 7, 50)])
+    func fillsItsArea(_ w: Double, _ h: Double, _ habits: Int, _ days: Int) {
+        let area = Rect(x: 10, y: 20, width: w, height: h)
+        let g = GridLayout(area: area, habits: habits, days: days, rowHeight: .normal, labelFontSize: 12,
+                           streakSize: g0streak(w >= h), legendHeight: 20)
+        func inside(_ r: Rect) -> Bool {
+            r.x >= area.x - 0.001 && r.y >= area.y - 0.001 && r.maxX <= area.maxX + 0.001 && r.maxY <= area.maxY + 0.001
+        }
+        let first = g.cell(habit: 0, day: 0), last = g.cell(habit: habits - 1, day: days - 1)
+        #expect(inside(first) && inside(last) && inside(g.label(habit: habits - 1)))
+        // The cells span the day axis and reach across the habit axis: no more than one pitch's slack is left.
+        let legend = g.legend?.height ?? 0
+        if g.daysAsColumns {
+            #expect(last.maxX - first.x >= w - g.labelSize - g.streakSize - 8.001)
+            #expect(first.y - area.y <= g.habitPitch / 2 && area.maxY - legend - last.maxY <= g.habitPitch / 2 + 0.001)
+        } else {
+            #expect(last.maxY - first.y >= h - g.labelSize - g.streakSize - legend - 4.001)
+        }
+        if let streak = g.streak(habit: habits - 1) {
+            #expect(inside(streak))
+            #expect(g.daysAsColumns ? streak.x >= last.maxX : streak.y >= last.maxY)
+        }
+        if let l = g.legend { #expect(inside(l) && l.y >= last.maxY - 0.001) }
+        // Only the tiny widget gives up its legend.
+        #expect((g.legend == nil) == (h == 70))
+    }
+
+    /// The streak extent a `🔥 12` label wants: its width beside rows, its height below columns.
+    func g0streak(_ wide: Bool) -> Double { wide ? 30 : 16 }
+
+    @Test("an overdue cell is ringed in the overdue colour and checks in; today's outline stays inside the widget")
+    func overdueAndTodayOutline() throws {
+        var r = Self.report(Self.english, today: 49)
+        r.habits[1].cells[49] = .overdue
+        let widget = try Self.render(r, theme: .standard, language: .en)
+        // The overdue cell is a check-in target like today's open one.
+        let read = "00000000-0000-4000-8000-000000000002"
+        #expect(widget.hitMap.regions.contains { $0.action == .checkIn(todoID: read, date: "2027-02-22") })
+        try Snapshot.check(widget.surface, variant: "last-day-overdue")
+    }
 }
 
 /// A challenge with habits that have a target per week (docs/cycles.md "Habits with a target"), on day 17 of 28, a
