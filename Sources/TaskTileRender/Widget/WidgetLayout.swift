@@ -11,7 +11,9 @@ import TaskTileCore
 /// `round(header size × 1.3)`, 5 pt, a one-device-pixel hairline (centred half a pixel below that
 /// line), 4 pt, then rows of `line height + 2 × row padding` (docs/themes.md "Font sizes and row
 /// heights"; plus a due line when due labels go below the titles) down to the bottom padding:
-/// `floor(available / row height)` of them, and one squeezed row when only a line of text fits.
+/// `floor(available / row height)` of them, and one squeezed row when only a line of text fits;
+/// while todos are hidden, one more row when at least half a row is left, the rows sharing the
+/// height (`filled(_:count:)`).
 /// When more todos than slots are given and the header already says how many are left, every
 /// slot is a todo and the last one carries the `+ N more` count at its end when it fits;
 /// otherwise the last slot becomes a `+ N more` line. How a large widget whose theme shows
@@ -157,9 +159,9 @@ struct WidgetLayout {
         let completedRowH = metrics.rowHeight
         guard offersCompletedSection && completedCount > 0 else {
             let area = Rect(x: left, y: rowsTop, width: right - left, height: available)
-            return (
-                Section(area: area, slots: slots(in: available, rowHeight: pendingRowH), rowHeight: pendingRowH), nil
-            )
+            let whole = slots(in: available, rowHeight: pendingRowH)
+            let section = Section(area: area, slots: whole, rowHeight: pendingRowH)
+            return (filled(section, count: pendingCount), nil)
         }
         // The pending share's whole rows (or its one squeezed row), then the completed section's cap.
         let share = (available * WidgetRenderer.pendingShare).rounded(.down)
@@ -168,16 +170,36 @@ struct WidgetLayout {
         // Completed rows keep only the slots they need, up to the cap; pending rows get the rest.
         let kept = min(completedCount, cap)
         let pendingRoom = max(pendingShareHeight, available - Double(kept) * completedRowH)
-        let pendingSlots = slots(in: pendingRoom, rowHeight: pendingRowH)
-        let used = min(pendingCount, pendingSlots)
-        let pendingHeight = pendingCount == 0 ? pendingRoom : min(pendingRoom, Double(used) * pendingRowH)
+        // Pending rows that do not all fit take the room's last part-row too (`filled`).
+        let room = filled(
+            Section(area: Rect(x: left, y: rowsTop, width: right - left, height: pendingRoom),
+                    slots: slots(in: pendingRoom, rowHeight: pendingRowH), rowHeight: pendingRowH),
+            count: pendingCount)
+        let used = min(pendingCount, room.slots)
+        let pendingHeight = pendingCount == 0 ? pendingRoom : min(pendingRoom, Double(used) * room.rowHeight)
         let pendingArea = Rect(x: left, y: rowsTop, width: right - left, height: pendingHeight)
-        let pending = Section(area: pendingArea, slots: pendingSlots, rowHeight: pendingRowH)
+        let pending = Section(area: pendingArea, slots: room.slots, rowHeight: room.rowHeight)
         // The completed section: everything under the pending rows drawn.
         let area = Rect(x: left, y: pendingArea.maxY, width: right - left, height: bottom - pendingArea.maxY)
         let completed = Section(
             area: area, slots: slots(in: area.height, rowHeight: completedRowH), rowHeight: completedRowH)
-        return (pending, (hairlineY(pendingArea.maxY), completed))
+        return (pending, (hairlineY(pendingArea.maxY), filled(completed, count: completedCount)))
+    }
+
+    /// "Fill the space first" (docs/widgets.md "Layout"): when `count` rows want `section` and do not all
+    /// fit, and the whole rows that fit leave at least half a row empty below them, one more row is
+    /// drawn and every row of the section gets `area height / (slots + 1)` — as long as that keeps at
+    /// least the compact row padding (2 points above and below the line; a due line below the title
+    /// keeps its height). So a `+ N more` never sits above an empty band nearly a row tall. Otherwise
+    /// (everything fits, too little is left, a compact theme) the section is returned unchanged.
+    func filled(_ section: Section, count: Int) -> Section {
+        guard count > section.slots, section.slots >= 1, section.rowHeight > 0 else { return section }
+        let leftover = section.area.height - Double(section.slots) * section.rowHeight
+        guard leftover + 1e-9 >= section.rowHeight / 2 else { return section }
+        let pitch = section.area.height / Double(section.slots + 1)
+        let squeezable = 2 * (metrics.rowPadding - min(2, metrics.rowPadding))
+        guard pitch + 1e-9 >= section.rowHeight - squeezable else { return section }
+        return Section(area: section.area, slots: section.slots + 1, rowHeight: pitch)
     }
 
     /// `floor(height / row height)`; when not even one whole row fits but a line of text does

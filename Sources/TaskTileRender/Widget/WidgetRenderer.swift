@@ -352,7 +352,9 @@ private struct Drawing {
         // short (and a due further down shows inline when its row is reached).
         var tall = false
         if layout.dueStyle == .below {
-            let tallSection = layout.sections(completedCount: completedRows.count, tallPendingRows: true).pending
+            let tallSection = layout.sections(
+                completedCount: completedRows.count, pendingCount: pendingRows.count, tallPendingRows: true
+            ).pending
             let fitting = layout.treeRows(
                 depths: pendingRows.map(\.depth), in: tallSection, countInHeader: headerShowsRemaining)
             tall = fitting.todos.contains { !pendingRows[$0.index].completed && pendingRows[$0.index].todo.due != nil }
@@ -460,7 +462,10 @@ private struct Drawing {
         // A tall row: the title's line at the top (inside the row padding), the due line below it.
         // A todo without a due in a tall row keeps its title centred.
         let below = tall && due != nil
-        let lineMidY = below ? frame.y + m.rowPadding + m.lineHeight / 2 : frame.midY
+        // The padding above the title's line: the theme's, or less in a row squeezed to fill the space
+        // (`WidgetLayout.filled`), the two lines staying centred in the row.
+        let padTop = min(m.rowPadding, max(0, (frame.height - m.lineHeight - self.layout.dueLineHeight) / 2))
+        let lineMidY = below ? frame.y + padTop + m.lineHeight / 2 : frame.midY
         let baseline = WidgetLayout.baseline(centredAt: lineMidY, fontSize: itemFont.size)
         if let checkboxX {
             if !completed, highlighted == todo.id {
@@ -533,7 +538,7 @@ private struct Drawing {
         }
         if let due, below {
             let dueBaseline = WidgetLayout.baseline(
-                centredAt: frame.y + m.rowPadding + m.lineHeight + self.layout.dueLineHeight / 2,
+                centredAt: frame.y + padTop + m.lineHeight + self.layout.dueLineHeight / 2,
                 fontSize: dueFont.size)
             _ = drawDue(due, x: columnX, baseline: dueBaseline, maxWidth: columnRight - columnX)
         }
@@ -543,7 +548,7 @@ private struct Drawing {
         if let subtasks, spec.family == .large, !completed {
             // 1 pt below the line box, clear of descenders, or as low as the row allows (compact rows).
             let lineBottom =
-                below ? frame.y + m.rowPadding + m.lineHeight + self.layout.dueLineHeight : lineMidY + m.lineHeight / 2
+                below ? frame.y + padTop + m.lineHeight + self.layout.dueLineHeight : lineMidY + m.lineHeight / 2
             let h = WidgetRenderer.progressBarHeight
             let top = self.layout.snapped(min(lineBottom + 1, frame.maxY - h))
             if top >= lineBottom - h, top + h <= frame.maxY + 1e-9 {

@@ -26,22 +26,29 @@ import TaskTileCore
         let l = Self.layout(.medium)
         let pending = l.sections(completedCount: 5).pending // medium never shows completed todos
         #expect(l.sections(completedCount: 5).completed == nil)
-        let rowH = l.metrics.rowHeight
-        #expect(pending.slots == Int(((158 - 43.25) / rowH).rounded(.down)))
+        // 114.75 pt of 32-pt rows: 3 whole rows leave 18.75 pt, more than half a row, so while todos are
+        // hidden (an unknown count is "more than fit") a fourth row is drawn and the four share the height.
+        let fill = WidgetLayoutTests.filled(158 - 43.25, rowH: l.metrics.rowHeight, padding: 6, count: .max)
+        let rowH = fill.rowH
+        #expect(pending.slots == fill.slots && fill.slots == 4 && abs(rowH - 114.75 / 4) < 1e-9)
         let fits = l.rows(count: pending.slots, in: pending)
         #expect(fits.todos.count == pending.slots && fits.more == nil)
         let over = l.rows(count: 10, in: pending)
         #expect(over.todos.count == pending.slots - 1)
         let more = try #require(over.more)
         #expect(more.count == 10 - (pending.slots - 1))
-        #expect(more.frame.y == pending.area.y + Double(pending.slots - 1) * rowH)
+        #expect(abs(more.frame.y - (pending.area.y + Double(pending.slots - 1) * rowH)) < 1e-9)
         #expect(over.todos.allSatisfy { $0.inlineMore == nil })
-        #expect(zip(over.todos, over.todos.dropFirst()).allSatisfy { $0.frame.maxY == $1.frame.y }, "rows touch")
+        #expect(
+            zip(over.todos, over.todos.dropFirst()).allSatisfy { abs($0.frame.maxY - $1.frame.y) < 1e-9 }, "rows touch")
         // When the header already says how many are left, every slot is a todo and the last one
-        // carries the count (medium shows 3 rows, not 2 and "+ N more").
+        // carries the count (medium shows 4 rows, not 3 and "+ N more").
         let shared = l.rows(count: 10, in: pending, countInHeader: true)
         #expect(shared.more == nil)
-        #expect(shared.todos.count == pending.slots && pending.slots == 3)
+        #expect(shared.todos.count == pending.slots && pending.slots == 4)
+        // Exactly the 3 whole rows' worth of todos keep the rows' own height.
+        #expect(l.sections(completedCount: 0, pendingCount: 3).pending.slots == 3)
+        #expect(l.sections(completedCount: 0, pendingCount: 3).pending.rowHeight == l.metrics.rowHeight)
         #expect(shared.todos.last?.inlineMore == 10 - pending.slots)
         #expect(shared.todos.dropLast().allSatisfy { $0.inlineMore == nil })
         #expect(l.rows(count: 3, in: pending, countInHeader: true).todos.allSatisfy { $0.inlineMore == nil })
@@ -70,8 +77,11 @@ import TaskTileCore
         let cap = l.slots(in: available - Double(share) * rowH)
         let split = l.sections(completedCount: 40)
         let completed = try #require(split.completed)
-        #expect(split.pending.slots == share)
-        #expect(split.pending.area.height == Double(share) * rowH)
+        // The pending rows (more than fit) take the room over the cap, filled: the share's rows and the
+        // part-row left under the completed cap.
+        let fill = WidgetLayoutTests.filled(available - Double(cap) * rowH, rowH: rowH, padding: 6, count: .max)
+        #expect(split.pending.slots == fill.slots && fill.slots >= share)
+        #expect(abs(split.pending.area.height - Double(fill.slots) * fill.rowH) < 1e-9)
         #expect(completed.section.slots == cap)
         #expect(completed.section.area.y == split.pending.area.maxY)
         #expect(completed.section.area.maxY == l.bottom)
@@ -79,7 +89,8 @@ import TaskTileCore
         // Few pending todos: the pending area is cut to them and the completed section gets the rest.
         let few = l.sections(completedCount: 40, pendingCount: 2)
         #expect(few.pending.area.height == 2 * rowH)
-        #expect(few.completed.map { $0.section.slots } == l.slots(in: available - 2 * rowH))
+        #expect(few.completed.map { $0.section.slots }
+                == WidgetLayoutTests.filled(available - 2 * rowH, rowH: rowH, padding: 6, count: 40).slots)
         // Nothing pending: `All done!` takes what the completed rows, at most the cap, leave.
         #expect(l.sections(completedCount: 40, pendingCount: 0).pending.area.height == available - Double(cap) * rowH)
         #expect(l.sections(completedCount: 1, pendingCount: 0).pending.area.height == available - rowH)
@@ -104,9 +115,10 @@ import TaskTileCore
             let s = l.sections(completedCount: completedCount, pendingCount: 40, tallPendingRows: tall)
             let completed = try #require(s.completed)
             let kept = min(completedCount, cap)
-            #expect(s.pending.slots == Int(((available - Double(kept) * rowH) / pendingRowH).rounded(.down)), "\(completedCount)")
+            let fill = WidgetLayoutTests.filled(available - Double(kept) * rowH, rowH: pendingRowH, padding: 6, count: 40)
+            #expect(s.pending.slots == fill.slots, "\(completedCount)")
             #expect(s.pending.slots >= share, "\(completedCount)")
-            #expect(s.pending.area.height == Double(s.pending.slots) * pendingRowH, "\(completedCount)")
+            #expect(abs(s.pending.area.height - Double(s.pending.slots) * fill.rowH) < 1e-9, "\(completedCount)")
             #expect(completed.section.slots >= kept, "\(completedCount)")
             // Under the last completed row: less than one row that could take another todo.
             let lastRow = completed.section.area.y + Double(kept) * rowH

@@ -36,6 +36,17 @@ import TestSupport
 
     static let sizes: [Theme.FontSize] = [.small, .medium, .large, .points(8), .points(20), .points(32)]
 
+    /// docs/widgets.md "Layout", "Fill the space first": `count` rows of `rowH` points (row padding
+    /// `padding`) in `available` points. `floor(available / rowH)` whole rows; when they do not all fit
+    /// and leave at least half a row, one more row and every row `available / (n + 1)` tall, unless
+    /// that takes more than the padding beyond 2 pt above and below.
+    static func filled(_ available: Double, rowH: Double, padding: Double, count: Int) -> (slots: Int, rowH: Double) {
+        let n = Int((available / rowH + 1e-9).rounded(.down))
+        guard count > n, n >= 1, available - Double(n) * rowH + 1e-9 >= rowH / 2 else { return (n, rowH) }
+        let pitch = available / Double(n + 1)
+        return pitch + 1e-9 >= rowH - 2 * (padding - min(2, padding)) ? (n + 1, pitch) : (n, rowH)
+    }
+
     @Test func metricsFollowTheSpecTable() {
         for size in Self.sizes {
             for r in Theme.RowHeight.allCases {
@@ -58,9 +69,10 @@ import TestSupport
         let content = Sample.content("Work", (1...total).map { "Todo \($0)" })
         for family in WidgetFamily.allCases {
             let g = Self.geometry(family)
-            let rowH = Self.table(size).line + 2 * Self.padding(rowHeight)
             let available = g.h - g.padV - Self.rowsTop(size, family: family, scale: 2)
-            let slots = max(1, Int((available / rowH).rounded(.down)))
+            let fill = Self.filled(available, rowH: Self.table(size).line + 2 * Self.padding(rowHeight),
+                                   padding: Self.padding(rowHeight), count: total)
+            let slots = max(1, fill.slots), rowH = fill.rowH
             let w = try Sample.render(content, family: family, theme: theme, scale: 2)
             let label = "\(family) \(size) \(rowHeight)"
             #expect(w.pendingSlots == slots, "\(label)")
@@ -96,15 +108,21 @@ import TestSupport
         let pendingHeight = (available * 0.6).rounded(.down)
         let withDone = try Sample.render(Sample.content("Home", (1...30).map { "Chore \($0)" }, completed: (1...30).map { "Done \($0)" }),
                                          family: .large, theme: theme, scale: 2)
-        #expect(withDone.pendingSlots == max(1, Int((pendingHeight / rowH).rounded(.down))))
+        // The 60 % share's whole rows, the completed cap under them; the pending rows (overflowing) take
+        // the room the cap leaves, filled (`filled`).
+        let share = max(1, Int((pendingHeight / rowH).rounded(.down)))
+        let cap = Int(((available - min(pendingHeight, Double(share) * rowH)) / rowH).rounded(.down))
+        let room = max(min(pendingHeight, Double(share) * rowH), available - Double(cap) * rowH)
+        let pendingFill = Self.filled(room, rowH: rowH, padding: 6, count: 30)
+        #expect(withDone.pendingSlots == max(1, pendingFill.slots))
         // The pending section is cut to its rows, so the completed section gets the rest.
-        let pendingUsed = Double(withDone.pendingSlots) * rowH
-        #expect(pendingUsed <= pendingHeight)
-        #expect(withDone.completedSlots == Int(((available - pendingUsed) / rowH).rounded(.down)))
+        let pendingUsed = Double(withDone.pendingSlots) * pendingFill.rowH
+        #expect(pendingUsed <= room + 1e-9)
+        #expect(withDone.completedSlots == Int(((available - pendingUsed) / rowH + 1e-9).rounded(.down)))
         #expect(withDone.rows.contains { $0.kind == .completed })
         let without = try Sample.render(Sample.content("Home", (1...30).map { "Chore \($0)" }), family: .large, theme: theme, scale: 2)
         #expect(without.completedSlots == 0)
-        #expect(without.pendingSlots == max(1, Int((available / rowH).rounded(.down))))
+        #expect(without.pendingSlots == max(1, Self.filled(available, rowH: rowH, padding: 6, count: 30).slots))
         // Medium and small never draw a completed section.
         let medium = try Sample.render(Sample.content("Home", ["a"], completed: ["b"]), family: .medium, theme: theme)
         #expect(medium.completedSlots == 0 && !medium.rows.contains { $0.kind == .completed })
@@ -124,7 +142,6 @@ import TestSupport
         let rowH = Self.table(.medium).line + 2 * Self.padding(.normal)
         let bottom = g.h - g.padV
         let available = bottom - Self.rowsTop(.medium, family: family, scale: 2)
-        let capacity = Int((available / rowH).rounded(.down))
         let pendingShare = Int(((available * 0.6).rounded(.down) / rowH).rounded(.down))
         let cap = Int(((available - Double(pendingShare) * rowH) / rowH).rounded(.down))
         let titles = ["牛乳 🥛", "Call the family 👨‍👩‍👧‍👦", "🇯🇵 旅行の計画を立てる", "Café with Zoë", "トイレットペーパー"]
@@ -139,12 +156,17 @@ import TestSupport
                     let split = family == .large && showCompleted && c > 0
                     let expected: (pending: Int, completed: Int)
                     if !split {
-                        expected = (min(p, capacity), 0)
+                        expected = (min(p, Self.filled(available, rowH: rowH, padding: 6, count: p).slots), 0)
                     } else if p == 0 {
                         expected = (0, min(c, cap)) // `All done!` keeps the rest
                     } else {
-                        let pendingRows = min(p, capacity - min(c, cap))
-                        expected = (pendingRows, min(c, capacity - pendingRows))
+                        // Pending rows take the room the completed rows they keep leave, filled; the
+                        // completed rows take what is under the pending rows drawn, filled.
+                        let room = max(Double(pendingShare) * rowH, available - Double(min(c, cap)) * rowH)
+                        let fill = Self.filled(room, rowH: rowH, padding: 6, count: p)
+                        let pendingRows = min(p, fill.slots)
+                        let rest = available - Double(pendingRows) * fill.rowH
+                        expected = (pendingRows, min(c, Self.filled(rest, rowH: rowH, padding: 6, count: c).slots))
                     }
                     // The header says how many are left, so pending rows are all todos; the completed
                     // section (no `N done` in the header) may end with a `+ N more` line.
@@ -158,7 +180,7 @@ import TestSupport
                         // Todos this widget shows when there is room: pending ones, completed ones when split.
                         let shown = w.rows.filter { $0.kind != .more }.count
                         if shown < p + (split ? c : 0) {
-                            #expect(bottom - last.frame.maxY < rowH, "\(label): an empty band of \(bottom - last.frame.maxY) pt under the last row")
+                            #expect(bottom - last.frame.maxY < rowH / 2, "\(label): an empty band of \(bottom - last.frame.maxY) pt under the last row")
                         }
                     }
                     // The hit map: the header, every row drawn (open), every pending checkbox; nothing else.
@@ -184,7 +206,7 @@ import TestSupport
         #expect(w.surface.width == 1000 && w.surface.height == 1200)
         let rowH = 20.0 + 12
         let available = 600 - 12 - Self.rowsTop(.medium, family: .medium, scale: 2)
-        #expect(w.pendingSlots == Int((available / rowH).rounded(.down)))
+        #expect(w.pendingSlots == Self.filled(available, rowH: rowH, padding: 6, count: 40).slots)
         let row = try #require(w.rows.first)
         #expect(row.frame.x == 16 && row.frame.maxX == 500 - 16)
         #expect(w.hitMap.width == 1000 && w.hitMap.height == 1200)

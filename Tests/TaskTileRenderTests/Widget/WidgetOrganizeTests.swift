@@ -84,7 +84,7 @@ import TestSupport
         let completes = widget.hitMap.regions.filter(\.isComplete)
         // Every pending row drawn has one complete region for its own todo, inside its row.
         let drawn = widget.rows.filter { $0.kind == .pending }
-        #expect(drawn.count == 9)
+        #expect(drawn.count == 10)
         #expect(completes.count == drawn.count)
         for row in drawn {
             let id = try #require(row.todoID)

@@ -74,7 +74,8 @@ import TestSupport
         let m = Theme.standard.metrics
         let rowsTop = try #require(w.rows.first).frame.y
         let available = spec.pointSize.height - spec.family.padding.vertical - rowsTop
-        let slots = max(1, Int(available / m.rowHeight))
+        let fill = WidgetLayoutTests.filled(available, rowH: m.rowHeight, padding: m.rowPadding, count: 40)
+        let slots = max(1, fill.slots)
         #expect(w.pendingSlots == slots)
         #expect(w.rows.count == slots)
         #expect(w.rows.last?.kind == .more)
@@ -186,12 +187,17 @@ import TestSupport
         let m = theme.metrics
         let rowsTop = try #require(w.rows.first).frame.y
         let available = 382 - 16 - rowsTop
-        #expect(w.pendingSlots == Int((available * 0.6).rounded(.down) / m.rowHeight))
+        // 12 pending, 4 completed: the four completed rows fit under the cap, the pending rows take the
+        // rest of the rows area, filled (`WidgetLayout.filled`: the part-row left becomes one more row).
+        let pendingFill = WidgetLayoutTests.filled(
+            available - 4 * m.rowHeight, rowH: m.rowHeight, padding: m.rowPadding, count: 12)
+        #expect(w.pendingSlots == pendingFill.slots)
+        #expect(w.pendingSlots >= Int((available * 0.6).rounded(.down) / m.rowHeight))
         let completedRows = w.rows.filter { $0.kind == .completed }
-        #expect(!completedRows.isEmpty)
+        #expect(completedRows.count == 4)
         // The completed section starts right under the pending rows drawn (no empty band).
-        #expect(completedRows.first!.frame.y == rowsTop + Double(w.pendingSlots) * m.rowHeight)
-        #expect(w.completedSlots == Int((available - Double(w.pendingSlots) * m.rowHeight) / m.rowHeight))
+        #expect(abs(completedRows.first!.frame.y - (rowsTop + Double(w.pendingSlots) * pendingFill.rowH)) < 1e-9)
+        #expect(w.completedSlots == Int((available - Double(w.pendingSlots) * pendingFill.rowH) / m.rowHeight + 1e-9))
         // Completed rows carry no complete action.
         for r in completedRows {
             #expect(!w.hitMap.regions.contains { $0.action == .complete(todoID: r.todoID!) })
@@ -202,7 +208,8 @@ import TestSupport
         try fx2.list("Home", (1...12).map { "Chore \($0)" })
         let w2 = try render(fx2, WidgetSpec(name: "large-nocompleted", family: .large, list: "Home"), theme: theme)
         #expect(w2.completedSlots == 0)
-        #expect(w2.pendingSlots == Int((382 - 16 - rowsTop) / m.rowHeight))
+        let alone = WidgetLayoutTests.filled(382 - 16 - rowsTop, rowH: m.rowHeight, padding: m.rowPadding, count: 12)
+        #expect(w2.pendingSlots == alone.slots)
     }
 
     @Test func englishEmojiAndDarkTheme() throws {
