@@ -20,14 +20,27 @@ public struct CaptureModel {
     public private(set) var index: Int
 
     /// The lists of `store`; the target is `list` (a title or an id prefix) when given, else the `defaultList`
-    /// setting (`Inbox` until changed).
-    /// - Throws: `StoreError.listNotFound` / `.ambiguousList` when `list` names no single list.
+    /// setting (`Inbox` until changed). A view (`@work`, `#tag`, docs/organize.md "Smart lists") puts the lists
+    /// its filter names first, in its `^List` order (`Store.listIDs(namedBy:)`), the first one the target, then
+    /// the others; a view that names no list starts at the default list, as no `list` does.
+    /// - Throws: `StoreError.listNotFound` / `.ambiguousList` when `list` names no single list or view.
     public init(store: Store, list: String?) throws {
         let lists = try store.listSummaries().map { Target(title: $0.list.title, reference: $0.list.id) }
+        var named: [String] = []
         if let list {
-            let chosen = try store.read { try store.resolveList(list) }
-            targets = lists
-            index = lists.firstIndex { $0.reference == chosen.id } ?? 0
+            switch try store.read({ try store.resolveScope(list) }) {
+            case .list(let chosen):
+                targets = lists
+                index = lists.firstIndex { $0.reference == chosen.id } ?? 0
+                return
+            case .view(let view):
+                named = try store.read { try store.listIDs(namedBy: view) }
+            }
+        }
+        if !named.isEmpty {
+            targets = named.compactMap { id in lists.first { $0.reference == id } }
+                + lists.filter { !named.contains($0.reference ?? "") }
+            index = 0
         } else {
             let title = try store.setting(.defaultList).value
             let key = TextRules.matchKey(title)

@@ -22,7 +22,8 @@ struct CaptureCommand: Command {
     static let listOption = Option.value(
         "--list", "-l", valueName: "list",
         help:
-            "The target list shown first (title or id prefix). Default: the defaultList setting (Inbox until changed).")
+            "The target list shown first (title or id prefix; a view such as @work puts the lists it names first). "
+            + "Default: the defaultList setting (Inbox until changed).")
 
     let list: String?
 

@@ -35,6 +35,26 @@ import TestSupport
         #expect(throws: StoreError.self) { try CaptureModel(store: store, list: "Nowhere") }
     }
 
+    @Test("a view puts the list it names first; a view naming none starts at the default list")
+    func aViewsListComesFirst() throws {
+        let (_, store) = try Self.store("capture-view", lists: ["Home", "Errands", "Work", "Work notes"])
+        _ = try store.saveView(name: "Focus", filter: "^Work !high")
+        var focus = try CaptureModel(store: store, list: "@focus")
+        #expect(focus.targets.map(\.title) == ["Work", "Home", "Errands", "Work notes"])
+        #expect(focus.target.title == "Work")
+        focus.cycle()
+        #expect(focus.target.title == "Home")
+        let todo = try focus.add("Fix the sink", store: store, clock: Self.clock)
+        #expect(try store.read { try store.resolveList(todo.listId).title } == "Home")
+        // A negated list is not a target; @today names none: the default list (Inbox, created on the first add).
+        _ = try store.saveView(name: "elsewhere", filter: "-^Work")
+        #expect(try CaptureModel(store: store, list: "@elsewhere").target.title == "Inbox")
+        #expect(
+            try CaptureModel(store: store, list: "@today").targets.map(\.title)
+                == ["Inbox", "Home", "Errands", "Work", "Work notes"])
+        #expect(throws: StoreError.self) { try CaptureModel(store: store, list: "@nowhere") }
+    }
+
     @Test func theDefaultListSettingIsTheFirstTarget() throws {
         let (_, store) = try Self.store("capture-default", lists: ["Home", "Work"])
         _ = try store.setSetting(.defaultList, to: "Work")

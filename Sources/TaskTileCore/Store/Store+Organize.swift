@@ -174,14 +174,21 @@ extension Store {
         return content
     }
 
-    /// The list a todo added from `view`'s widget goes to: the first list (in `sortOrder`) whose title
-    /// matches the first `^List` term that is not negated; nil when there is none (the default list).
-    /// Call inside a transaction.
-    func addListID(ofView view: SmartView) throws -> String? {
-        guard case .list(let key)? = view.filter.terms.first(where: {
-            if case .list = $0.term { return !$0.negated } else { return false }
-        })?.term else { return nil }
-        return try allLists().first { TextRules.hasMatchKey($0.title, key) }?.id
+    /// The list a todo added from `view`'s widget goes to: the first of `listIDs(namedBy:)`; nil when the
+    /// view names none (the default list). Call inside a transaction.
+    func addListID(ofView view: SmartView) throws -> String? { try listIDs(namedBy: view).first }
+
+    /// The lists `view`'s filter names, in the order of its `^List` terms that are not negated (a term's
+    /// lists in `sortOrder`, each list once): `^Work ^Home` → Work, Home. Empty for a view that names no
+    /// list (`@today`, `#tag`) or names only lists that do not exist. Call inside a transaction.
+    public func listIDs(namedBy view: SmartView) throws -> [String] {
+        let lists = try allLists()
+        var ids: [String] = []
+        for t in view.filter.terms where !t.negated {
+            guard case .list(let key) = t.term else { continue }
+            for l in lists where TextRules.hasMatchKey(l.title, key) && !ids.contains(l.id) { ids.append(l.id) }
+        }
+        return ids
     }
 
     // MARK: Subtasks
