@@ -115,6 +115,23 @@ public struct CaptureModel {
         }
     }
 
+    /// What Enter would refuse for `line`, said while it is typed (under the field, nothing written): a line that
+    /// leaves no title, a `^list` that names no single list; nil for a line Enter would add, and for an empty one
+    /// (nothing to say before the first key). A refusal the store finds only when writing (a title too long, …)
+    /// is said by Enter.
+    public func refusal(_ line: String, store: Store, clock: Clock, localizer l: Localizer) -> String? {
+        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        let q = QuickAdd.parse(line, clock: clock)
+        if q.title.isEmpty { return CaptureRefusal.noTitle(line).message(l) }
+        guard let list = q.list else { return nil }
+        do {
+            _ = try store.read { try store.resolveList(list) }
+            return nil
+        } catch {
+            return (error as? ReportableError)?.message(l) ?? String(describing: error)
+        }
+    }
+
     /// Adds the todo `line` describes to the line's `^list`, else the target list.
     /// - Throws: `CaptureRefusal` for an empty line or one that leaves no title (nothing added); the store's
     ///   errors (`StoreError.listNotFound` for an unknown `^list`, …).

@@ -349,8 +349,10 @@ public final class CapturePopup {
 
     // MARK: Showing
 
+    /// Every key: the chips again, and under them what Enter would refuse (`CaptureModel.refusal`), or nothing.
     private func changed() {
-        setMessage("", added: false)
+        let clock = (try? Clock.fromEnvironment(environment)) ?? store.clock
+        setMessage(model.refusal(text, store: store, clock: clock, localizer: localizer) ?? "", added: false)
         showChips()
     }
 

@@ -55,6 +55,22 @@ import TestSupport
         #expect(throws: StoreError.self) { try CaptureModel(store: store, list: "@nowhere") }
     }
 
+    @Test("while typing, the popup says what Enter would refuse: no title left, an unknown ^list; nothing written")
+    func refusalsWhileTyping() throws {
+        let (_, store) = try Self.store("capture-typing", lists: ["Home", "Homework"])
+        let model = try CaptureModel(store: store, list: "Home")
+        func refusal(_ line: String, _ language: Language = .en) -> String? {
+            model.refusal(line, store: store, clock: Self.clock, localizer: Localizer(language))
+        }
+        #expect(refusal("") == nil && refusal("   ") == nil)
+        #expect(refusal("Buy milk tomorrow ^Home") == nil)
+        #expect(refusal("tomorrow 6pm #family")?.contains("tomorrow 6pm #family") == true)
+        #expect(refusal("Buy milk ^Nowhere")?.contains("Nowhere") == true)
+        #expect(refusal("Buy milk ^Nowhere", .ja) != refusal("Buy milk ^Nowhere", .en))
+        #expect(try store.listSummaries().map(\.list.title) == ["Home", "Homework"])
+        #expect(try store.contents().flatMap(\.pending).isEmpty)
+    }
+
     @Test func theDefaultListSettingIsTheFirstTarget() throws {
         let (_, store) = try Self.store("capture-default", lists: ["Home", "Work"])
         _ = try store.setSetting(.defaultList, to: "Work")
