@@ -46,6 +46,11 @@ struct EditCommand: Command {
                                       + [noRepeat.spec, noGoal.spec, noAfterCompletion.spec, TodoOptions.notes.spec]
                                       + OrganizeOptions.editSpecs)
     static let listOption = Option.value("--list", "-l", valueName: "list", help: "The list that holds the todo, when naming it by title.")
+    /// Every option of `spec` that changes something (all but `--list`, which finds the todo), for the
+    /// "nothing to change" refusal: read from the spec, so an option added to it is named there too.
+    static var changingOptions: String {
+        spec.options.map { $0.names[0] }.filter { $0 != listOption.spec.names[0] }.joined(separator: ", ")
+    }
     static let titleOption = Option.value("--title", valueName: "title", help: "The new title.")
     static let noDue = Option.flag("--no-due", help: "Remove the due (and any repeat).")
     static let noRepeat = Option.flag("--no-repeat", help: "Stop repeating.")
@@ -94,7 +99,7 @@ struct EditCommand: Command {
         c.list = organize.move
         if c.title == nil && c.due == nil && c.repeatRule == nil && c.notes == nil && newGoal == nil && newFromCompletion == nil
             && organize.isEmpty {
-            throw Self.usage(Phrase(key: .todoErrorNothingToChange))
+            throw Self.usage(Phrase(key: .todoErrorNothingToChange, Self.changingOptions))
         }
         changes = c
     }

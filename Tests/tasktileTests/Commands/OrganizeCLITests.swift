@@ -24,6 +24,25 @@ struct OrganizeCLITests {
         #expect(!cli.fingerprint().contains("Café"))
     }
 
+    @Test("edit with nothing to change: exit 64 naming every option that changes a todo, the organize ones too")
+    func editNothingToChange() throws {
+        let cli = CLIHarness()
+        #expect(cli.run("add", "Milk").status == 0)
+        let before = cli.fingerprint()
+        let r = cli.run("edit", "Milk")
+        #expect(r.status == 64, "\(r.stderr)")
+        for option in ["--title", "--due", "--no-due", "--repeat", "--notes", "--parent", "--no-parent", "--priority",
+                       "--tag", "--untag", "--start", "--no-start", "--move"] {
+            #expect(r.stderr.contains(option), "\(option) is not named: \(r.stderr)")
+        }
+        let message = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(message.hasPrefix("Error: nothing to change (give one of --title, --due"), "\(message)")
+        #expect(!message.contains("--list"), "--list finds the todo, it changes nothing: \(message)")
+        let ja = cli.run("--lang", "ja", "edit", "Milk")
+        #expect(ja.status == 64 && ja.stderr.contains("変更する内容がありません") && ja.stderr.contains("--priority"))
+        #expect(cli.fingerprint() == before)
+    }
+
     @Test("view add: an existing name is refused unless --replace; an unclosed quote is refused with its position")
     func viewAdd() throws {
         let cli = CLIHarness()
