@@ -107,55 +107,11 @@ public final class CapturePopup {
 
     // MARK: Window
 
-    /// The style of the popup: GTK's theme for the field, chips as rounded labels.
-    static let css = """
-        .tasktile-capture { background-color: #fbfbfd; border: 1px solid #9aa0a6; }
-        .tasktile-capture entry { font-size: 15pt; min-height: 34px; }
-        .tasktile-capture .chip { background-color: #dce8fb; color: #0b3a75; border-radius: 9px; padding: 1px 8px; }
-        .tasktile-capture .chips-empty { color: #80868b; }
-        .tasktile-capture .target { color: #3c4043; font-weight: bold; }
-        .tasktile-capture .hint { color: #80868b; font-size: 9pt; }
-        .tasktile-capture .message { color: #b3261e; }
-        .tasktile-capture .message.added { color: #1e7b34; }
-        """
-
-    /// Whether `css` is on the screen already (GTK runs on the main thread only).
-    nonisolated(unsafe) private static var styleInstalled = false
-
     private func build(backend: DesktopBackend) {
         let l = localizer
-        let w = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        let w = PopupWindow.make(backend: backend, title: l.text(.captureTitle), width: Self.width)
         window = w
         let win = tt_gtk_window(w)
-        gtk_window_set_title(win, l.text(.captureTitle))
-        gtk_window_set_default_size(win, Self.width, -1)
-        gtk_window_set_resizable(win, 0)
-        gtk_widget_set_size_request(w, Self.width, -1)
-        switch backend {
-        case .layerShell:
-            gtk_layer_init_for_window(win)
-            gtk_layer_set_namespace(win, Self.layerNamespace)
-            gtk_layer_set_layer(win, GTK_LAYER_SHELL_LAYER_OVERLAY)
-            gtk_layer_set_keyboard_mode(win, GTK_LAYER_SHELL_KEYBOARD_MODE_EXCLUSIVE)
-        // No anchor: the compositor centres the surface; no monitor: it picks the focused output.
-        case .x11, .waylandWindow:
-            gtk_window_set_type_hint(win, GDK_WINDOW_TYPE_HINT_DIALOG)
-            gtk_window_set_position(win, GTK_WIN_POS_CENTER)
-            gtk_window_set_keep_above(win, 1)
-            gtk_window_set_skip_taskbar_hint(win, 1)
-            gtk_window_set_skip_pager_hint(win, 1)
-            gtk_window_set_decorated(win, 0)
-        }
-        if !Self.styleInstalled {
-            // Once per process: the desktop host may open many popups, and the screen keeps the provider.
-            Self.styleInstalled = true
-            let provider = gtk_css_provider_new()!
-            gtk_css_provider_load_from_data(provider, Self.css, -1, nil)
-            gtk_style_context_add_provider_for_screen(
-                gtk_widget_get_screen(w), tt_gtk_style_provider(provider),
-                UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-            g_object_unref(UnsafeMutableRawPointer(provider))
-        }
         addClass(w, "tasktile-capture")
 
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
@@ -188,14 +144,11 @@ public final class CapturePopup {
     }
 
     private func label(_ text: String, cssClass: String) -> UnsafeMutablePointer<GtkWidget> {
-        let label = gtk_label_new(text)!
-        gtk_label_set_xalign(tt_gtk_label(label), 0)
-        addClass(label, cssClass)
-        return label
+        PopupWindow.label(text, cssClass: cssClass)
     }
 
     private func addClass(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) {
-        gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
+        PopupWindow.addClass(widget, name)
     }
 
     private func connectSignals() {

@@ -36,6 +36,8 @@ public final class DesktopHost: WidgetSink {
     let localizer: Localizer
     /// The capture popup a "+" opened, while it is open (one at a time).
     private var capture: CapturePopup?
+    /// The edit popup a row click opened, while it is open (one at a time).
+    private var edit: EditPopup?
 
     private(set) var session: WidgetSession!
     private var source: ChangeSource!
@@ -124,6 +126,7 @@ public final class DesktopHost: WidgetSink {
         }
         gtk_main()
         capture?.dismiss()
+        edit?.dismiss()
         for window in windows.values { window.hide() }
         log.info("stopping")
         return exitCode
@@ -344,6 +347,8 @@ public final class DesktopHost: WidgetSink {
         guard let store = session.openStore() else { return }
         capture?.dismiss()
         capture = nil
+        edit?.dismiss()
+        edit = nil
         let name = window.spec.name
         do {
             let popup = try CapturePopup(
@@ -365,10 +370,42 @@ public final class DesktopHost: WidgetSink {
         }
     }
 
+    /// The edit popup in this process (`EditPopup`, docs/desktop.md "Editing from a widget") for todo `id`. A popup
+    /// already open (edit or capture) is closed first, so the last click wins.
+    private func openEdit(todoID id: String, from window: WidgetWindow) {
+        guard let store = session.openStore() else { return }
+        edit?.dismiss()
+        edit = nil
+        capture?.dismiss()
+        capture = nil
+        let name = window.spec.name
+        do {
+            let popup = try EditPopup(
+                store: store, todoID: id, environment: environment, localizer: localizer, log: write)
+            edit = popup
+            log.info("spec=\(name) [click] edit \(id)")
+            popup.present { [weak self, weak popup] in
+                GLib.after(0) {
+                    guard let self, let popup, self.edit === popup else { return }
+                    self.edit = nil
+                }
+                self?.session.refresh(reason: "edit")
+            }
+        } catch {
+            // The todo went away since the frame was drawn; the next frame no longer shows it.
+            log.info("spec=\(name) [click] edit: \(error)")
+        }
+    }
+
+    /// A row or header click: the `widget.openCommand` setting when set; without it a row opens the edit popup and
+    /// the header does nothing.
     private func open(_ action: HitRegion.Action, in window: WidgetWindow) {
         guard let store = session.openStore() else { return }
         let setting = (try? store.setting(.widgetOpenCommand).value) ?? ""
-        guard !setting.allSatisfy({ $0 == " " || $0 == "\t" }) else { return } // default: nothing
+        guard !setting.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+            if case .openTodo(let id) = action { openEdit(todoID: id, from: window) }
+            return
+        }
         var title = "", listID = ""
         if case .list(let c)? = window.frame?.content {
             listID = c.list.id

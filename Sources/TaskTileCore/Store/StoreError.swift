@@ -68,6 +68,15 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A todo named in an error or an intent result: enough to tell candidates apart.
+/// What `Store.deleteTodo` deleted: the todo (as a candidate, for messages) and every row, the todo
+/// first and then its subtasks, for `Store.restore(_:)`.
+public struct DeletedTodos: Sendable {
+    /// The deleted todo with its list, for "Deleted "Milk" from Shopping".
+    public var candidate: TodoCandidate
+    /// The todo, then its subtasks (any depth), as they were stored.
+    public var todos: [Todo]
+}
+
 public struct TodoCandidate: Hashable, Sendable {
     public var id: String
     public var title: String

@@ -1,0 +1,180 @@
+import Foundation
+import TaskTileCore
+
+/// What the edit popup (`EditPopup`, a click on a widget row, docs/desktop.md "Editing from a widget") shows and
+/// does, apart from GTK: the todo's fields as text, the changes edited fields make, the one save
+/// (`Store.editTodo`, the path `tasktile edit` takes, plus `Store.addTodo` for a new subtask) and delete with
+/// its undo (`Store.deleteTodo` / `Store.restore`).
+public struct EditModel {
+    /// The fields of the popup, as text the person edits.
+    public struct Fields: Hashable, Sendable {
+        public var title: String
+        /// Empty: no notes.
+        public var notes: String
+        /// Empty: due and repeat unchanged; a `tasktile quick` line of a due, a repeat and a start
+        /// (`tomorrow 6pm every week`, `毎週月曜 9時`); `none` (`なし`, `-`) removes the due and the repeat.
+        public var when: String
+        public var priority: Priority
+        /// `#travel #money` (or `travel, money`): the todo's tags afterwards, matched case-insensitively.
+        public var tags: String
+        /// Empty: no new subtask; else the title of one added under the todo.
+        public var newSubtask: String
+
+        public init(title: String, notes: String, when: String, priority: Priority, tags: String, newSubtask: String) {
+            self.title = title; self.notes = notes; self.when = when; self.priority = priority; self.tags = tags
+            self.newSubtask = newSubtask
+        }
+    }
+
+    /// The todo as read when the popup opened.
+    public let todo: Todo
+    /// Its list's title.
+    public let listTitle: String
+    /// Its direct subtasks, in order (pending first), with their done state.
+    public let subtasks: [Todo]
+
+    /// The todo `id` of `store`, read in one transaction.
+    /// - Throws: `StoreError.todoNotFound` when it is gone (deleted since the frame was drawn).
+    public init(store: Store, todoID id: String) throws {
+        (todo, listTitle, subtasks) = try store.read {
+            guard let todo = try store.todo(id: id) else { throw StoreError.todoNotFound(id, list: nil) }
+            let list = try store.resolveList(todo.listId)
+            let subtasks = try store.todos(inList: todo.listId).filter { $0.parentId == todo.id }
+            return (todo, list.title, subtasks)
+        }
+    }
+
+    /// The fields as the popup first shows them: the title, notes, priority and tags as stored, `when` and
+    /// `newSubtask` empty (the current due and repeat are said by `summary`).
+    public var fields: Fields {
+        Fields(title: todo.title, notes: todo.notes ?? "", when: "", priority: todo.priority,
+               tags: todo.tags.map { "#" + $0 }.joined(separator: " "), newSubtask: "")
+    }
+
+    /// The words of `when` that remove the due and the repeat.
+    static let noneWords: Set<String> = ["none", "no due", "-", "なし", "期限なし"]
+
+    /// What the todo has now, for the line above the `when` field: `Due: Tomorrow at 18:00 · ↻ every week ·
+    /// from: Mon, Jan 11`, or `no due`; in `localizer`'s language.
+    public func summary(clock: Clock, localizer l: Localizer) -> String {
+        var parts: [String] = []
+        if let due = todo.due {
+            parts.append(l.text(.captureChipDue, CaptureModel.dueText(due, clock: clock, localizer: l)))
+        } else {
+            parts.append(l.text(.editNoDue))
+        }
+        if let rule = todo.repeatRule {
+            let vocabulary = RepeatRuleVocabulary.forLanguage(l.language)
+            let said = rule.summary(currentIndex: todo.occurrenceCount, anchor: todo.anchor, vocabulary: vocabulary)
+            parts.append(l.text(.captureChipRepeat, said))
+        }
+        if let start = todo.start {
+            parts.append(l.text(.captureChipStart, CaptureModel.dueText(start, clock: clock, localizer: l)))
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The chips of the `when` field as the person types it (`due: Tomorrow at 18:00`, `↻ every week`), or the
+    /// `none` chip.
+    public static func whenChips(_ when: String, clock: Clock, localizer l: Localizer) -> [String] {
+        let line = when.trimmingCharacters(in: .whitespaces)
+        if line.isEmpty { return [] }
+        if noneWords.contains(line.lowercased()) { return [l.text(.editNoDue)] }
+        return CaptureModel.chips(QuickAdd.parse(line, clock: clock), clock: clock, localizer: l)
+    }
+
+    /// The tags of a `tags` field: words split at spaces and commas, a leading `#` dropped, empty ones left out.
+    static func tagWords(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\u{3000}" || $0 == "、" })
+            .map { $0.hasPrefix("#") ? String($0.dropFirst()) : String($0) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// The changes `f` makes to the todo; nil when it makes none.
+    /// - Throws: `EditRefusal.notAWhen` for a `when` with words that are not a due, repeat or start;
+    ///   `EditRefusal` reasons of the tags (`TagRules`) and titles (`TextRules`). Nothing is written.
+    public func changes(_ f: Fields, clock: Clock) throws -> TodoChanges? {
+        var c = TodoChanges()
+        var changed = false
+        let title = f.title.trimmingCharacters(in: .whitespaces)
+        if title != todo.title {
+            c.title = try TextRules.title(title)
+            changed = true
+        }
+        let notes = f.notes.trimmingCharacters(in: .whitespaces)
+        if notes != (todo.notes ?? "") {
+            c.notes = .some(notes.isEmpty ? nil : try TextRules.notes(notes))
+            changed = true
+        }
+        let when = f.when.trimmingCharacters(in: .whitespaces)
+        if Self.noneWords.contains(when.lowercased()) {
+            if todo.due != nil || todo.repeatRule != nil {
+                c.due = .some(nil)
+                c.repeatRule = .some(nil)
+                changed = true
+            }
+        } else if !when.isEmpty {
+            let q = QuickAdd.parse(when, clock: clock)
+            // Only the parts of a date: a title word, a tag, a list or a priority here is a mistake.
+            let others = q.parts.filter { ![.due, .repeat, .start].contains($0.kind) }
+            guard q.title.isEmpty, others.isEmpty, q.due != nil || q.repeatRule != nil || q.start != nil else {
+                throw EditRefusal.notAWhen(when)
+            }
+            if let due = q.due { c.due = .some(due) }
+            if let rule = q.repeatRule { c.repeatRule = .some(rule) }
+            if let start = q.start { c.start = .some(start) }
+            changed = true
+        }
+        if f.priority != todo.priority {
+            c.priority = f.priority
+            changed = true
+        }
+        let wanted = try TagRules.tags(Self.tagWords(f.tags))
+        let wantedKeys = Set(wanted.map(TagRules.key)), haveKeys = Set(todo.tags.map(TagRules.key))
+        c.addTags = wanted.filter { !haveKeys.contains(TagRules.key($0)) }
+        c.removeTags = todo.tags.filter { !wantedKeys.contains(TagRules.key($0)) }
+        if !c.addTags.isEmpty || !c.removeTags.isEmpty { changed = true }
+        return changed ? c : nil
+    }
+
+    /// What Enter would refuse for `f`, said while the person types; nil when it would save.
+    public func refusal(_ f: Fields, clock: Clock, localizer l: Localizer) -> String? {
+        do {
+            _ = try changes(f, clock: clock)
+            let sub = f.newSubtask.trimmingCharacters(in: .whitespaces)
+            if !sub.isEmpty { _ = try TextRules.title(sub) }
+            return nil
+        } catch {
+            return (error as? ReportableError)?.message(l) ?? String(describing: error)
+        }
+    }
+
+    /// Enter: writes the changes of `f` (one `Store.editTodo`) and adds `f.newSubtask` under the todo. Every
+    /// field is checked before anything is written.
+    /// - Returns: the todo as stored, and whether anything was written.
+    /// - Throws: `EditRefusal`, `StoreError` (the todo deleted meanwhile, bad text), `RepeatRuleError`.
+    @discardableResult
+    public func save(_ f: Fields, store: Store, clock: Clock) throws -> (todo: Todo, changed: Bool) {
+        let changes = try changes(f, clock: clock)
+        let sub = f.newSubtask.trimmingCharacters(in: .whitespaces)
+        let subtaskTitle = sub.isEmpty ? nil : try TextRules.title(sub)
+        var stored = todo
+        if let changes { stored = try store.editTodo(todo.id, changes: changes) }
+        if let subtaskTitle { _ = try store.addTodo(title: subtaskTitle, list: nil, parent: todo.id) }
+        return (stored, changes != nil || subtaskTitle != nil)
+    }
+}
+
+/// Why the edit popup saved nothing (shown under the fields; the popup stays open).
+public enum EditRefusal: Error, Hashable, Sendable, ReportableError {
+    /// The `when` field has words that are not a due, a repeat or a start.
+    case notAWhen(String)
+
+    /// 64 (usage) if it ever ends a command; the popup shows it and stays open.
+    public var exitCode: ExitCode { .usage }
+    public func message(_ l: Localizer) -> String {
+        switch self {
+        case .notAWhen(let text): l.text(.editErrorWhen, text)
+        }
+    }
+}

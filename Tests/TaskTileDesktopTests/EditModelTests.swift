@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TaskTileCore
+import TestSupport
+@testable import TaskTileDesktop
+
+/// The edit popup without GTK (docs/desktop.md "Editing from a widget"): the fields of a todo, the changes
+/// edited fields make, refusals said before anything is written, save, delete and its undo.
+@Suite struct EditModelTests {
+    /// Tuesday 2027-01-05 09:00 in Berlin.
+    static let clock = testClock()
+
+    static func store(_ name: String) throws -> (TemporaryDirectory, Store, Todo) {
+        let tmp = TemporaryDirectory(name)
+        let store = try Store.open(tmp.dataDirectory, clock: clock)
+        try store.addList(title: "Home")
+        let todo = try store.addTodo(title: "Pack for Kyoto", list: "Home", due: .date(LocalDate(iso: "2027-01-08")!),
+                                     notes: "the small bag", priority: .high, tags: ["travel", "Café"])
+        _ = try store.addTodo(title: "Passport", list: nil, parent: todo.id)
+        return (tmp, store, todo)
+    }
+
+    @Test("the fields start as stored; the summary says the due in the popup's language")
+    func fieldsAndSummary() throws {
+        let (_, store, todo) = try Self.store("edit-fields")
+        let m = try EditModel(store: store, todoID: todo.id)
+        #expect(m.fields == EditModel.Fields(title: "Pack for Kyoto", notes: "the small bag", when: "", priority: .high,
+                                             tags: "#travel #Café", newSubtask: ""))
+        #expect(m.listTitle == "Home" && m.subtasks.map(\.title) == ["Passport"])
+        #expect(m.summary(clock: Self.clock, localizer: Localizer(.en)) == "due: Fri, Jan 8")
+        #expect(m.summary(clock: Self.clock, localizer: Localizer(.ja)).hasPrefix("期限: "))
+        #expect(try m.changes(m.fields, clock: Self.clock) == nil, "unchanged fields change nothing")
+        #expect(throws: StoreError.self) { try EditModel(store: store, todoID: "00000000-0000-4000-8000-000000000000") }
+    }
+
+    @Test("save writes title, notes, due and repeat, priority, tags and a new subtask through editTodo")
+    func save() throws {
+        let (_, store, todo) = try Self.store("edit-save")
+        let m = try EditModel(store: store, todoID: todo.id)
+        var f = m.fields
+        f.title = "Pack for Osaka"
+        f.notes = ""
+        f.when = "tomorrow 6pm every week"
+        f.priority = .low
+        f.tags = "travel, #work"
+        f.newSubtask = "Charger"
+        #expect(EditModel.whenChips(f.when, clock: Self.clock, localizer: Localizer(.en)).count == 2)
+        let (saved, changed) = try m.save(f, store: store, clock: Self.clock)
+        #expect(changed)
+        #expect(saved.title == "Pack for Osaka" && saved.notes == nil && saved.priority == .low)
+        #expect(saved.tags.map { $0.lowercased() }.sorted() == ["travel", "work"])
+        #expect(saved.due?.localDate == LocalDate(iso: "2027-01-06") && saved.repeatRule?.frequency == .weekly)
+        let again = try EditModel(store: store, todoID: todo.id)
+        #expect(again.subtasks.map(\.title) == ["Passport", "Charger"])
+        // none removes the due and the repeat.
+        var none = again.fields
+        none.when = "なし"
+        let cleared = try again.save(none, store: store, clock: Self.clock).todo
+        #expect(cleared.due == nil && cleared.repeatRule == nil)
+    }
+
+    @Test("refusals are said before anything is written: a when that is not a date, an empty title, a bad tag")
+    func refusals() throws {
+        let (_, store, todo) = try Self.store("edit-refusals")
+        let m = try EditModel(store: store, todoID: todo.id)
+        let before = try store.read { try store.todo(id: todo.id) }
+        func refusal(_ change: (inout EditModel.Fields) -> Void) -> String? {
+            var f = m.fields
+            change(&f)
+            return m.refusal(f, clock: Self.clock, localizer: Localizer(.en))
+        }
+        #expect(refusal { $0.when = "buy milk" }?.contains("\"buy milk\" is not a due or a repeat") == true)
+        #expect(refusal { $0.when = "tomorrow #work" } != nil, "a tag in the when field")
+        #expect(refusal { $0.title = "  " }?.contains("invalid title") == true)
+        #expect(refusal { $0.newSubtask = String(repeating: "x", count: 1001) }?.contains("1001") == true)
+        #expect(refusal { $0.tags = "#a\u{7}b" } != nil)
+        #expect(refusal { $0.when = "next fri" } == nil)
+        var f = m.fields
+        f.when = "buy milk"
+        f.title = "Changed"
+        #expect(throws: EditRefusal.notAWhen("buy milk")) { try m.save(f, store: store, clock: Self.clock) }
+        #expect(try store.read { try store.todo(id: todo.id) } == before, "nothing written")
+    }
+
+    @Test("delete takes the subtasks along; restore brings all back as they were")
+    func deleteAndRestore() throws {
+        let (_, store, todo) = try Self.store("edit-delete")
+        let deleted = try store.deleteTodo(todo.id)
+        #expect(try store.contents().flatMap(\.pending).isEmpty)
+        try store.restore(deleted)
+        let m = try EditModel(store: store, todoID: todo.id)
+        #expect(m.todo.title == "Pack for Kyoto" && m.subtasks.map(\.title) == ["Passport"])
+    }
+}
