@@ -101,7 +101,7 @@ public final class CapturePopup {
     public func dismiss() { close() }
 
     private func fail(_ error: DesktopError) -> ExitCode {
-        log.error(error.description)
+        log.error(error.message(localizer))
         return error.exitCode
     }
 

@@ -82,7 +82,7 @@ public final class DesktopHost: WidgetSink {
         do throws(WidgetSessionError) {
             source = try WidgetSession.changeSource(for: directory, environment: environment)
         } catch {
-            log.error(error.description)
+            log.error(error.message(localizer))
             return error.exitCode
         }
         session = WidgetSession(directory: directory, specFiles: givenSpecFiles, log: log, clock: source, sink: self)
@@ -100,9 +100,9 @@ public final class DesktopHost: WidgetSink {
         let lock: InstanceLock
         do throws(WidgetSessionError) {
             lock = try WidgetSession.lock(directory.path + "/desktop-\(safeName).lock",
-                                          whenHeld: DesktopError.alreadyRunning(dataDirectory: directory.path, display: displayName).description)
+                                          whenHeld: DesktopError.alreadyRunning(dataDirectory: directory.path, display: displayName).message(localizer))
         } catch {
-            log.error(error.description)
+            log.error(error.message(localizer))
             return error.exitCode
         }
         defer { lock.release() }
@@ -134,7 +134,7 @@ public final class DesktopHost: WidgetSink {
 
     /// Logs `error` and returns its exit code.
     private func fail(_ error: DesktopError) -> ExitCode {
-        log.error(error.description)
+        log.error(error.message(localizer))
         return error.exitCode
     }
 
@@ -172,7 +172,7 @@ public final class DesktopHost: WidgetSink {
         let fd = tt_display_connection_fd(display)
         guard fd >= 0 else { return }
         GLib.watch(fd: fd, conditions: GLib.hangUp, priority: GLib.highPriority) { [unowned self] _ in
-            self.log.error(DesktopError.displayLost(name).description)
+            self.log.error(DesktopError.displayLost(name).message(self.localizer))
             exit(DesktopError.displayLost(name).exitCode.rawValue)
         }
     }

@@ -22,19 +22,8 @@ public enum NotifyDaemonError: Error, Hashable, Sendable, CustomStringConvertibl
     /// the daemon releases its claim and retries with backoff. Not an exit reason.
     case deliveryFailed(String)
 
-    public var description: String {
-        switch self {
-        case .alreadyRunning(let path, let pid):
-            "a notification daemon is already running for this data directory"
-                + (pid.map { " (pid \($0))" } ?? "") + "; it holds \(path). Only one runs per data directory."
-        case .lockFailed(let path, let detail): "cannot lock \(path): \(detail)"
-        case .badSink(let s): "unknown sink '\(s)' (accepted: dbus, stdout, exec:COMMAND)"
-        case .spawnFailed(let cmd, let detail): "cannot run \(cmd): \(detail)"
-        case .bus(let detail): "no D-Bus session bus (\(detail)); use --sink stdout or --sink exec:COMMAND without one"
-        case .busLost(let detail): "lost the D-Bus session bus (\(detail)); exiting so a service manager can restart the daemon"
-        case .deliveryFailed(let detail): "the notification server did not show the notification (\(detail))"
-        }
-    }
+    /// The sentence in English (log lines).
+    public var description: String { message(Localizer(.en)) }
 }
 
 extension NotifyDaemonError: ReportableError {
@@ -46,6 +35,18 @@ extension NotifyDaemonError: ReportableError {
         case .lockFailed, .spawnFailed, .deliveryFailed: .ioError
         }
     }
-    public func message(_ localizer: Localizer) -> String { description }
+    /// One sentence naming what failed, in `l`'s language; system details as they are.
+    public func message(_ l: Localizer) -> String {
+        switch self {
+        case .alreadyRunning(let path, let pid):
+            l.text(.notifyErrorAlreadyRunning, pid.map { l.text(.errorPid, $0) } ?? "", path)
+        case .lockFailed(let path, let detail): l.text(.notifyErrorLockFailed, path, detail)
+        case .badSink(let s): l.text(.notifyErrorBadSink, s)
+        case .spawnFailed(let cmd, let detail): l.text(.notifyErrorSpawnFailed, cmd, detail)
+        case .bus(let detail): l.text(.notifyErrorBus, detail)
+        case .busLost(let detail): l.text(.notifyErrorBusLost, detail)
+        case .deliveryFailed(let detail): l.text(.notifyErrorDeliveryFailed, detail)
+        }
+    }
     public var showsUsage: Bool { exitCode == .usage }
 }

@@ -33,7 +33,7 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     public func message(_ localizer: Localizer) -> String {
         if let reason { return reason.text(localizer) }
         switch operation {
-        case .create: return "cannot create \(path): \(detail)"
+        case .create: return localizer.text(.errorCannotCreate, path, detail)
         case .write: return localizer.text(.errorCannotWrite, path, detail)
         }
     }

@@ -1,3 +1,5 @@
+import TaskTileCore
+
 /// A failure reported by Cairo or Pango.
 public enum CairoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An image surface of this pixel size could not be created; `status` is Cairo's status text.
@@ -11,14 +13,17 @@ public enum CairoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The pixel size is outside what Cairo image surfaces accept (1…32767 pixels per side).
     case invalidSize(width: Int, height: Int)
 
-    /// One sentence naming what failed and Cairo's status text.
-    public var description: String {
+    /// One sentence naming what failed and Cairo's status text, in `l`'s language.
+    public func message(_ l: Localizer) -> String {
         switch self {
-        case .surfaceCreation(let w, let h, let s): "cannot create a \(w)×\(h) pixel image surface: \(s)"
-        case .contextCreation(let s): "cannot create a Cairo drawing context: \(s)"
-        case .pngEncoding(let s): "cannot encode the widget as PNG: \(s)"
-        case .pngDecoding(let path, let s): "cannot read PNG \(path): \(s)"
-        case .invalidSize(let w, let h): "\(w)×\(h) pixels is not a valid image size (accepted: 1…32767 per side)"
+        case .surfaceCreation(let w, let h, let s): l.text(.cairoErrorSurface, w, h, s)
+        case .contextCreation(let s): l.text(.cairoErrorContext, s)
+        case .pngEncoding(let s): l.text(.cairoErrorPngEncoding, s)
+        case .pngDecoding(let path, let s): l.text(.cairoErrorPngDecoding, path, s)
+        case .invalidSize(let w, let h): l.text(.cairoErrorInvalidSize, w, h)
         }
     }
+
+    /// The sentence in English.
+    public var description: String { message(Localizer(.en)) }
 }

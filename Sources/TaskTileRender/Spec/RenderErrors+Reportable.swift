@@ -5,6 +5,5 @@ import TaskTileCore
 extension CairoError: ReportableError {
     /// A surface that cannot be created is an output that cannot be created.
     public var exitCode: ExitCode { .cannotCreate }
-    public func message(_ localizer: Localizer) -> String { description }
 }
 

@@ -25,7 +25,10 @@ struct WatchCommand: Command {
     func run(_ context: CommandContext) throws -> ExitCode {
         TerminationSource.install()
         let stderr = context.stderr
-        return WidgetWatcher(directory: context.dataDirectory, environment: context.environment, onRender: onRender) { line in
+        return WidgetWatcher(
+            directory: context.dataDirectory, environment: context.environment, onRender: onRender,
+            localizer: context.localizer
+        ) { line in
             stderr.write(line)
             stderr.flush()
         }.run()

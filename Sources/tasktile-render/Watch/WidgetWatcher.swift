@@ -16,16 +16,20 @@ final class WidgetWatcher: WidgetSink {
     let environment: [String: String]
     let log: DaemonLog
     let onRender: [String]?
+    /// The language of the sentences that end the watcher (a second watcher, a directory that cannot be watched).
+    let localizer: Localizer
     let spawner = ProcessSpawner()
     /// Spec file → the PNG this watcher last wrote for it.
     var written: [String: String] = [:]
 
     /// A watcher for `directory`. `onRender` is an argv run after each pass that wrote files (no shell).
     /// - Parameter log: receives each log line (with its newline) for stderr.
-    init(directory: DataDirectory, environment: [String: String], onRender: [String]?, log: @escaping (String) -> Void) {
+    init(directory: DataDirectory, environment: [String: String], onRender: [String]?, localizer: Localizer,
+         log: @escaping (String) -> Void) {
         self.directory = directory
         self.environment = environment
         self.onRender = onRender
+        self.localizer = localizer
         self.log = DaemonLog(program: "tasktile-render", zone: Clock.timeZone(environment: environment), write: log)
     }
 
@@ -37,10 +41,11 @@ final class WidgetWatcher: WidgetSink {
         do throws(WidgetSessionError) {
             source = try WidgetSession.changeSource(for: directory, environment: environment)
             let path = directory.path + "/render.lock"
-            lock = try WidgetSession.lock(path, whenHeld: "another tasktile-render watch is running for \(directory.path)"
-                                            + (InstanceLock.holder(of: path).map { " (pid \($0))" } ?? ""))
+            let pid = InstanceLock.holder(of: path).map { localizer.text(.errorPid, $0) } ?? ""
+            lock = try WidgetSession.lock(
+                path, whenHeld: localizer.text(.watchErrorAlreadyRunning, directory.path, pid))
         } catch {
-            log.error(error.description)
+            log.error(error.message(localizer))
             return error.exitCode
         }
         defer { lock.release() }

@@ -32,6 +32,32 @@ struct CatalogueRulesTests {
             unused == [], "catalogue keys no source file names; use them or remove them from every Catalogue/*.json")
     }
 
+    /// The error types a person reads (every `Sources/**/*Error*.swift`) say their sentences through the
+    /// catalogue: no string literal of English words outside comments. `DatabaseError` is the one exception:
+    /// SQLite's own diagnostics, which reach a person only inside `StoreError`'s catalogued sentence.
+    @Test("error types speak through the catalogue: no English sentence literal in any *Error*.swift")
+    func errorTypesHaveNoEnglishLiterals() throws {
+        let root = repositoryRoot + "/Sources"
+        let files = (FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".swift") && ($0 as NSString).lastPathComponent.contains("Error") }
+        #expect(files.count >= 8, "the error files were not found under \(root)")
+        let words = try NSRegularExpression(pattern: #""[^"\n]*[A-Za-z]{2,} [a-z]{2,}[^"\n]*""#)
+        var found: [String] = []
+        for file in files where !file.hasSuffix("DatabaseError.swift") {
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("//") { continue }
+                let ns = String(line) as NSString
+                if words.firstMatch(in: String(line), range: NSRange(location: 0, length: ns.length)) != nil {
+                    found.append("\(file):\(n + 1): \(code)")
+                }
+            }
+        }
+        #expect(
+            found == [], "move these sentences into Catalogue/en.json (and ja.json): \(found.joined(separator: "\n"))")
+    }
+
     /// Every `.identifier` in `text` (member accesses, where `.someKey` names a `StringKey` case).
     static func identifiers(in text: String) throws -> Set<String> {
         let regex = try NSRegularExpression(pattern: #"\.([a-z][A-Za-z0-9]*)"#)
