@@ -295,8 +295,8 @@ extension Backup {
                                        goal: rr.value("goal") == nil ? nil : try rr.int("goal", min: 1), // added after version 1
                                        fromCompletion: rr.value("fromCompletion") == nil ? false : try rr.bool("fromCompletion"))
             do { try candidate.validate() } catch {
-                let reason = (error as? RepeatRuleError)?.phrase ?? Phrase(stringLiteral: "\(error)")
-                throw DataFileError(file: file, path: path + ".repeat", reason: reason)
+                // `validate()` throws only RepeatRuleError (typed throws), whose phrase is the catalogue's.
+                throw DataFileError(file: file, path: path + ".repeat", reason: error.phrase)
             }
             guard anchor != nil, due != nil else { throw r.fail("repeat", Phrase(key: .importErrorRepeatNeedsDueAndAnchor)) }
             rule = candidate
