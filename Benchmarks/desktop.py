@@ -15,12 +15,18 @@ Prints a table and writes Benchmarks/DESKTOP.md.
   changing, and over the whole seconds strictly between two minute boundaries.
 - RSS after N redraws: the pointer moved on and off a checkbox with `swaymsg seat seat0 cursor set`
   (each toggle is one hover frame).
+- hotkey -> capture popup on screen: `tasktile capture` started as a key binding would, to the popup's
+  `capture shown (N ms after the process started)` log line (its map event; /proc/self/stat start time),
+  `--captures` times; then a line typed with `wtype` and Enter -> the widget's next frame, from the popup's
+  `trace enter` line (the instant its key handler got Enter, CLOCK_MONOTONIC) to the host's `trace frame`.
+- `quick` parse per line: `tasktile-bench quick` (in process, no display).
 
 Nothing here is a test: no number is asserted. Standard library only. Runs the compositor and the
 host as the unprivileged user `tasktile-test` when started as root (sway refuses root).
 """
 import argparse
 import datetime as dt
+import json
 import os
 import re
 import shutil
@@ -102,12 +108,13 @@ def main():
     ap.add_argument("--commits", type=int, default=50)
     ap.add_argument("--idle", type=int, default=60)
     ap.add_argument("--redraws", type=int, default=10000)
+    ap.add_argument("--captures", type=int, default=20)
     ap.add_argument("--bin", default=None)
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--wait", type=float, default=0.1)
     ap.add_argument("--results", default=os.path.join(ROOT, "Benchmarks", "DESKTOP.md"))
     a = ap.parse_args()
-    for tool in ["sway", "swaymsg", "grim", "cc"]:
+    for tool in ["sway", "swaymsg", "grim", "cc", "wtype"]:
         if not shutil.which(tool):
             sys.exit(f"desktop-bench: {tool} is missing (make deps installs it)")
     if a.bin is None:
@@ -192,7 +199,6 @@ def main():
             f.write('{ "version": 1, "family": "large", "list": "Bench", "scale": 1, "output": "p.png" }')
         box.chown()
         box.run([render, "once", os.path.join(hits, "bench.json")])
-        import json
         regions = json.load(open(os.path.join(hits, "p.hits.json")))["regions"]
         box_r = next(r for r in regions if r["action"] == "complete")
         cx, cy = box_r["x"] + box_r["width"] // 2, box_r["y"] + box_r["height"] // 2
@@ -221,6 +227,33 @@ def main():
                 commits.append(max(0, (t - t0) * 1000))
                 commits_from_start.append((t - s0) * 1000)
             time.sleep(0.1)
+        say(f"{a.captures} capture popups")
+        shown, entered = [], []
+        for i in range(a.captures):
+            clog = os.path.join(box.tmp, f"capture-{i}.log")
+            p = box.start([tt, "capture", "--list", "Bench"], os.path.basename(clog), {"TASKTILE_DESKTOP_TRACE": "1"})
+            ms, end = None, time.monotonic() + 10
+            while ms is None and time.monotonic() < end:
+                m = re.search(r"capture shown \((\d+) ms after the process started\)", open(clog).read())
+                ms = int(m.group(1)) if m else None
+                time.sleep(0.005)
+            if ms is None:
+                say(f"capture {i}: no popup: {open(clog).read()[-500:]}")
+                p.terminate()
+                continue
+            shown.append(ms)
+            # wtype's new virtual keyboard needs a moment before its first key (-s), as in the tests.
+            t_start = time.monotonic()
+            box.run(["wtype", "-s", "300", f"Captured {i}", "-k", "Return"])
+            m = re.search(r"trace enter capture (\d+\.\d+)", open(clog).read())
+            t = wait_frame(float(m.group(1)) if m else t_start)
+            if m and t is not None:
+                entered.append((t - float(m.group(1))) * 1000)
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.terminate()
+        quick = json.loads(box.run([os.path.join(a.bin, "tasktile-bench"), "quick", "20000"]).stdout)
         msg("seat", "seat0", "cursor", "set", "1279", "799")
         time.sleep(2)
 
@@ -283,6 +316,14 @@ def main():
             ("CLI commit returned -> frame", f"{statistics.median(commits):.1f} ms", f"{pct(commits, 0.95):.1f} ms", f"{len(commits)} commits", "p95 <= 30 ms"),
             ("CLI commit started -> frame", f"{statistics.median(commits_from_start):.1f} ms", f"{pct(commits_from_start, 0.95):.1f} ms", f"{len(commits)} commits", ""),
         ]
+        if shown:
+            rows.append(("hotkey: `tasktile capture` started -> popup mapped", f"{statistics.median(shown):.0f} ms",
+                         f"{pct(shown, 0.95):.0f} ms", f"{len(shown)} popups", "<= 150 ms"))
+        if entered:
+            rows.append(("capture Enter -> widget frame", f"{statistics.median(entered):.1f} ms",
+                         f"{pct(entered, 0.95):.1f} ms", f"{len(entered)} adds", "<= 50 ms"))
+        rows.append(("`quick` parse of one line", f"{quick['p50_us']:.1f} µs", f"{quick['p95_us']:.1f} µs",
+                     f"{quick['lines']} lines", "<= 1 ms"))
         out = ["# tasktile-render desktop, measured", "",
                f"{dt.datetime.now().strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, binaries {os.path.relpath(a.bin, ROOT)}, headless sway (pixman).",
                "Produced by `Benchmarks/desktop.py`; nothing here is asserted by a test. Click times start before",

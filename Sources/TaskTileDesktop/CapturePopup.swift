@@ -259,6 +259,13 @@ public final class CapturePopup {
 
     /// Enter: adds the line's todo; closes (exit 0) unless `keepOpen` (Shift+Enter), which clears the field.
     private func submit(keepOpen: Bool) {
+        if environment["TASKTILE_DESKTOP_TRACE"] == "1" {
+            // For Benchmarks/desktop.py: the instant Enter reached the popup (CLOCK_MONOTONIC, as the desktop
+            // host's `trace frame` lines), so Enter -> widget frame is measured without the key's sender.
+            var t = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &t)
+            log.info("trace enter capture \(String(format: "%.6f", Double(t.tv_sec) + Double(t.tv_nsec) / 1e9))")
+        }
         let line = text
         do {
             let clock = try Clock.fromEnvironment(environment)
