@@ -121,7 +121,7 @@ extension Theme {
         func shown(_ v: JSONValue) -> String { v.serialized(pretty: false) }
         func color(_ key: String, _ v: JSONValue) throws -> ThemeColor {
             let accepted = Phrase(key: .themeErrorTaskTuneColour)
-            guard case .object(let parts) = v else { throw fail(key, Phrase(key: .themeErrorNotAccepted, shown(v), accepted)) }
+            guard case .object(let parts) = v else { throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(v), accepted)) }
             var c: [String: Double] = ["opacity": 1]
             for (k, p) in parts {
                 guard ["red", "green", "blue", "opacity"].contains(k) else {
@@ -157,7 +157,7 @@ extension Theme {
             case "fontName": try ours("fontFamily", key, v)
             case "fontSize":
                 guard case .string(let s) = v, ["small", "medium", "large", "custom"].contains(s) else {
-                    throw fail(key, Phrase(key: .themeErrorNotAccepted, shown(v), "small, medium, large, custom"))
+                    throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(v), "small, medium, large, custom"))
                 }
                 namedSize = s
             case "customFontSizePoints": customPoints = v

@@ -58,13 +58,13 @@ extension Theme {
         }
         func choice<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> E where E.RawValue == String {
             guard let e = value.choice(E.self) else {
-                throw fail(Phrase(key: .themeErrorNotAccepted, shown(value), JSONValue.accepted(E.self)))
+                throw fail(Phrase(key: .dataErrorNotAccepted, shown(value), JSONValue.accepted(E.self)))
             }
             return e
         }
         func bool() throws -> Bool {
             guard case .bool(let b) = value else {
-                throw fail(Phrase(key: .themeErrorNotAccepted, shown(value), "true, false"))
+                throw fail(Phrase(key: .dataErrorNotAccepted, shown(value), "true, false"))
             }
             return b
         }

@@ -221,18 +221,18 @@ public struct WidgetSpec: Hashable, Sendable {
         func fail(_ key: String, _ reason: Phrase) -> DataFileError { DataFileError(widgetSpec: file, key: key, reason: reason) }
         func shown(_ v: JSONValue) -> String { v.shown }
         func string(_ key: String, _ v: JSONValue, accepted: Phrase) throws -> String {
-            guard let s = v.lineText else { throw fail(key, Phrase(key: .specErrorNotAccepted, shown(v), accepted)) }
+            guard let s = v.lineText else { throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(v), accepted)) }
             return s
         }
         func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ v: JSONValue, _: E.Type) throws -> E where E.RawValue == String {
             guard let e = v.choice(E.self) else {
-                throw fail(key, Phrase(key: .specErrorNotAccepted, shown(v), JSONValue.accepted(E.self)))
+                throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(v), JSONValue.accepted(E.self)))
             }
             return e
         }
         func number(_ key: String, _ v: JSONValue, in range: ClosedRange<Double>, what: Phrase) throws -> Double {
             guard let n = v.bounded(range) else {
-                throw fail(key, Phrase(key: .specErrorNotAccepted, shown(v), Phrase(key: .specAcceptedRange, what, JSONValue.number(range.lowerBound).serialized(), JSONValue.number(range.upperBound).serialized())))
+                throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(v), Phrase(key: .specAcceptedRange, what, JSONValue.number(range.lowerBound).serialized(), JSONValue.number(range.upperBound).serialized())))
             }
             return n
         }
@@ -248,7 +248,7 @@ public struct WidgetSpec: Hashable, Sendable {
             case "name":
                 let n = try string(key, value, accepted: Phrase(key: .specAcceptedFileName))
                 guard !n.contains("/"), !n.hasPrefix("."), n.utf8.count <= 200 else {
-                    throw fail(key, Phrase(key: .specErrorNotAccepted, shown(value), Phrase(key: .specAcceptedFileNameBytes)))
+                    throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(value), Phrase(key: .specAcceptedFileNameBytes)))
                 }
                 spec.name = n
             case "family": spec.family = try choice(key, value, WidgetFamily.self); sawFamily = true
@@ -261,7 +261,7 @@ public struct WidgetSpec: Hashable, Sendable {
             case "lang": spec.language = try choice(key, value, Language.self)
             case "sort":
                 guard case .string(let v) = value, let sort = WidgetSort(rawValue: v) else {
-                    throw fail(key, Phrase(key: .specErrorNotAccepted, shown(value), Phrase(key: .specAcceptedSort)))
+                    throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(value), Phrase(key: .specAcceptedSort)))
                 }
                 spec.sort = sort
             case "width": spec.width = try number(key, value, in: sizeRange, what: Phrase(key: .specAcceptedPoints))
@@ -269,12 +269,12 @@ public struct WidgetSpec: Hashable, Sendable {
             case "output":
                 let o = try string(key, value, accepted: Phrase(key: .specAcceptedOutput))
                 guard o.hasSuffix(".png"), o.count > 4, !o.hasSuffix("/.png") else {
-                    throw fail(key, Phrase(key: .specErrorNotAccepted, shown(value), Phrase(key: .specAcceptedOutput)))
+                    throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(value), Phrase(key: .specAcceptedOutput)))
                 }
                 spec.output = o
             case "add":
                 guard case .bool(let b) = value else {
-                    throw fail(key, Phrase(key: .specErrorNotAccepted, shown(value), "true, false"))
+                    throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(value), "true, false"))
                 }
                 spec.add = b
             case "anchor": spec.placement.anchor = try choice(key, value, WidgetAnchor.self)
@@ -284,7 +284,7 @@ public struct WidgetSpec: Hashable, Sendable {
                 guard case .array(let items) = value, items.count == 2,
                       case .number(let x) = items[0], case .number(let y) = items[1],
                       range.contains(x), range.contains(y) else {
-                    throw fail(key, Phrase(key: .specErrorNotAccepted, shown(value), accepted))
+                    throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(value), accepted))
                 }
                 spec.placement.margin = (x, y)
             case "monitor":
