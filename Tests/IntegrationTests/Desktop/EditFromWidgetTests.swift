@@ -80,4 +80,58 @@ import TestSupport
         #expect(try due()?.hasPrefix("2027-01-06T09:00:00") == true, "the restored todo keeps its due")
         #expect(desktop.process.isRunning)
     }
+
+    /// X11 (Xvfb with openbox): the row click opens the edit popup as a dialog that takes the focus from the
+    /// desktop window; `xdotool type` into its focused due field and Return save.
+    @Test func onX11ARowClickOpensAFocusedEditDialog() throws {
+        guard DesktopSession.require(CaptureX11Tests.tools) else { return }
+        let session = try DesktopSession()
+        defer { session.stopAll() }
+        session.baseEnvironment["TASKTILE_NOW"] = "2027-01-05T09:00:00Z"
+        try session.cli("list", "add", "Work")
+        let ship = try session.add("Ship it", list: "Work")
+        try session.writeSpec(
+            "work",
+            #"{ "version": 1, "family": "medium", "list": "Work", "anchor": "top-left", "margin": [40, 30] }"#)
+        let map = try session.hitMapInPoints("work")
+        let row = try #require(map.regions.first { $0.action == .openTodo(ship) }, "no row region: \(map)")
+        let n = DesktopX11Tests.freeDisplay()
+        let display = ":\(n)"
+        let xvfb = try session.start(
+            "/usr/bin/Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"], logName: "xvfb-edit.log")
+        try #require(
+            eventually(10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") }, "Xvfb: \(xvfb.output)")
+        let env = ["DISPLAY": display]
+        _ = try session.start("/usr/bin/openbox", [], environment: env, logName: "openbox-edit.log")
+        usleep(500_000)
+        func xdotool(_ args: String...) throws -> String {
+            let r = try session.run("/usr/bin/xdotool", args, environment: env)
+            try #require(r.status == 0, "xdotool \(args) failed: \(r.stderr)")
+            usleep(200_000)
+            return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let desktop = try session.start(session.render, ["desktop"], environment: env, logName: "desktop-x11-edit.log")
+        try #require(
+            eventually(15) { desktop.output.contains("spec=work [") && desktop.output.contains("drew frame") },
+            "the desktop drew nothing: \(desktop.output)")
+        usleep(300_000)
+        let x = 40 + row.x + row.width / 2, y = 30 + row.y + row.height / 2
+        try _ = xdotool("mousemove", String(x), String(y))
+        try _ = xdotool("click", "1")
+        #expect(
+            eventually(10) { desktop.output.contains(#"edit "Ship it""#) }, "no popup: \(desktop.output.suffix(2000))")
+        usleep(700_000)
+        #expect(try xdotool("getwindowfocus", "getwindowname") == "Edit todo")
+        try _ = xdotool("type", "--delay", "20", "fri 5pm")
+        try _ = xdotool("key", "Return")
+        #expect(
+            eventually(5) { desktop.output.contains(#"edit saved "Ship it""#) }, "\(desktop.output.suffix(2000))")
+        let json = try JSONValue.parse(Array(try session.cli("--json", "show", "Work").utf8))
+        guard case .array(let lists)? = json["lists"], case .array(let todos)? = lists.first?["pending"] else {
+            Issue.record("no lists in \(json)")
+            return
+        }
+        #expect(todos.first?["due"]?.stringValue?.hasPrefix("2027-01-08T17:00:00") == true, "\(todos)")
+        #expect(desktop.process.isRunning)
+    }
 }
