@@ -33,3 +33,47 @@ extension JSONValue {
     /// The value as the file has it, for an error message (compact JSON).
     public var shown: String { serialized(pretty: false) }
 }
+
+/// One member of a data file's object as a key-by-key reader sees it (a `themes.json` theme key, a widget spec
+/// key): the value and how its reader refuses it. The throwing half of the checks above, shared so that every
+/// refusal of a value says `VALUE is not accepted (accepted: …)` (`data.error.notAccepted`) the same way; each
+/// reader keeps its own `DataFileError` place (the theme and key, the spec file and key).
+public struct JSONMember {
+    public let key: String
+    public let value: JSONValue
+    /// Makes the reader's error for this key from a reason.
+    public let fail: (Phrase) -> DataFileError
+
+    public init(key: String, value: JSONValue, fail: @escaping (Phrase) -> DataFileError) {
+        self.key = key; self.value = value; self.fail = fail
+    }
+
+    /// `VALUE is not accepted (accepted: ACCEPTED)` for this member.
+    public func refused(_ accepted: Phrase) -> DataFileError {
+        fail(Phrase(key: .dataErrorNotAccepted, value.shown, accepted))
+    }
+
+    /// The case of `E` the value names. - Throws: `refused` listing `E`'s cases.
+    public func choice<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> E where E.RawValue == String {
+        guard let e = value.choice(E.self) else { throw refused(Phrase(stringLiteral: JSONValue.accepted(E.self))) }
+        return e
+    }
+
+    /// `true` or `false`. - Throws: `refused` (`true, false`).
+    public func bool() throws -> Bool {
+        guard case .bool(let b) = value else { throw refused("true, false") }
+        return b
+    }
+
+    /// A number within `range`. - Throws: `refused(accepted)`.
+    public func number(in range: ClosedRange<Double>, accepted: Phrase) throws -> Double {
+        guard let n = value.bounded(range) else { throw refused(accepted) }
+        return n
+    }
+
+    /// One line of text (`lineText`). - Throws: `refused(accepted)`.
+    public func lineText(accepted: Phrase) throws -> String {
+        guard let s = value.lineText else { throw refused(accepted) }
+        return s
+    }
+}

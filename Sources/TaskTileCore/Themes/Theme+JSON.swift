@@ -42,9 +42,11 @@ extension Theme {
     /// Sets one key from a JSON value, validating it.
     /// - Throws: `DataFileError` for an unknown key or a bad value.
     public mutating func set(_ key: String, to value: JSONValue, file: String) throws {
-        func fail(_ reason: Phrase) -> DataFileError {
-            DataFileError(file: file, theme: name, key: key, reason: reason)
+        let themeName = name
+        let member = JSONMember(key: key, value: value) {
+            DataFileError(file: file, theme: themeName, key: key, reason: $0)
         }
+        func fail(_ reason: Phrase) -> DataFileError { member.fail(reason) }
         func shown(_ v: JSONValue) -> String { v.shown }
         func color() throws -> ThemeColor {
             guard case .string(let s) = value, let c = ThemeColor(hex: s) else {
@@ -56,18 +58,10 @@ extension Theme {
             if case .null = value { return nil }
             return try color()
         }
-        func choice<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> E where E.RawValue == String {
-            guard let e = value.choice(E.self) else {
-                throw fail(Phrase(key: .dataErrorNotAccepted, shown(value), JSONValue.accepted(E.self)))
-            }
-            return e
+        func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws -> E where E.RawValue == String {
+            try member.choice(type)
         }
-        func bool() throws -> Bool {
-            guard case .bool(let b) = value else {
-                throw fail(Phrase(key: .dataErrorNotAccepted, shown(value), "true, false"))
-            }
-            return b
-        }
+        func bool() throws -> Bool { try member.bool() }
         switch key {
         case "id":
             guard case .string(let s) = value, let uuid = UUID(uuidString: s) else {

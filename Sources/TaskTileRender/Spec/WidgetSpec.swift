@@ -219,22 +219,15 @@ public struct WidgetSpec: Hashable, Sendable {
                                   reason: Phrase(key: .specErrorNotObject, "{ \"version\": 1, \"name\": \"desk\", \"family\": \"medium\", \"list\": \"Shopping\" }", root.kindName))
         }
         func fail(_ key: String, _ reason: Phrase) -> DataFileError { DataFileError(widgetSpec: file, key: key, reason: reason) }
-        func shown(_ v: JSONValue) -> String { v.shown }
+        func member(_ key: String, _ v: JSONValue) -> JSONMember { JSONMember(key: key, value: v) { fail(key, $0) } }
         func string(_ key: String, _ v: JSONValue, accepted: Phrase) throws -> String {
-            guard let s = v.lineText else { throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(v), accepted)) }
-            return s
+            try member(key, v).lineText(accepted: accepted)
         }
-        func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ v: JSONValue, _: E.Type) throws -> E where E.RawValue == String {
-            guard let e = v.choice(E.self) else {
-                throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(v), JSONValue.accepted(E.self)))
-            }
-            return e
-        }
+        func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ v: JSONValue, _ type: E.Type) throws -> E
+        where E.RawValue == String { try member(key, v).choice(type) }
         func number(_ key: String, _ v: JSONValue, in range: ClosedRange<Double>, what: Phrase) throws -> Double {
-            guard let n = v.bounded(range) else {
-                throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(v), Phrase(key: .specAcceptedRange, what, JSONValue.number(range.lowerBound).serialized(), JSONValue.number(range.upperBound).serialized())))
-            }
-            return n
+            let low = JSONValue.number(range.lowerBound).serialized(), high = JSONValue.number(range.upperBound).serialized()
+            return try member(key, v).number(in: range, accepted: Phrase(key: .specAcceptedRange, what, low, high))
         }
 
         let defaultName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -243,12 +236,12 @@ public struct WidgetSpec: Hashable, Sendable {
         for (key, value) in members {
             switch key {
             case "version":
-                guard value.intValue == formatVersion else { throw fail(key, Phrase(key: .specErrorNotSupported, shown(value), "1")) }
+                guard value.intValue == formatVersion else { throw fail(key, Phrase(key: .specErrorNotSupported, value.shown, "1")) }
                 sawVersion = true
             case "name":
                 let n = try string(key, value, accepted: Phrase(key: .specAcceptedFileName))
                 guard !n.contains("/"), !n.hasPrefix("."), n.utf8.count <= 200 else {
-                    throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(value), Phrase(key: .specAcceptedFileNameBytes)))
+                    throw member(key, value).refused(Phrase(key: .specAcceptedFileNameBytes))
                 }
                 spec.name = n
             case "family": spec.family = try choice(key, value, WidgetFamily.self); sawFamily = true
@@ -261,7 +254,7 @@ public struct WidgetSpec: Hashable, Sendable {
             case "lang": spec.language = try choice(key, value, Language.self)
             case "sort":
                 guard case .string(let v) = value, let sort = WidgetSort(rawValue: v) else {
-                    throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(value), Phrase(key: .specAcceptedSort)))
+                    throw member(key, value).refused(Phrase(key: .specAcceptedSort))
                 }
                 spec.sort = sort
             case "width": spec.width = try number(key, value, in: sizeRange, what: Phrase(key: .specAcceptedPoints))
@@ -269,14 +262,10 @@ public struct WidgetSpec: Hashable, Sendable {
             case "output":
                 let o = try string(key, value, accepted: Phrase(key: .specAcceptedOutput))
                 guard o.hasSuffix(".png"), o.count > 4, !o.hasSuffix("/.png") else {
-                    throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(value), Phrase(key: .specAcceptedOutput)))
+                    throw member(key, value).refused(Phrase(key: .specAcceptedOutput))
                 }
                 spec.output = o
-            case "add":
-                guard case .bool(let b) = value else {
-                    throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(value), "true, false"))
-                }
-                spec.add = b
+            case "add": spec.add = try member(key, value).bool()
             case "anchor": spec.placement.anchor = try choice(key, value, WidgetAnchor.self)
             case "margin":
                 let range = WidgetPlacement.marginRange
@@ -284,7 +273,7 @@ public struct WidgetSpec: Hashable, Sendable {
                 guard case .array(let items) = value, items.count == 2,
                       case .number(let x) = items[0], case .number(let y) = items[1],
                       range.contains(x), range.contains(y) else {
-                    throw fail(key, Phrase(key: .dataErrorNotAccepted, shown(value), accepted))
+                    throw member(key, value).refused(accepted)
                 }
                 spec.placement.margin = (x, y)
             case "monitor":
