@@ -221,7 +221,7 @@ public final class EditPopup {
             if deleted == nil { delete() }
             return true
         case GDK_KEY_z, GDK_KEY_Z:
-            guard control, deleted != nil else { return false }  // else the field's own undo
+            guard control, deleted != nil else { return false }  // nothing to bring back: the field's key
             restore()
             return true
         default:
