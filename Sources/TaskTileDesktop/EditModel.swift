@@ -142,15 +142,20 @@ public struct EditModel {
         do {
             _ = try changes(f, clock: clock)
             let sub = f.newSubtask.trimmingCharacters(in: .whitespaces)
-            if !sub.isEmpty { _ = try TextRules.title(sub) }
+            if !sub.isEmpty {
+                _ = try TextRules.title(sub)
+                // The store's own refusal, said before Enter (`Store.addTodo` gives the same).
+                if todo.isCompleted { throw StoreError.invalidParent(Phrase(key: .errorParentCompleted, todo.title)) }
+            }
             return nil
         } catch {
             return (error as? ReportableError)?.message(l) ?? String(describing: error)
         }
     }
 
-    /// Enter: writes the changes of `f` (one `Store.editTodo`) and adds `f.newSubtask` under the todo. Every
-    /// field is checked before anything is written.
+    /// Enter: writes the changes of `f` (`Store.editTodo`) and adds `f.newSubtask` under the todo, in one
+    /// transaction: when the subtask is refused (a completed parent takes none), the edit is not written either.
+    /// Every field is checked before anything is written.
     /// - Returns: the todo as stored, and whether anything was written.
     /// - Throws: `EditRefusal`, `StoreError` (the todo deleted meanwhile, bad text), `RepeatRuleError`.
     @discardableResult
@@ -158,10 +163,12 @@ public struct EditModel {
         let changes = try changes(f, clock: clock)
         let sub = f.newSubtask.trimmingCharacters(in: .whitespaces)
         let subtaskTitle = sub.isEmpty ? nil : try TextRules.title(sub)
-        var stored = todo
-        if let changes { stored = try store.editTodo(todo.id, changes: changes) }
-        if let subtaskTitle { _ = try store.addTodo(title: subtaskTitle, list: nil, parent: todo.id) }
-        return (stored, changes != nil || subtaskTitle != nil)
+        return try store.write {
+            var stored = todo
+            if let changes { stored = try store.editTodo(todo.id, changes: changes) }
+            if let subtaskTitle { _ = try store.addTodo(title: subtaskTitle, list: nil, parent: todo.id) }
+            return (stored, changes != nil || subtaskTitle != nil)
+        }
     }
 }
 

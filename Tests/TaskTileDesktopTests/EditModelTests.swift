@@ -82,6 +82,21 @@ import TestSupport
         #expect(try store.read { try store.todo(id: todo.id) } == before, "nothing written")
     }
 
+    @Test("a new subtask the store refuses (a completed parent) leaves the title edit unwritten too")
+    func saveIsOneTransaction() throws {
+        let (_, store, todo) = try Self.store("edit-atomic")
+        try store.complete(todoID: todo.id, source: .cli)
+        let m = try EditModel(store: store, todoID: todo.id)
+        let before = try store.read { try store.todo(id: todo.id) }
+        var f = m.fields
+        f.title = "Renamed"
+        f.newSubtask = "Charger"
+        #expect(m.refusal(f, clock: Self.clock, localizer: Localizer(.en))?.contains("needs an open parent") == true)
+        #expect(throws: (any Error).self) { try m.save(f, store: store, clock: Self.clock) }
+        #expect(try store.read { try store.todo(id: todo.id) } == before, "the title was not written")
+        #expect(try EditModel(store: store, todoID: todo.id).subtasks.map(\.title) == ["Passport"])
+    }
+
     @Test("delete takes the subtasks along; restore brings all back as they were")
     func deleteAndRestore() throws {
         let (_, store, todo) = try Self.store("edit-delete")
