@@ -80,12 +80,18 @@ public struct EditModel {
         let line = when.trimmingCharacters(in: .whitespaces)
         if line.isEmpty { return [] }
         if noneWords.contains(line.lowercased()) { return [l.text(.editNoDue)] }
-        return CaptureModel.chips(QuickAdd.parse(line, clock: clock), clock: clock, localizer: l)
+        let q = QuickAdd.parse(line, clock: clock)
+        var chips = CaptureModel.chips(q, clock: clock, localizer: l)
+        // A repeat without a date starts at its first occurrence: that is the new due, so say it.
+        if let due = q.due, !q.parts.contains(where: { $0.kind == .due }) {
+            chips.insert(l.text(.captureChipDue, CaptureModel.dueText(due, clock: clock, localizer: l)), at: 0)
+        }
+        return chips
     }
 
     /// The tags of a `tags` field: words split at spaces and commas, a leading `#` dropped, empty ones left out.
     static func tagWords(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\u{3000}" || $0 == "、" })
+        text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\u{3000}" || $0 == "、" || $0 == "，" })
             .map { $0.hasPrefix("#") ? String($0.dropFirst()) : String($0) }
             .filter { !$0.isEmpty }
     }
@@ -93,16 +99,19 @@ public struct EditModel {
     /// The changes `f` makes to the todo; nil when it makes none.
     /// - Throws: `EditRefusal.notAWhen` for a `when` with words that are not a due, repeat or start;
     ///   `EditRefusal` reasons of the tags (`TagRules`) and titles (`TextRules`). Nothing is written.
-    public func changes(_ f: Fields, clock: Clock) throws -> TodoChanges? {
+    /// The tags are compared with `current` (the todo as stored now, default: as read when the popup opened):
+    /// removing a tag another process removed meanwhile is no refusal, it is already so.
+    public func changes(_ f: Fields, clock: Clock, current: Todo? = nil) throws -> TodoChanges? {
         var c = TodoChanges()
         var changed = false
-        let title = f.title.trimmingCharacters(in: .whitespaces)
+        // Compared as the store would keep them (cleaned), so an untouched field never writes.
+        let title = try TextRules.title(f.title.trimmingCharacters(in: .whitespaces))
         if title != todo.title {
-            c.title = try TextRules.title(title)
+            c.title = title
             changed = true
         }
-        let notes = f.notes.trimmingCharacters(in: .whitespaces)
-        if notes != (todo.notes ?? "") {
+        let notes = f.notes.trimmingCharacters(in: .whitespacesAndNewlines)
+        if notes != (todo.notes ?? "").trimmingCharacters(in: .whitespacesAndNewlines) {
             c.notes = .some(notes.isEmpty ? nil : try TextRules.notes(notes))
             changed = true
         }
@@ -130,9 +139,10 @@ public struct EditModel {
             changed = true
         }
         let wanted = try TagRules.tags(Self.tagWords(f.tags))
-        let wantedKeys = Set(wanted.map(TagRules.key)), haveKeys = Set(todo.tags.map(TagRules.key))
+        let have = (current ?? todo).tags
+        let wantedKeys = Set(wanted.map(TagRules.key)), haveKeys = Set(have.map(TagRules.key))
         c.addTags = wanted.filter { !haveKeys.contains(TagRules.key($0)) }
-        c.removeTags = todo.tags.filter { !wantedKeys.contains(TagRules.key($0)) }
+        c.removeTags = have.filter { !wantedKeys.contains(TagRules.key($0)) }
         if !c.addTags.isEmpty || !c.removeTags.isEmpty { changed = true }
         return changed ? c : nil
     }
@@ -140,7 +150,11 @@ public struct EditModel {
     /// What Enter would refuse for `f`, said while the person types; nil when it would save.
     public func refusal(_ f: Fields, clock: Clock, localizer l: Localizer) -> String? {
         do {
-            _ = try changes(f, clock: clock)
+            if let c = try changes(f, clock: clock), c.start != nil || c.due != nil {
+                // A start after the due is the store's refusal; said here before Enter.
+                let due = c.due ?? todo.due, start = c.start ?? todo.start
+                try Store.checkStart(start, due: due)
+            }
             let sub = f.newSubtask.trimmingCharacters(in: .whitespaces)
             if !sub.isEmpty {
                 _ = try TextRules.title(sub)
@@ -160,11 +174,13 @@ public struct EditModel {
     /// - Throws: `EditRefusal`, `StoreError` (the todo deleted meanwhile, bad text), `RepeatRuleError`.
     @discardableResult
     public func save(_ f: Fields, store: Store, clock: Clock) throws -> (todo: Todo, changed: Bool) {
-        let changes = try changes(f, clock: clock)
+        _ = try changes(f, clock: clock)
         let sub = f.newSubtask.trimmingCharacters(in: .whitespaces)
         let subtaskTitle = sub.isEmpty ? nil : try TextRules.title(sub)
         return try store.write {
-            var stored = todo
+            guard let current = try store.todo(id: todo.id) else { throw EditRefusal.gone(todo.title) }
+            let changes = try self.changes(f, clock: clock, current: current)
+            var stored = current
             if let changes { stored = try store.editTodo(todo.id, changes: changes) }
             if let subtaskTitle { _ = try store.addTodo(title: subtaskTitle, list: nil, parent: todo.id) }
             return (stored, changes != nil || subtaskTitle != nil)
@@ -176,12 +192,17 @@ public struct EditModel {
 public enum EditRefusal: Error, Hashable, Sendable, ReportableError {
     /// The `when` field has words that are not a due, a repeat or a start.
     case notAWhen(String)
+    /// The todo was deleted (elsewhere) since the popup opened.
+    case gone(String)
 
     /// 64 (usage) if it ever ends a command; the popup shows it and stays open.
     public var exitCode: ExitCode { .usage }
     public func message(_ l: Localizer) -> String {
         switch self {
-        case .notAWhen(let text): l.text(.editErrorWhen, text)
+        case .notAWhen(let text):
+            // A pasted essay is not repeated whole under the fields.
+            l.text(.editErrorWhen, text.count > 60 ? String(text.prefix(60)) + "…" : text)
+        case .gone(let title): l.text(.editErrorGone, title)
         }
     }
 }

@@ -97,6 +97,42 @@ import TestSupport
         #expect(try EditModel(store: store, todoID: todo.id).subtasks.map(\.title) == ["Passport"])
     }
 
+    @Test(
+        """
+        found by a hostile review: untouched notes with spaces, a BOM title, a start after the due, a repeat alone,
+        a tag removed elsewhere, a todo deleted meanwhile
+        """)
+    func reviewFindings() throws {
+        let (_, store, todo) = try Self.store("edit-review")
+        _ = try store.editTodo(todo.id, changes: TodoChanges(notes: .some("bag  ")))
+        let m = try EditModel(store: store, todoID: todo.id)
+        let en = Localizer(.en)
+        #expect(try m.changes(m.fields, clock: Self.clock) == nil, "untouched notes with trailing spaces write nothing")
+        var bom = m.fields
+        bom.title = "\u{FEFF}Pack for Kyoto"
+        #expect(try m.changes(bom, clock: Self.clock) == nil, "a BOM is cleaned as the store cleans it")
+        var late = m.fields
+        late.when = "from mon"  // Mon Jan 11, after the due Fri Jan 8
+        #expect(m.refusal(late, clock: Self.clock, localizer: en)?.contains("after the due") == true)
+        #expect(EditModel.whenChips("every day", clock: Self.clock, localizer: en).first?.hasPrefix("due: ") == true,
+                "a repeat alone shows the due it starts at")
+        var essay = m.fields
+        essay.when = String(repeating: "x", count: 5000)
+        #expect(m.refusal(essay, clock: Self.clock, localizer: en).map { $0.count < 200 } == true)
+        // #travel removed by another program meanwhile: the popup's removal of it is no refusal.
+        _ = try store.editTodo(todo.id, changes: TodoChanges(removeTags: ["travel"]))
+        var tags = m.fields
+        tags.tags = "#Café"
+        tags.priority = .low
+        #expect(try m.save(tags, store: store, clock: Self.clock).todo.priority == .low)
+        // Deleted meanwhile: said as such, nothing written.
+        try store.deleteTodo(todo.id)
+        var gone = m.fields
+        gone.title = "Renamed"
+        #expect(throws: EditRefusal.gone("Pack for Kyoto")) { try m.save(gone, store: store, clock: Self.clock) }
+        #expect(EditRefusal.gone("Pack").message(en).contains("no longer there"))
+    }
+
     @Test("delete takes the subtasks along; restore brings all back as they were")
     func deleteAndRestore() throws {
         let (_, store, todo) = try Self.store("edit-delete")

@@ -170,7 +170,7 @@ extension Store {
     /// due, and a repeating one would count misses while nobody can see it (docs/organize.md "Start"). A date-only
     /// side compares by date; two times by instant.
     /// - Throws: `StoreError.invalidStart` (exit 64).
-    static func checkStart(_ start: Due?, due: Due?) throws {
+    package static func checkStart(_ start: Due?, due: Due?) throws {
         guard let start, let due else { return }
         let later: Bool
         if case .dateTime = start, case .dateTime = due {
