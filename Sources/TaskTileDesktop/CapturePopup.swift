@@ -128,10 +128,7 @@ public final class CapturePopup {
 
         targetLabel = label("", cssClass: "target")
         gtk_box_pack_start(tt_gtk_box(box), targetLabel, 0, 0, 0)
-        messageLabel = label("", cssClass: "message")
-        gtk_label_set_line_wrap(tt_gtk_label(messageLabel), 1)
-        // Wrapped at the popup's width: a long reason makes the popup taller, never wider.
-        gtk_label_set_max_width_chars(tt_gtk_label(messageLabel), 1)
+        messageLabel = PopupWindow.messageLabel()
         gtk_box_pack_start(tt_gtk_box(box), messageLabel, 0, 0, 0)
         gtk_box_pack_start(tt_gtk_box(box), label(l.text(.captureHint), cssClass: "hint"), 0, 0, 0)
 
@@ -316,15 +313,7 @@ public final class CapturePopup {
         showChips()
     }
 
-    private func setMessage(_ text: String, added: Bool) {
-        gtk_label_set_text(tt_gtk_label(messageLabel), text)
-        let context = gtk_widget_get_style_context(messageLabel)
-        if added {
-            gtk_style_context_add_class(context, "added")
-        } else {
-            gtk_style_context_remove_class(context, "added")
-        }
-    }
+    private func setMessage(_ text: String, added: Bool) { PopupWindow.setMessage(messageLabel, text, added: added) }
 
     /// The popup's width in points; its content is this minus twice the 14-point border.
     static let width: Int32 = 600
@@ -334,13 +323,7 @@ public final class CapturePopup {
     /// next chip would pass `contentWidth`); a grey line when the line has none. A chip is at most 40
     /// characters wide (ellipsized), so no chip widens the popup.
     private func showChips() {
-        let rows = gtk_container_get_children(tt_gtk_container(chipBox))
-        var node = rows
-        while let n = node {
-            gtk_widget_destroy(tt_gtk_widget(n.pointee.data))
-            node = n.pointee.next
-        }
-        g_list_free(rows)
+        PopupWindow.removeChildren(of: chipBox)
         let clock = (try? Clock.fromEnvironment(environment)) ?? store.clock
         let q = QuickAdd.parse(text, clock: clock)
         lineList = q.list
@@ -353,9 +336,7 @@ public final class CapturePopup {
         }
         var count = 0
         for chip in chips {
-            let l = label(chip, cssClass: "chip")
-            gtk_label_set_ellipsize(tt_gtk_label(l), PANGO_ELLIPSIZE_END)
-            gtk_label_set_max_width_chars(tt_gtk_label(l), 40)
+            let l = PopupWindow.chip(chip)
             gtk_box_pack_start(tt_gtk_box(row), l, 0, 0, 0)
             count += 1
             gtk_widget_show_all(row)

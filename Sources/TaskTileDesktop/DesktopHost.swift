@@ -125,8 +125,7 @@ public final class DesktopHost: WidgetSink {
             log.info("no widget specs yet in \(directory.widgetsPath); a spec added there appears on the desktop")
         }
         gtk_main()
-        capture?.dismiss()
-        edit?.dismiss()
+        closePopups()
         for window in windows.values { window.hide() }
         log.info("stopping")
         return exitCode
@@ -345,10 +344,7 @@ public final class DesktopHost: WidgetSink {
     /// `defaultList` setting's list). A popup already open is closed first, so the last "+" clicked wins.
     private func openCapture(list: String?, from window: WidgetWindow) {
         guard let store = session.openStore() else { return }
-        capture?.dismiss()
-        capture = nil
-        edit?.dismiss()
-        edit = nil
+        closePopups()
         let name = window.spec.name
         do {
             let popup = try CapturePopup(
@@ -370,14 +366,19 @@ public final class DesktopHost: WidgetSink {
         }
     }
 
+    /// Closes the capture or edit popup that is open (one at a time: the last click wins, and the host stops).
+    private func closePopups() {
+        capture?.dismiss()
+        capture = nil
+        edit?.dismiss()
+        edit = nil
+    }
+
     /// The edit popup in this process (`EditPopup`, docs/desktop.md "Editing from a widget") for todo `id`. A popup
     /// already open (edit or capture) is closed first, so the last click wins.
     private func openEdit(todoID id: String, from window: WidgetWindow) {
         guard let store = session.openStore() else { return }
-        edit?.dismiss()
-        edit = nil
-        capture?.dismiss()
-        capture = nil
+        closePopups()
         let name = window.spec.name
         do {
             let popup = try EditPopup(

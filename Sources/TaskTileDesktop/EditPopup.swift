@@ -112,9 +112,7 @@ public final class EditPopup {
         subtaskEntry = entry("", placeholder: l.text(.editSubtaskPlaceholder), cssClass: nil)
         pack(subtaskEntry)
 
-        messageLabel = PopupWindow.label("", cssClass: "message")
-        gtk_label_set_line_wrap(tt_gtk_label(messageLabel), 1)
-        gtk_label_set_max_width_chars(tt_gtk_label(messageLabel), 1)
+        messageLabel = PopupWindow.messageLabel()
         gtk_box_pack_start(tt_gtk_box(outer), messageLabel, 0, 0, 0)
         gtk_box_pack_start(tt_gtk_box(outer), PopupWindow.label(l.text(.editHint), cssClass: "hint"), 0, 0, 0)
 
@@ -288,29 +286,12 @@ public final class EditPopup {
         guard deleted == nil else { return }
         let f = fields
         setMessage(model.refusal(f, clock: clock, localizer: localizer) ?? "", added: false)
-        let rows = gtk_container_get_children(tt_gtk_container(whenChips))
-        var node = rows
-        while let n = node {
-            gtk_widget_destroy(tt_gtk_widget(n.pointee.data))
-            node = n.pointee.next
-        }
-        g_list_free(rows)
+        PopupWindow.removeChildren(of: whenChips)
         for chip in EditModel.whenChips(f.when, clock: clock, localizer: localizer) {
-            let l = PopupWindow.label(chip, cssClass: "chip")
-            gtk_label_set_ellipsize(tt_gtk_label(l), PANGO_ELLIPSIZE_END)
-            gtk_label_set_max_width_chars(tt_gtk_label(l), 40)
-            gtk_box_pack_start(tt_gtk_box(whenChips), l, 0, 0, 0)
+            gtk_box_pack_start(tt_gtk_box(whenChips), PopupWindow.chip(chip), 0, 0, 0)
         }
         gtk_widget_show_all(whenChips)
     }
 
-    private func setMessage(_ text: String, added: Bool) {
-        gtk_label_set_text(tt_gtk_label(messageLabel), text)
-        let context = gtk_widget_get_style_context(messageLabel)
-        if added {
-            gtk_style_context_add_class(context, "added")
-        } else {
-            gtk_style_context_remove_class(context, "added")
-        }
-    }
+    private func setMessage(_ text: String, added: Bool) { PopupWindow.setMessage(messageLabel, text, added: added) }
 }

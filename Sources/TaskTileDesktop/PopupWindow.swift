@@ -73,4 +73,44 @@ enum PopupWindow {
     static func addClass(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) {
         gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
     }
+
+    /// The line under the fields for refusals and confirmations: wrapped at the popup's width, so a long
+    /// reason makes the popup taller, never wider.
+    static func messageLabel() -> UnsafeMutablePointer<GtkWidget> {
+        let message = label("", cssClass: "message")
+        gtk_label_set_line_wrap(tt_gtk_label(message), 1)
+        gtk_label_set_max_width_chars(tt_gtk_label(message), 1)
+        return message
+    }
+
+    /// Shows `text` on a `messageLabel()`: green when `added` (a confirmation), else red (a refusal).
+    static func setMessage(_ message: UnsafeMutablePointer<GtkWidget>, _ text: String, added: Bool) {
+        gtk_label_set_text(tt_gtk_label(message), text)
+        let context = gtk_widget_get_style_context(message)
+        if added {
+            gtk_style_context_add_class(context, "added")
+        } else {
+            gtk_style_context_remove_class(context, "added")
+        }
+    }
+
+    /// One chip of a parsed line: a rounded label at most 40 characters wide (ellipsized), so no chip
+    /// widens the popup.
+    static func chip(_ text: String) -> UnsafeMutablePointer<GtkWidget> {
+        let chip = label(text, cssClass: "chip")
+        gtk_label_set_ellipsize(tt_gtk_label(chip), PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(tt_gtk_label(chip), 40)
+        return chip
+    }
+
+    /// Destroys every child of `container` (the chips of the previous line).
+    static func removeChildren(of container: UnsafeMutablePointer<GtkWidget>) {
+        let children = gtk_container_get_children(tt_gtk_container(container))
+        var node = children
+        while let n = node {
+            gtk_widget_destroy(tt_gtk_widget(n.pointee.data))
+            node = n.pointee.next
+        }
+        g_list_free(children)
+    }
 }

@@ -44,18 +44,20 @@ struct GridLayout {
     }
 
     /// - Parameters:
-    ///   - streakSize: the width (days as columns) or height (days as rows) the streak labels want; 0 for none.
-    ///     Dropped when the cells would get narrower than 3 points.
+    ///   - streakLabel: the size of the widest streak label, points; the layout takes its width beside rows
+    ///     (days as columns) or its height below columns (days as rows); zero for no streaks. Dropped when the
+    ///     cells would get narrower than 3 points.
     ///   - legendHeight: the height the legend wants; dropped when the cells would get shorter than 8 points
     ///     per habit (days as columns) or 3 points per day (days as rows).
     init(area: Rect, habits: Int, days: Int, rowHeight: Theme.RowHeight, labelFontSize: Double,
-         streakSize: Double = 0, legendHeight: Double = 0) {
+         streakLabel: (width: Double, height: Double) = (0, 0), legendHeight: Double = 0) {
         self.area = area
         self.habits = max(1, habits)
         self.days = max(1, days)
         let habitMax = GridLayout.maximumHabitSide(rowHeight)
         let columns = area.width >= area.height
         daysAsColumns = columns
+        let streakSize = columns ? streakLabel.width : streakLabel.height
         let n = Double(self.habits), d = Double(self.days)
         if columns {
             let label = min(area.width * 0.3, max(48, labelFontSize * 7))

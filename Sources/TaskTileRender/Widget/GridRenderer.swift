@@ -40,10 +40,9 @@ struct GridRenderer {
             ? r.habits.map { TextLayout(strings.gridStreak($0.streak.current), font: labelFont, in: text) } : []
         let streakWidth = streaks.map(\.logicalSize.width).max() ?? 0
         let streakHeight = streaks.map(\.logicalSize.height).max() ?? 0
-        let areaWide = layout.areaBelowHeader.width >= layout.areaBelowHeader.height
         let grid = GridLayout(area: layout.areaBelowHeader, habits: r.habits.count, days: r.challenge.days,
                               rowHeight: theme.rowHeight, labelFontSize: labelFont.size,
-                              streakSize: areaWide ? streakWidth : streakHeight,
+                              streakLabel: (streakWidth, streakHeight),
                               legendHeight: r.habits.isEmpty ? 0 : labelFont.size + 8)
         let rounded = theme.checkboxStyle != .square
         // Today's outline stays inside its column: the cells of that column give it the room.

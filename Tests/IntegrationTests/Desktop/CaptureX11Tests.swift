@@ -20,21 +20,9 @@ import TestSupport
         defer { session.stopAll() }
         session.baseEnvironment["TASKTILE_NOW"] = CaptureWaylandTests.now
         try session.cli("list", "add", "Work")
-        let n = DesktopX11Tests.freeDisplay()
-        let display = ":\(n)"
-        let xvfb = try session.start(
-            "/usr/bin/Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"], logName: "xvfb.log")
-        try #require(
-            eventually(10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") }, "Xvfb: \(xvfb.output)")
-        let env = ["DISPLAY": display]
-        _ = try session.start("/usr/bin/openbox", [], environment: env, logName: "openbox.log")
-        usleep(500_000)
-        func xdotool(_ args: String...) throws -> String {
-            let r = try session.run("/usr/bin/xdotool", args, environment: env)
-            try #require(r.status == 0, "xdotool \(args) failed: \(r.stderr)")
-            usleep(200_000)
-            return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let x11 = try X11Desktop(session, name: "capture")
+        let env = x11.environment
+        func xdotool(_ args: String...) throws -> String { try x11.xdotool(args) }
         func start(_ log: String, environment: [String: String] = [:]) throws -> DesktopSession.Background {
             let popup = try session.start(
                 session.tasktile, ["capture", "--list", "Work"], environment: env.merging(environment) { $1 },

@@ -95,21 +95,9 @@ import TestSupport
             #"{ "version": 1, "family": "medium", "list": "Work", "anchor": "top-left", "margin": [40, 30] }"#)
         let map = try session.hitMapInPoints("work")
         let row = try #require(map.regions.first { $0.action == .openTodo(ship) }, "no row region: \(map)")
-        let n = DesktopX11Tests.freeDisplay()
-        let display = ":\(n)"
-        let xvfb = try session.start(
-            "/usr/bin/Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"], logName: "xvfb-edit.log")
-        try #require(
-            eventually(10) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") }, "Xvfb: \(xvfb.output)")
-        let env = ["DISPLAY": display]
-        _ = try session.start("/usr/bin/openbox", [], environment: env, logName: "openbox-edit.log")
-        usleep(500_000)
-        func xdotool(_ args: String...) throws -> String {
-            let r = try session.run("/usr/bin/xdotool", args, environment: env)
-            try #require(r.status == 0, "xdotool \(args) failed: \(r.stderr)")
-            usleep(200_000)
-            return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let x11 = try X11Desktop(session, name: "edit")
+        let env = x11.environment
+        func xdotool(_ args: String...) throws -> String { try x11.xdotool(args) }
         let desktop = try session.start(session.render, ["desktop"], environment: env, logName: "desktop-x11-edit.log")
         try #require(
             eventually(15) { desktop.output.contains("spec=work [") && desktop.output.contains("drew frame") },

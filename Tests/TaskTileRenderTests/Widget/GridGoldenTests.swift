@@ -97,7 +97,7 @@ import TestSupport
     func fillsItsArea(_ w: Double, _ h: Double, _ habits: Int, _ days: Int) {
         let area = Rect(x: 10, y: 20, width: w, height: h)
         let g = GridLayout(area: area, habits: habits, days: days, rowHeight: .normal, labelFontSize: 12,
-                           streakSize: g0streak(w >= h), legendHeight: 20)
+                           streakLabel: Self.streakLabel, legendHeight: 20)
         func inside(_ r: Rect) -> Bool {
             r.x >= area.x - 0.001 && r.y >= area.y - 0.001 && r.maxX <= area.maxX + 0.001 && r.maxY <= area.maxY + 0.001
         }
@@ -120,8 +120,8 @@ import TestSupport
         #expect((g.legend == nil) == (h == 70))
     }
 
-    /// The streak extent a `🔥 12` label wants: its width beside rows, its height below columns.
-    func g0streak(_ wide: Bool) -> Double { wide ? 30 : 16 }
+    /// The size of a `🔥 12` label, points.
+    static let streakLabel = (width: 30.0, height: 16.0)
 
     @Test("an overdue cell is ringed in the overdue colour and checks in; today's outline stays inside the widget")
     func overdueAndTodayOutline() throws {
