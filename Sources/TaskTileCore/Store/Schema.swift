@@ -431,6 +431,27 @@ enum Schema {
         CREATE INDEX todos_by_start ON todos(is_completed, start_local, start_utc, due_utc, due_local)
             WHERE start_local IS NOT NULL;
         """)
+        // The trash (docs/store.md "Deleted todos"): `rm` moves a todo and its subtasks here, every column
+        // of `Store.todoColumns` as it was, so `undo` can put them back with their ids, order and parents.
+        // `position` 0 is the deleted todo, then its subtasks in `descendants(of:)` order. Rows older than
+        // `Store.trashRetention` are pruned on each delete; a deleted list takes its trash with it.
+        m.register("v16-deleted-todos", sql: """
+        CREATE TABLE deleted_todos (
+            deletion_id TEXT NOT NULL,
+            deleted_at  REAL NOT NULL,    -- seconds since 1970 UTC
+            position    INTEGER NOT NULL,
+            id TEXT NOT NULL, list_id TEXT NOT NULL REFERENCES lists(id) ON DELETE CASCADE, title TEXT NOT NULL,
+            is_completed INTEGER NOT NULL, completed_at REAL, sort_order INTEGER NOT NULL, created_at REAL NOT NULL,
+            due_local TEXT, due_zone TEXT, anchor_local TEXT, anchor_zone TEXT, repeat_frequency TEXT,
+            repeat_interval INTEGER, repeat_weekdays TEXT, repeat_end_count INTEGER, repeat_end_date TEXT,
+            repeat_by_day TEXT, repeat_skips_short_months INTEGER NOT NULL, repeat_goal INTEGER,
+            repeat_from_completion INTEGER NOT NULL, missed_count INTEGER NOT NULL, occurrence_count INTEGER NOT NULL,
+            notes TEXT, parent_id TEXT, priority INTEGER NOT NULL, tags TEXT, start_local TEXT, start_zone TEXT,
+            PRIMARY KEY (deletion_id, position)
+        );
+        CREATE INDEX deleted_todos_by_title ON deleted_todos(title) WHERE position = 0;
+        CREATE INDEX deleted_todos_by_time ON deleted_todos(deleted_at);
+        """)
         return m
     }
 }

@@ -493,63 +493,6 @@ extension Store {
         return stored
     }
 
-    /// Deletes a todo and its subtasks (docs/organize.md "Subtasks"). Completion history is kept.
-    @discardableResult
-    public func removeTodo(_ reference: String, list listReference: String? = nil) throws -> TodoCandidate {
-        try deleteTodo(reference, list: listReference).candidate
-    }
-
-    /// Deletes a todo and its subtasks in one transaction, like `removeTodo`, and returns every row it
-    /// deleted, so `restore(_:)` can put them back (the edit popup's undo, docs/desktop.md "Editing from a
-    /// widget"). Completion history is kept, so a restored todo keeps its streak.
-    /// - Throws: `StoreError.todoNotFound` / `.ambiguousTodo` for `reference`; nothing is deleted then.
-    @discardableResult
-    public func deleteTodo(_ reference: String, list listReference: String? = nil) throws -> DeletedTodos {
-        try write {
-            let todo = try resolveTodo(reference, list: listReference)
-            let c = try candidate(todo)
-            let subtasks = try descendants(of: todo.id)
-            for sub in subtasks.reversed() {
-                try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(sub.id)])
-                try database.run("DELETE FROM todos WHERE id = ?", [.text(sub.id)])
-            }
-            try database.run("DELETE FROM flashes WHERE todo_id = ?", [.text(todo.id)])
-            try database.run("DELETE FROM todos WHERE id = ?", [.text(todo.id)])
-            return DeletedTodos(candidate: c, todos: [todo] + subtasks)
-        }
-    }
-
-    /// Puts back what `deleteTodo` deleted: every todo with its id, fields, order and parent links, in one
-    /// transaction.
-    /// - Throws: `StoreError.listNotFound` when the todos' list is gone since; `.storeFailed` (a unique id)
-    ///   when a todo of that id exists again. Nothing is written then.
-    @discardableResult
-    public func restore(_ deleted: DeletedTodos) throws -> Todo {
-        try write {
-            guard try allLists().contains(where: { $0.id == deleted.candidate.listId }) else {
-                throw StoreError.listNotFound(deleted.candidate.listTitle)
-            }
-            // Parents first (`todos` is the deleted todo, then its descendants in order), so every
-            // parent link names a row that exists.
-            let ids = Set(deleted.todos.map(\.id))
-            var pending = deleted.todos
-            var inserted = Set<String>()
-            while !pending.isEmpty {
-                // A todo whose parent is in place (or not among the deleted rows: the first todo's own parent).
-                let ready = pending.filter { t in
-                    t.parentId.map { !ids.contains($0) || inserted.contains($0) } ?? true
-                }
-                guard !ready.isEmpty else { break }  // a loop of parents cannot be stored; none was deleted
-                for t in ready {
-                    try insert(t)
-                    inserted.insert(t.id)
-                }
-                pending.removeAll { inserted.contains($0.id) }
-            }
-            return deleted.todos[0]
-        }
-    }
-
     /// Moves a todo to 0-based `position` within its section (pending or completed) and renumbers
     /// that section 0…n-1 (docs/lists-and-todos.md "Order").
     @discardableResult

@@ -26,6 +26,7 @@ extension StoreError {
             return l.text(.errorStoreAmbiguousTodo, ref, candidates.count, candidates.map { $0.label(l) }.joined(separator: ", "))
         case .alreadyCompleted(let c): return l.text(.errorStoreAlreadyCompleted, c.title, c.listTitle)
         case .notCompleted(let c): return l.text(.errorStoreNotCompleted, c.title, c.listTitle)
+        case .todoExists(let c): return l.text(.errorStoreTodoExists, c.title, c.listTitle)
         case .badPosition(let p, let count): return l.text(.errorStoreBadPosition, p, max(count - 1, 0))
         case .invalidSetting(let reason): return reason.text(l)
         case .invalidCycle(let reason): return reason.text(l)

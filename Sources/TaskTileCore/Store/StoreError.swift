@@ -41,6 +41,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case notCheckedIn(Phrase)
     /// The todo is not completed (nothing to undo).
     case notCompleted(TodoCandidate)
+    /// `restore`: a todo of the deleted one's id is in the store again (it was restored already; exit 1).
+    case todoExists(TodoCandidate)
     /// `done --on` / `undo --on` named a date that is not a cycle that can be checked in (docs/cycles.md "Completing a past cycle").
     case invalidCycle(Phrase)
     /// A position is out of range.
@@ -68,15 +70,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A todo named in an error or an intent result: enough to tell candidates apart.
-/// What `Store.deleteTodo` deleted: the todo (as a candidate, for messages) and every row, the todo
-/// first and then its subtasks, for `Store.restore(_:)`.
-public struct DeletedTodos: Sendable {
-    /// The deleted todo with its list, for "Deleted "Milk" from Shopping".
-    public var candidate: TodoCandidate
-    /// The todo, then its subtasks (any depth), as they were stored.
-    public var todos: [Todo]
-}
-
 public struct TodoCandidate: Hashable, Sendable {
     public var id: String
     public var title: String

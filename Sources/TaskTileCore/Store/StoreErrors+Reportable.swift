@@ -17,7 +17,7 @@ extension StoreError: ReportableError {
     public var exitCode: ExitCode {
         switch self {
         case .listNotFound, .todoNotFound, .alreadyCompleted, .alreadyCheckedIn, .notCheckedIn,
-             .notCompleted, .viewNotFound, .tagNotOnTodo: .nothingMatched
+             .notCompleted, .todoExists, .viewNotFound, .tagNotOnTodo: .nothingMatched
         case .ambiguousList, .ambiguousTodo: .ambiguous
         case .invalidTitle, .invalidNotes, .badPosition, .invalidSetting, .invalidCycle, .invalidTag, .invalidParent,
              .invalidView, .invalidSnooze, .invalidStart: .usage

@@ -45,9 +45,10 @@ struct DoneCommand: Command {
     }
 }
 
-/// `tasktile undo TODO [--list LIST] [--on DATE]`: marks a completed todo (or cycle) pending again, in its old place.
+/// `tasktile undo TODO [--list LIST] [--on DATE]`: marks a completed todo (or cycle) pending again, in its old place;
+/// a todo that no longer exists is looked up in the trash and restored with its subtasks (docs/store.md "Deleted todos").
 struct UndoCommand: Command {
-    static let spec = CommandSpec(path: ["undo"], abstract: "Mark a completed todo (or, with --on, a past cycle) as pending again.",
+    static let spec = CommandSpec(path: ["undo"], abstract: "Mark a completed todo (or, with --on, a past cycle) as pending again, or bring back a deleted one.",
                                   arguments: [todoArgument], options: [listOption.spec, onOption.spec])
     let todo: String, list: String?, date: LocalDate?
     init(_ a: ParsedArguments, context: CommandContext) throws {
@@ -56,24 +57,55 @@ struct UndoCommand: Command {
 
     func run(_ context: CommandContext) throws -> ExitCode {
         let store = try context.store()
-        let t = try store.undo(todo, list: list, on: date)
+        let t: Todo
+        do {
+            t = try store.undo(todo, list: list, on: date)
+        } catch StoreError.todoNotFound(let reference, let scope) where date == nil {
+            // No such todo: the latest deletion it names, if any (a view or a bad list has no trash to look in).
+            guard let deleted = try? store.deletedTodos(matching: todo, list: list) else {
+                throw StoreError.todoNotFound(reference, list: scope)
+            }
+            return try restore(deleted, store: store, context)
+        }
         let listTitle = try store.read { try store.resolveList(t.listId).title }
         if context.json { context.printJSON(t.jsonValue(listTitle: listTitle)) } else { context.out(context.localizer.text(.todoReopened, t.title, listTitle)) }
         return .success
     }
+
+    /// Puts a deletion back and says so: `Restored "Weekly review" and its 5 subtasks to Home`.
+    private func restore(_ deleted: DeletedTodos, store: Store, _ context: CommandContext) throws -> ExitCode {
+        let t = try store.restore(deleted)
+        let c = deleted.candidate, subtasks = deleted.todos.count - 1
+        if context.json {
+            guard case .object(let members) = t.jsonValue(listTitle: c.listTitle) else { return .success }
+            context.printJSON(.object(members + [("restored", .bool(true)), ("subtasks", .number(Double(subtasks)))]))
+        } else if subtasks == 0 {
+            context.out(context.localizer.text(.todoRestored, c.title, c.listTitle))
+        } else {
+            context.out(context.localizer.text(.todoRestoredWithSubtasks, subtasks, c.title, c.listTitle))
+        }
+        return .success
+    }
 }
 
-/// `tasktile rm TODO [--list LIST]`.
+/// `tasktile rm TODO [--list LIST]`: deletes a todo and its subtasks into the trash, whence `undo` brings them back.
 struct RemoveCommand: Command {
-    static let spec = CommandSpec(path: ["rm"], abstract: "Delete a todo.", arguments: [todoArgument], options: [listOption.spec])
+    static let spec = CommandSpec(path: ["rm"], abstract: "Delete a todo and its subtasks (undo brings them back).",
+                                  arguments: [todoArgument], options: [listOption.spec])
     let todo: String, list: String?
     init(_ a: ParsedArguments, context: CommandContext) throws { todo = a.positionals[0]; list = a[listOption] }
 
     func run(_ context: CommandContext) throws -> ExitCode {
-        let c = try context.store().removeTodo(todo, list: list)
+        let deleted = try context.store().deleteTodo(todo, list: list)
+        let c = deleted.candidate, subtasks = deleted.todos.count - 1
         if context.json {
-            context.printJSON(.object([("id", .string(c.id)), ("title", .string(c.title)), ("list", .string(c.listTitle)), ("deleted", .bool(true))]))
-        } else { context.out(context.localizer.text(.todoDeleted, c.title, c.listTitle)) }
+            context.printJSON(.object([("id", .string(c.id)), ("title", .string(c.title)), ("list", .string(c.listTitle)),
+                                       ("deleted", .bool(true)), ("subtasks", .number(Double(subtasks)))]))
+        } else {
+            let said = subtasks == 0 ? context.localizer.text(.todoDeleted, c.title, c.listTitle)
+                : context.localizer.text(.todoDeletedWithSubtasks, subtasks, c.title, c.listTitle)
+            context.out(said + context.localizer.text(.todoDeletedUndoHint, String(c.id.prefix(8))))
+        }
         return .success
     }
 }

@@ -59,4 +59,80 @@ struct DeleteRestoreTests {
         #expect(throws: StoreError.listNotFound("Errands")) { try store.restore(deleted) }
         #expect(try Self.rows(store).isEmpty)
     }
+
+    @Test("the trash outlives the process: a later store finds the deletion by title or id prefix, newest first")
+    func trashAcrossProcesses() throws {
+        let dir = CycleFixtures.dataDirectory("delete-restore-trash")
+        let zone = CycleFixtures.zone("Europe/Berlin")
+        var store: Store? = try CycleFixtures.open(dir, now: testClock().now, zone: zone)
+        try store!.addList(title: "Home")
+        let review = try store!.addTodo(title: "Weekly review", list: "Home")
+        _ = try store!.addTodo(title: "Inbox zero", list: nil, parent: review.id)
+        let before = try Self.rows(store!)
+        try store!.deleteTodo("Weekly review", list: "Home")
+        let older = try store!.addTodo(title: "Weekly review", list: "Home")
+        store = try CycleFixtures.open(dir, now: testClock("2027-01-05T10:00:00").now, zone: zone)
+        try store!.deleteTodo(older.id)
+        store = nil
+
+        let later = try CycleFixtures.open(dir, now: testClock("2027-01-06T09:00:00").now, zone: zone)
+        let newest = try #require(try later.deletedTodos(matching: "Weekly review"))
+        #expect(newest.todos.map(\.id) == [older.id])
+        try later.restore(newest)
+        let first = try #require(try later.deletedTodos(matching: String(review.id.prefix(6)), list: "Home"))
+        #expect(first.todos.map(\.title) == ["Weekly review", "Inbox zero"])
+        try later.deleteTodo(older.id)
+        try later.restore(first)
+        #expect(try Self.rows(later) == before)
+        #expect(try later.deletedTodos(matching: "Inbox zero") == nil)
+        #expect(try later.deletedTodos(matching: "Nothing") == nil)
+        #expect(throws: StoreError.listNotFound("Elsewhere")) { try later.deletedTodos(matching: "x", list: "Elsewhere") }
+    }
+
+    @Test("a subtask whose parent was deleted since comes back on its own; a restored todo cannot be restored twice")
+    func parentGoneAndTwice() throws {
+        let dir = CycleFixtures.dataDirectory("delete-restore-parent")
+        let store = try CycleFixtures.open(dir, now: testClock().now, zone: CycleFixtures.zone("Europe/Berlin"))
+        try store.addList(title: "Home")
+        let parent = try store.addTodo(title: "Pack", list: "Home")
+        let socks = try store.addTodo(title: "Socks", list: nil, parent: parent.id)
+        let deleted = try store.deleteTodo(socks.id)
+        try store.deleteTodo(parent.id)
+        let back = try store.restore(deleted)
+        #expect(back.id == socks.id && back.parentId == nil)
+        let candidate = TodoCandidate(id: socks.id, title: "Socks", listId: socks.listId, listTitle: "Home",
+                                      isCompleted: false)
+        #expect(throws: StoreError.todoExists(candidate)) { try store.restore(deleted) }
+        #expect(try Self.rows(store).count == 1)
+    }
+
+    @Test("deletions older than the retention are pruned by the next delete; a deleted list takes its trash")
+    func retention() throws {
+        let dir = CycleFixtures.dataDirectory("delete-restore-retention")
+        let zone = CycleFixtures.zone("Europe/Berlin")
+        let store = try CycleFixtures.open(dir, now: testClock().now, zone: zone)
+        try store.addList(title: "Home")
+        try store.addList(title: "Errands")
+        try store.deleteTodo(try store.addTodo(title: "Old", list: "Home").id)
+        try store.deleteTodo(try store.addTodo(title: "Milk", list: "Errands").id)
+        try store.removeList("Errands")
+        #expect(try store.deletedTodos(matching: "Milk") == nil)
+        let later = try CycleFixtures.open(dir, now: testClock("2027-02-05T09:00:01").now, zone: zone)
+        #expect(try later.deletedTodos(matching: "Old") != nil)
+        try later.deleteTodo(try later.addTodo(title: "New", list: "Home").id)
+        #expect(try later.deletedTodos(matching: "Old") == nil)
+        #expect(try later.deletedTodos(matching: "New") != nil)
+    }
+
+    @Test("the trash keeps every column a todo is read from (a new todo column needs a trash column too)")
+    func trashHasEveryTodoColumn() throws {
+        let store = try CycleFixtures.open(CycleFixtures.dataDirectory("delete-restore-columns"), now: testClock().now,
+                                           zone: CycleFixtures.zone("Europe/Berlin"))
+        let trash = Set(try store.read {
+            try store.database.rows("SELECT name FROM pragma_table_info('deleted_todos')").compactMap { $0.text(0) }
+        })
+        let read = Store.todoColumns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(read.count > 20)
+        #expect(read.filter { !trash.contains($0) } == [])
+    }
 }

@@ -103,6 +103,34 @@ struct CLICommandTests {
         #expect(!cli.run("show", "L").stdout.contains("Zweite"))
     }
 
+    @Test("rm then undo: the todo comes back with its subtasks (from the trash, in a later process)")
+    func removeThenUndo() throws {
+        let cli = CLIHarness()
+        cli.run("list", "add", "Home")
+        let parent = try JSONValue.parse(cli.run("--json", "add", "Weekly review", "--list", "Home").stdout)
+        let id = parent["id"]!.stringValue!
+        cli.run("add", "Inbox zero", "--list", "Home", "--parent", "Weekly review")
+        cli.run("add", "Plan week", "--list", "Home", "--parent", "Weekly review")
+        cli.run("done", "Plan week", "--list", "Home")
+        let before = cli.run("show", "Home").stdout
+        let rm = cli.run("rm", "Weekly review", "--list", "Home")
+        #expect(rm.status == 0)
+        #expect(rm.stdout == "Deleted \"Weekly review\" and its 2 subtasks from Home (undo: tasktile undo \(id.prefix(8)))\n")
+        #expect(!cli.run("show", "Home").stdout.contains("Inbox zero"))
+        let undo = cli.run("undo", String(id.prefix(8)))
+        #expect(undo.status == 0)
+        #expect(undo.stdout == "Restored \"Weekly review\" and its 2 subtasks to Home\n")
+        #expect(cli.run("show", "Home").stdout == before)
+        // Restored: a second undo is about the live todo again (pending: nothing to undo).
+        #expect(cli.run("undo", "Weekly review", "--list", "Home").status == 1)
+        let json = try JSONValue.parse(cli.run("--json", "rm", "Inbox zero", "--list", "Home").stdout)
+        #expect(json["deleted"] == .bool(true) && json["subtasks"] == .number(0))
+        let back = try JSONValue.parse(cli.run("--json", "undo", "Inbox zero", "--list", "Home").stdout)
+        #expect(back["restored"] == .bool(true) && back["parentId"] == .string(id))
+        let none = cli.run("undo", "Never there", "--list", "Home")
+        #expect(none.status == 1 && none.stderr.contains("no todo \"Never there\" in list \"Home\""))
+    }
+
     @Test("intent complete: success, exit 1 reasons, exit 3 with candidates, --first, --json")
     func intent() throws {
         let cli = CLIHarness()
