@@ -86,7 +86,9 @@ struct DeleteRestoreTests {
         #expect(try Self.rows(later) == before)
         #expect(try later.deletedTodos(matching: "Inbox zero") == nil)
         #expect(try later.deletedTodos(matching: "Nothing") == nil)
-        #expect(throws: StoreError.listNotFound("Elsewhere")) { try later.deletedTodos(matching: "x", list: "Elsewhere") }
+        #expect(throws: StoreError.listNotFound("Elsewhere")) {
+            try later.deletedTodos(matching: "x", list: "Elsewhere")
+        }
     }
 
     @Test("a subtask whose parent was deleted since comes back on its own; a restored todo cannot be restored twice")

@@ -115,7 +115,8 @@ struct CLICommandTests {
         let before = cli.run("show", "Home").stdout
         let rm = cli.run("rm", "Weekly review", "--list", "Home")
         #expect(rm.status == 0)
-        #expect(rm.stdout == "Deleted \"Weekly review\" and its 2 subtasks from Home (undo: tasktile undo \(id.prefix(8)))\n")
+        #expect(rm.stdout
+            == "Deleted \"Weekly review\" and its 2 subtasks from Home (undo: tasktile undo \(id.prefix(8)))\n")
         #expect(!cli.run("show", "Home").stdout.contains("Inbox zero"))
         let undo = cli.run("undo", String(id.prefix(8)))
         #expect(undo.status == 0)
