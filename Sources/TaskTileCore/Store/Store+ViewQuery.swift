@@ -171,16 +171,19 @@ extension Store {
     /// e.g. `counts(ofView:)`), a view dense enough that the first rows come soon is read list by
     /// list through the (list_id, is_completed, sort_order) index, stopping at the limit, instead of
     /// reading and sorting every match: `status --list @today` at 100k todos reads a few hundred rows.
-    func todos(inView view: SmartView, completed: Bool? = nil, limit: Int? = nil, expected: Int? = nil) throws
-        -> [(Todo, TodoList)]
-    {
+    /// `titled`: only todos whose stored title is exactly this (a `TextRules.matchKey`), decided in SQL,
+    /// so `intent complete --list @today --todo Milk` reads the matches, not the whole view.
+    func todos(
+        inView view: SmartView, completed: Bool? = nil, limit: Int? = nil, expected: Int? = nil, titled: String? = nil
+    ) throws -> [(Todo, TodoList)] {
         if let limit, limit <= 0 { return [] }
         let now = clock.now, zone = clock.timeZone
         let today = ZonedClock.wallClock(of: now, in: zone).date
         let lists = try allLists()
         let byID = Dictionary(lists.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let query = Store.viewQuery(view.filter, lists: lists, now: now, today: today, zone: zone)
-        let condition = query.condition
+        var condition = query.condition
+        if let titled { condition = ("(\(condition.sql)) AND t.title = ?", condition.arguments + [.text(titled)]) }
         let state = completed.map { "t.is_completed = \($0 ? 1 : 0)" } ?? "t.is_completed IN (0, 1)"
         let startedArguments: [SQLValue] = [.double(now.timeIntervalSince1970), .text(today.description)]
         var result: [(Todo, TodoList)] = []
