@@ -18,6 +18,8 @@ static inline GtkEntry *tt_gtk_entry(GtkWidget *w) { return GTK_ENTRY(w); }
 static inline GtkLabel *tt_gtk_label(GtkWidget *w) { return GTK_LABEL(w); }
 static inline GtkComboBox *tt_gtk_combo_box(GtkWidget *w) { return GTK_COMBO_BOX(w); }
 static inline GtkEditable *tt_gtk_editable(GtkWidget *w) { return GTK_EDITABLE(w); }
+static inline GtkToggleButton *tt_gtk_toggle_button(GtkWidget *w) { return GTK_TOGGLE_BUTTON(w); }
+static inline GtkBin *tt_gtk_bin(GtkWidget *w) { return GTK_BIN(w); }
 static inline GtkComboBoxText *tt_gtk_combo_box_text(GtkWidget *w) { return GTK_COMBO_BOX_TEXT(w); }
 static inline GtkStyleProvider *tt_gtk_style_provider(GtkCssProvider *p) { return GTK_STYLE_PROVIDER(p); }
 

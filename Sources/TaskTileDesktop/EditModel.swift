@@ -19,10 +19,15 @@ public struct EditModel {
         public var tags: String
         /// Empty: no new subtask; else the title of one added under the todo.
         public var newSubtask: String
+        /// Whether each direct subtask (by id) is to be done after Enter: its checkbox in the popup. A subtask
+        /// not named stays as it is; one named with its current state is no change.
+        public var subtasksDone: [String: Bool]
 
-        public init(title: String, notes: String, when: String, priority: Priority, tags: String, newSubtask: String) {
+        public init(title: String, notes: String, when: String, priority: Priority, tags: String, newSubtask: String,
+                    subtasksDone: [String: Bool] = [:]) {
             self.title = title; self.notes = notes; self.when = when; self.priority = priority; self.tags = tags
             self.newSubtask = newSubtask
+            self.subtasksDone = subtasksDone
         }
     }
 
@@ -48,7 +53,8 @@ public struct EditModel {
     /// `newSubtask` empty (the current due and repeat are said by `summary`).
     public var fields: Fields {
         Fields(title: todo.title, notes: todo.notes ?? "", when: "", priority: todo.priority,
-               tags: todo.tags.map { "#" + $0 }.joined(separator: " "), newSubtask: "")
+               tags: todo.tags.map { "#" + $0 }.joined(separator: " "), newSubtask: "",
+               subtasksDone: Dictionary(subtasks.map { ($0.id, $0.isCompleted) }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// The words of `when` that remove the due and the repeat.
@@ -167,23 +173,42 @@ public struct EditModel {
         }
     }
 
-    /// Enter: writes the changes of `f` (`Store.editTodo`) and adds `f.newSubtask` under the todo, in one
-    /// transaction: when the subtask is refused (a completed parent takes none), the edit is not written either.
-    /// Every field is checked before anything is written.
-    /// - Returns: the todo as stored, and whether anything was written.
+    /// Enter: writes the changes of `f` (`Store.editTodo`), completes or reopens the subtasks whose checkbox
+    /// changed (`Store.complete(todoID:source:)` with source `.widget`, the path a widget checkbox takes, and
+    /// `Store.undo`), and adds `f.newSubtask` under the todo, in one transaction: when the subtask is refused (a
+    /// completed parent takes none), nothing is written. Every field is checked before anything is written. A
+    /// subtask completed or reopened elsewhere since the popup opened is left as it is now.
+    /// - Returns: the todo as stored, whether anything was written, and the subtasks' completions (for the
+    ///   completion sound, `TodoCompletion.playSound`).
     /// - Throws: `EditRefusal`, `StoreError` (the todo deleted meanwhile, bad text), `RepeatRuleError`.
     @discardableResult
-    public func save(_ f: Fields, store: Store, clock: Clock) throws -> (todo: Todo, changed: Bool) {
+    public func save(_ f: Fields, store: Store, clock: Clock) throws
+        -> (todo: Todo, changed: Bool, completions: [CompletionResult])
+    {
         _ = try changes(f, clock: clock)
         let sub = f.newSubtask.trimmingCharacters(in: .whitespaces)
         let subtaskTitle = sub.isEmpty ? nil : try TextRules.title(sub)
+        let toggled = subtasks.compactMap { s in
+            f.subtasksDone[s.id].flatMap { $0 != s.isCompleted ? (s.id, $0) : nil }
+        }
         return try store.write {
             guard let current = try store.todo(id: todo.id) else { throw EditRefusal.gone(todo.title) }
             let changes = try self.changes(f, clock: clock, current: current)
             var stored = current
             if let changes { stored = try store.editTodo(todo.id, changes: changes) }
+            var completions: [CompletionResult] = []
+            var toggledAny = false
+            for (id, done) in toggled {
+                guard let now = try store.todo(id: id), now.isCompleted != done else { continue }
+                if done {
+                    completions.append(try store.complete(todoID: id, source: .widget))
+                } else {
+                    try store.undo(id)
+                }
+                toggledAny = true
+            }
             if let subtaskTitle { _ = try store.addTodo(title: subtaskTitle, list: nil, parent: todo.id) }
-            return (stored, changes != nil || subtaskTitle != nil)
+            return (stored, changes != nil || subtaskTitle != nil || toggledAny, completions)
         }
     }
 }

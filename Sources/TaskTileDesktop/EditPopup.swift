@@ -5,11 +5,12 @@ import TaskTileRuntime
 
 /// The edit popup a click on a widget row opens (docs/desktop.md "Editing from a widget"), in the desktop host's
 /// process: the todo's title, its due and repeat (said as they are, and a field read as `tasktile quick` reads a
-/// line, with its chips live), priority, tags, notes, its subtasks and a field for a new one. Keyboard first:
-/// Tab moves between the fields, Enter saves and closes, Esc closes without a change, Ctrl+Delete deletes the
-/// todo with its subtasks and Ctrl+Z (before the popup closes) brings them back. What Enter would refuse is
-/// said under the fields as they are typed (`EditModel.refusal`); nothing is written until Enter. While an input
-/// method composes, Enter and Esc are the input method's. Placement is `PopupWindow`'s (the capture popup's).
+/// line, with its chips live), priority, tags, notes, its subtasks as checkboxes and a field for a new one.
+/// Keyboard first: Tab moves between the fields, Space ticks a subtask, Enter saves and closes, Esc closes
+/// without a change, Ctrl+Delete deletes the todo with its subtasks and Ctrl+Z (before the popup closes) brings
+/// them back. What Enter would refuse is said under the fields as they are typed (`EditModel.refusal`); nothing
+/// is written until Enter. While an input method composes, Enter and Esc are the input method's. Placement is
+/// `PopupWindow`'s (the capture popup's).
 public final class EditPopup {
     let store: Store
     let environment: [String: String]
@@ -26,6 +27,8 @@ public final class EditPopup {
     private var tagsEntry: UnsafeMutablePointer<GtkWidget>!
     private var notesEntry: UnsafeMutablePointer<GtkWidget>!
     private var subtaskEntry: UnsafeMutablePointer<GtkWidget>!
+    /// One checkbox per direct subtask, in `model.subtasks` order: Space (or a click) toggles, Enter saves.
+    private var subtaskBoxes: [(id: String, button: UnsafeMutablePointer<GtkWidget>)] = []
     private var form: UnsafeMutablePointer<GtkWidget>!
     private var messageLabel: UnsafeMutablePointer<GtkWidget>!
     /// Entries whose input method is composing (a non-empty preedit).
@@ -105,9 +108,14 @@ public final class EditPopup {
         let done = model.subtasks.filter(\.isCompleted).count
         field(l.text(.editFieldSubtasks, done, model.subtasks.count))
         for s in model.subtasks {
-            let line = PopupWindow.label((s.isCompleted ? "☑ " : "☐ ") + s.title, cssClass: "subtask")
-            gtk_label_set_ellipsize(tt_gtk_label(line), PANGO_ELLIPSIZE_END)
-            pack(line)
+            let box = gtk_check_button_new_with_label(s.title)!
+            PopupWindow.addClass(box, "subtask")
+            gtk_toggle_button_set_active(tt_gtk_toggle_button(box), s.isCompleted ? 1 : 0)
+            if let label = gtk_bin_get_child(tt_gtk_bin(box)) {
+                gtk_label_set_ellipsize(tt_gtk_label(label), PANGO_ELLIPSIZE_END)
+            }
+            subtaskBoxes.append((s.id, box))
+            pack(box)
         }
         subtaskEntry = entry("", placeholder: l.text(.editSubtaskPlaceholder), cssClass: nil)
         pack(subtaskEntry)
@@ -158,7 +166,10 @@ public final class EditPopup {
         return EditModel.Fields(
             title: text(titleEntry), notes: text(notesEntry), when: text(whenEntry),
             priority: Self.priorities.indices.contains(index) ? Self.priorities[index] : model.todo.priority,
-            tags: text(tagsEntry), newSubtask: text(subtaskEntry))
+            tags: text(tagsEntry), newSubtask: text(subtaskEntry),
+            subtasksDone: Dictionary(
+                subtaskBoxes.map { ($0.id, gtk_toggle_button_get_active(tt_gtk_toggle_button($0.button)) != 0) },
+                uniquingKeysWith: { a, _ in a }))
     }
 
     private func connectSignals() {
@@ -199,6 +210,7 @@ public final class EditPopup {
             GLib.connect(UnsafeMutableRawPointer(e!), "preedit-changed", onPreedit, target: self)
         }
         GLib.connect(UnsafeMutableRawPointer(priorityBox), "changed", onChanged, target: self)
+        for (_, box) in subtaskBoxes { GLib.connect(UnsafeMutableRawPointer(box), "toggled", onChanged, target: self) }
     }
 
     // MARK: Keys
@@ -222,6 +234,20 @@ public final class EditPopup {
             guard control, deleted != nil else { return false }  // nothing to bring back: the field's key
             restore()
             return true
+        // Tab and Space are moved and toggled here rather than by GTK's key bindings, which look keys up by
+        // hardware keycode in the keymap GDK holds: a virtual keyboard with a keymap of its own (wtype, an
+        // on-screen keyboard) types text but never reaches them.
+        case GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab, GDK_KEY_KP_Tab:
+            guard !control else { return false }
+            let back = e.keyval == UInt32(GDK_KEY_ISO_Left_Tab) || e.state & GDK_SHIFT_MASK.rawValue != 0
+            _ = gtk_widget_child_focus(window, back ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD)
+            return true
+        case GDK_KEY_space:
+            let focus = gtk_window_get_focus(tt_gtk_window(window))
+            guard let box = subtaskBoxes.first(where: { $0.button == focus })?.button else { return false }
+            let toggle = tt_gtk_toggle_button(box)
+            gtk_toggle_button_set_active(toggle, gtk_toggle_button_get_active(toggle) == 0 ? 1 : 0)
+            return true
         default:
             return false
         }
@@ -230,8 +256,9 @@ public final class EditPopup {
     /// Enter: saves (`EditModel.save`) and closes; a refusal is shown and the popup stays open.
     private func save() {
         do {
-            let (todo, changed) = try model.save(fields, store: store, clock: clock)
+            let (todo, changed, completions) = try model.save(fields, store: store, clock: clock)
             log.info(changed ? "edit saved \"\(todo.title)\" (\(todo.id.prefix(8)))" : "edit: nothing changed")
+            for c in completions { TodoCompletion.playSound(for: c, store: store, environment: environment) }
             close()
         } catch {
             let message = (error as? ReportableError)?.message(localizer) ?? String(describing: error)

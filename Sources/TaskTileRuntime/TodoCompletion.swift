@@ -19,10 +19,17 @@ public enum TodoCompletion {
                                _ completion: (Store) throws -> CompletionResult) throws -> CompletionResult {
         let result = try completion(store)
         announce(result)
+        playSound(for: result, store: store, environment: environment)
+        return result
+    }
+
+    /// Plays the completion sound for `result` when the settings allow it for its source
+    /// (`SoundSettings.plays(for:)`): `perform`'s last step, and the edit popup's after it completed subtasks
+    /// inside its save transaction. Never throws: any problem with settings or the player means silence.
+    public static func playSound(for result: CompletionResult, store: Store, environment: [String: String]) {
         if let settings = try? store.soundSettings(), settings.plays(for: result.source) {
             _ = SoundPlayer.play(settings.sound, gain: settings.gain, environment: environment)
         }
-        return result
     }
 
     /// Toggles the check-in of the cycle of todo `todoID` due on `date` (a grid cell click,

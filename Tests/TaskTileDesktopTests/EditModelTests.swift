@@ -24,8 +24,9 @@ import TestSupport
     func fieldsAndSummary() throws {
         let (_, store, todo) = try Self.store("edit-fields")
         let m = try EditModel(store: store, todoID: todo.id)
+        let passport = try #require(m.subtasks.first)
         #expect(m.fields == EditModel.Fields(title: "Pack for Kyoto", notes: "the small bag", when: "", priority: .high,
-                                             tags: "#travel #Café", newSubtask: ""))
+                                             tags: "#travel #Café", newSubtask: "", subtasksDone: [passport.id: false]))
         #expect(m.listTitle == "Home" && m.subtasks.map(\.title) == ["Passport"])
         #expect(m.summary(clock: Self.clock, localizer: Localizer(.en)) == "due: Fri, Jan 8")
         #expect(m.summary(clock: Self.clock, localizer: Localizer(.ja)).hasPrefix("期限: "))
@@ -45,7 +46,7 @@ import TestSupport
         f.tags = "travel, #work"
         f.newSubtask = "Charger"
         #expect(EditModel.whenChips(f.when, clock: Self.clock, localizer: Localizer(.en)).count == 2)
-        let (saved, changed) = try m.save(f, store: store, clock: Self.clock)
+        let (saved, changed, _) = try m.save(f, store: store, clock: Self.clock)
         #expect(changed)
         #expect(saved.title == "Pack for Osaka" && saved.notes == nil && saved.priority == .low)
         #expect(saved.tags.map { $0.lowercased() }.sorted() == ["travel", "work"])
@@ -141,5 +142,41 @@ import TestSupport
         try store.restore(deleted)
         let m = try EditModel(store: store, todoID: todo.id)
         #expect(m.todo.title == "Pack for Kyoto" && m.subtasks.map(\.title) == ["Passport"])
+    }
+
+    @Test("a subtask's checkbox completes or reopens it on Enter, through the store's completion; Esc writes nothing")
+    func subtaskCheckboxes() throws {
+        let (_, store, todo) = try Self.store("edit-subtasks")
+        let socks = try store.addTodo(title: "Socks", list: nil, parent: todo.id)
+        try store.complete(todoID: socks.id, source: .cli)
+        let m = try EditModel(store: store, todoID: todo.id)
+        let passport = try #require(m.subtasks.first { $0.title == "Passport" })
+        #expect(m.fields.subtasksDone == [passport.id: false, socks.id: true])
+        var f = m.fields
+        f.subtasksDone[passport.id] = true
+        f.subtasksDone[socks.id] = false
+        // What the popup would write, before Enter: nothing yet (Esc is not saving).
+        #expect(try store.read { try store.todo(id: passport.id)?.isCompleted } == false)
+        let (_, changed, completions) = try m.save(f, store: store, clock: Self.clock)
+        #expect(changed)
+        #expect(completions.map(\.todo.id) == [passport.id] && completions.first?.source == .widget)
+        #expect(try store.read { try store.todo(id: passport.id)?.isCompleted } == true)
+        #expect(try store.read { try store.todo(id: socks.id)?.isCompleted } == false)
+        #expect(try store.read { try store.todo(id: todo.id)?.isCompleted } == false, "the parent stays open")
+        let history = try store.read {
+            try store.database.rows("SELECT todo_id, undone_at IS NULL FROM completions ORDER BY id")
+                .map { "\($0.text(0) == passport.id ? "passport" : "socks") \($0.int(1) == 1 ? "done" : "undone")" }
+        }
+        #expect(history == ["socks undone", "passport done"])
+        // Opened again, the boxes say what is stored; unchanged boxes change nothing.
+        let again = try EditModel(store: store, todoID: todo.id)
+        #expect(again.fields.subtasksDone == [passport.id: true, socks.id: false])
+        #expect(try again.save(again.fields, store: store, clock: Self.clock).changed == false)
+        // A subtask completed elsewhere since the popup opened is left as it is.
+        var stale = again.fields
+        stale.subtasksDone[socks.id] = true
+        try store.complete(todoID: socks.id, source: .cli)
+        let late = try again.save(stale, store: store, clock: Self.clock)
+        #expect(late.completions.isEmpty && late.changed == false)
     }
 }

@@ -85,7 +85,9 @@ extension Store {
                 }
                 let pending = titled.filter { !$0.isCompleted }
                 var pick = pending.isEmpty ? titled : pending
-                if pick.isEmpty, key.count >= 4, let inView { pick = inView.filter { $0.id.hasPrefix(key.lowercased()) } }
+                if pick.isEmpty, key.count >= 4, let inView {
+                    pick = inView.filter { $0.id.hasPrefix(key.lowercased()) }
+                }
                 if pick.count == 1 { return pick[0] }
                 if pick.count > 1 { throw StoreError.ambiguousTodo(reference, candidates: try pick.map(candidate)) }
                 throw StoreError.todoNotFound(reference, list: view.reference)

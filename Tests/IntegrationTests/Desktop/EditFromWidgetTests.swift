@@ -78,6 +78,23 @@ import TestSupport
         try CaptureFromWidgetTests.type(w, "-k", "Escape")
         #expect(try CaptureFromWidgetTests.popupGone(w), "Esc closes the popup")
         #expect(try due()?.hasPrefix("2027-01-06T09:00:00") == true, "the restored todo keeps its due")
+
+        // Keyboard only: Tab from the due field past priority, tags and notes to the subtask's checkbox, Space
+        // ticks it, Enter saves: the subtask is completed (the parent stays open) and the widget redraws.
+        try clickRow()
+        try #require(try CaptureFromWidgetTests.popupShown(w, keep: "widget-edit-popup-3"), "no popup the third time")
+        try CaptureFromWidgetTests.type(w, "-k", "Tab", "-k", "Tab", "-k", "Tab", "-k", "Tab", "-k", "space")
+        usleep(200_000)
+        _ = try CaptureFromWidgetTests.popupShown(w, keep: "widget-edit-popup-ticked")
+        let framesBeforeTick = desktop.output.components(separatedBy: "spec=work [").count
+        let savesBefore = desktop.output.components(separatedBy: #"edit saved "Ship it""#).count
+        try CaptureFromWidgetTests.type(w, "-k", "Return")
+        #expect(eventually(5) { desktop.output.components(separatedBy: #"edit saved "Ship it""#).count > savesBefore },
+                "\(desktop.output.suffix(3000))")
+        let state = try session.todoState(list: "Work")
+        #expect(state.pending == [ship] && state.completed.count == 1, "\(state)")
+        #expect(eventually(5) { desktop.output.components(separatedBy: "spec=work [").count > framesBeforeTick },
+                "the widget did not redraw after the subtask was ticked")
         #expect(desktop.process.isRunning)
     }
 
