@@ -18,16 +18,30 @@ struct CatalogueFailure: Error, CustomStringConvertible {
 }
 
 /// One message: plain text, or plural forms by CLDR category (then `other` is always there),
-/// chosen by the number in argument `{count}` (0 unless the source file says otherwise).
+/// chosen by the number in the argument `count` names (the first argument unless the source file
+/// says otherwise).
 enum Message {
     case text(String)
-    case plural([String: String], count: Int?)
+    case plural([String: String], count: String?)
+
+    /// Every template with its form (`text` for a plain message), `other` first.
+    var templates: [(form: String, template: String)] {
+        switch self {
+        case .text(let t): [("text", t)]
+        case .plural(let forms, _):
+            [("other", forms["other"]!)] + pluralCategories.filter { $0 != "other" }.compactMap { c in
+                forms[c].map { (c, $0) }
+            }
+        }
+    }
 }
 
 struct Entry {
     var key: String
     var comment: String?
     var message: Message
+    /// The source language's `"arguments"`: the argument names in the order call sites pass them.
+    var arguments: [String]?
 }
 
 struct LanguageFile {
@@ -54,6 +68,65 @@ func isValidKey(_ key: String) -> Bool {
     let segments = key.split(separator: ".", omittingEmptySubsequences: false)
     guard let first = segments.first?.first, first.isASCII, first.isLowercase else { return false }
     return segments.allSatisfy { s in !s.isEmpty && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+}
+
+/// A placeholder name: lowerCamel ASCII, a letter first, then letters and digits (`count`, `listTitle`).
+func isValidName(_ name: String) -> Bool {
+    guard let first = name.first, first.isASCII, first.isLowercase else { return false }
+    return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+}
+
+/// A part of a template: text as written, or a placeholder `{name}`.
+enum Piece {
+    case text(Substring)
+    case placeholder(String)
+}
+
+struct PlaceholderProblem: Error {
+    var description: String
+}
+
+/// `template` cut at its placeholders, read the way `Localizer.fill` reads the compiled template: a
+/// `{` up to the first `}` after it is a placeholder when what is between is a name; any other `{`
+/// is text (`{ "version": 1 }`, `{}`). What `fill` would take for an index (`{0}`, `{+1}`) and a
+/// name that is not lowerCamel (`{Count}`) are refused: the compiled text has `{i}` only where a
+/// name stood. `accepted` is what the refusal offers instead (the source message's names).
+func pieces(_ template: String, accepted: String? = nil) throws(PlaceholderProblem) -> [Piece] {
+    var result: [Piece] = []
+    var rest = template[...]
+    var textStart = rest.startIndex
+    while let open = rest.firstIndex(of: "{") {
+        let afterOpen = rest.index(after: open)
+        guard let close = rest[afterOpen...].firstIndex(of: "}") else { break }
+        let inner = rest[afterOpen..<close]
+        if let i = Int(inner), i >= 0 {
+            throw PlaceholderProblem(
+                description: "{\(inner)} is a positional placeholder; placeholders are names (accepted: "
+                    + (accepted ?? "{count}, {title}: lowerCamel ASCII letters and digits, a letter first") + ")")
+        }
+        if !inner.isEmpty, inner.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+            guard isValidName(String(inner)) else {
+                throw PlaceholderProblem(
+                    description: "{\(inner)} is not a placeholder name (accepted: lowerCamel ASCII letters and digits, "
+                        + "a lowercase letter first, such as {count} or {listTitle})")
+            }
+            result.append(.text(template[textStart..<open]))
+            result.append(.placeholder(String(inner)))
+            textStart = template.index(after: close)
+            rest = template[textStart...]
+        } else {
+            rest = rest[afterOpen...]
+        }
+    }
+    result.append(.text(template[textStart...]))
+    return result
+}
+
+/// The placeholder names of `template`, each once, in the order they first appear.
+func names(_ template: String) throws(PlaceholderProblem) -> [String] {
+    var seen: [String] = []
+    for case .placeholder(let name) in try pieces(template) where !seen.contains(name) { seen.append(name) }
+    return seen
 }
 
 /// The Swift literal for `text`: quotes, backslashes and control characters escaped.
@@ -106,7 +179,7 @@ func read(_ path: String) throws -> LanguageFile {
             )
         }
         if let text = value as? String {
-            entries[key] = Entry(key: key, comment: nil, message: .text(text))
+            entries[key] = Entry(key: key, comment: nil, message: .text(text), arguments: nil)
             continue
         }
         guard let fields = value as? [String: Any] else {
@@ -114,14 +187,31 @@ func read(_ path: String) throws -> LanguageFile {
         }
         var comment: String?
         var text: String?
-        var count: Int?
+        var count: String?
+        var arguments: [String]?
         var forms: [String: String] = [:]
         for (field, v) in fields {
+            if field == "count" || field == "arguments", code != sourceLanguage {
+                let shown = (v as? String).map { "\"\($0)\"" } ?? "\(v)"
+                throw fail(
+                    "message \"\(key)\": \"\(field)\" (\(shown)) is given by the source language's file only")
+            }
             if field == "count" {
-                guard let n = v as? Int, n >= 0, n < 10 else {
-                    throw fail("message \"\(key)\": \"count\" is the argument (0…9) whose number picks the plural form")
+                guard let name = v as? String, isValidName(name) else {
+                    throw fail(
+                        "message \"\(key)\": \"count\" is the name of the argument whose number picks the plural "
+                            + "form (accepted: a name such as \"count\")")
                 }
-                count = n
+                count = name
+                continue
+            }
+            if field == "arguments" {
+                guard let names = v as? [String], names.allSatisfy(isValidName) else {
+                    throw fail(
+                        "message \"\(key)\": \"arguments\" is the list of its placeholder names in the order call "
+                            + "sites pass them (accepted: [\"count\", \"list\"])")
+                }
+                arguments = names
                 continue
             }
             guard let s = v as? String else { throw fail("message \"\(key)\": \"\(field)\" must be a string") }
@@ -132,16 +222,17 @@ func read(_ path: String) throws -> LanguageFile {
             default:
                 throw fail(
                     "message \"\(key)\": unknown field \"\(field)\"; accepted: comment, text, count, "
-                        + pluralCategories.joined(separator: ", "))
+                        + pluralCategories.joined(separator: ", ") + ", arguments")
             }
         }
         switch (text, forms.isEmpty) {
         case (let t?, true):
             if count != nil { throw fail("message \"\(key)\": \"count\" belongs to a message with plural forms") }
-            entries[key] = Entry(key: key, comment: comment, message: .text(t))
+            entries[key] = Entry(key: key, comment: comment, message: .text(t), arguments: arguments)
         case (nil, false):
             guard forms["other"] != nil else { throw fail("message \"\(key)\": plural forms need \"other\" (CLDR)") }
-            entries[key] = Entry(key: key, comment: comment, message: .plural(forms, count: count))
+            entries[key] = Entry(
+                key: key, comment: comment, message: .plural(forms, count: count), arguments: arguments)
         case (_?, false): throw fail("message \"\(key)\": give \"text\" or plural forms, not both")
         case (nil, true): throw fail("message \"\(key)\": no \"text\" and no plural form")
         }
@@ -180,11 +271,6 @@ func check(_ file: LanguageFile, against source: LanguageFile) throws {
                 description: "\(file.path): error: message \"\(key)\" has plural forms, "
                     + "but the source's is plain text")
         }
-        if file.code != sourceLanguage, case .plural(_, let count?) = file.entries[key]!.message {
-            throw CatalogueFailure(
-                description: "\(file.path): error: message \"\(key)\": \"count\" (\(count)) is "
-                    + "given by the source language's file only")
-        }
     }
     if file.code == sourceLanguage, !file.help.isEmpty {
         throw CatalogueFailure(
@@ -193,9 +279,108 @@ func check(_ file: LanguageFile, against source: LanguageFile) throws {
     }
 }
 
-func messageLiteral(_ message: Message, source: Message) -> String {
+/// A source message's arguments: their names in the order call sites pass them, and the index of
+/// the one whose number picks the plural form.
+struct Arguments {
+    var names: [String]
+    var count: Int
+}
+
+/// The arguments of a source-language message: `"arguments"` when given (it must list exactly the
+/// names its templates use), else the names in the order they first appear in `other` (or `text`),
+/// then those only some other form has. `"count"` must name one of them (default: the first).
+func arguments(of entry: Entry, path: String) throws -> Arguments {
+    func fail(_ what: String) -> CatalogueFailure {
+        CatalogueFailure(description: "\(path): error: message \"\(entry.key)\": \(what)")
+    }
+    var used: [String] = []
+    for (form, template) in entry.message.templates {
+        do {
+            for name in try names(template) where !used.contains(name) { used.append(name) }
+        } catch {
+            throw fail("\(form == "text" ? "" : "form \"\(form)\": ")\(error.description)")
+        }
+    }
+    var result = Arguments(names: used, count: 0)
+    if let given = entry.arguments {
+        guard given.count == Set(given).count, Set(given) == Set(used) else {
+            throw fail(
+                "\"arguments\" [\(given.joined(separator: ", "))] must list each placeholder of the message once "
+                    + "(its placeholders: \(used.isEmpty ? "none" : used.joined(separator: ", ")))")
+        }
+        result.names = given
+    }
+    if case .plural(_, let count?) = entry.message {
+        guard let index = result.names.firstIndex(of: count) else {
+            throw fail(
+                "\"count\" (\"\(count)\") names no argument of the message (accepted: "
+                    + "\(result.names.isEmpty ? "none" : result.names.joined(separator: ", ")))")
+        }
+        result.count = index
+    }
+    return result
+}
+
+/// `message` with every placeholder `{name}` replaced by `{i}`, the name's index in `arguments`,
+/// which is what `Localizer.fill` reads. Every form must name every argument, except that a plural
+/// form other than `other` may leave out the count ("Once a week"); a name the source message does
+/// not have is refused.
+func compiled(_ message: Message, key: String, arguments: Arguments, source: Message, path: String) throws -> Message {
+    func fail(_ form: String, _ what: String) -> CatalogueFailure {
+        let inForm = form == "text" ? "" : " (form \"\(form)\")"
+        return CatalogueFailure(description: "\(path): error: message \"\(key)\"\(inForm): \(what)")
+    }
+    let accepted = arguments.names.isEmpty ? "none" : arguments.names.map { "{\($0)}" }.joined(separator: ", ")
+    var isSourcePlural = false
+    if case .plural = source { isSourcePlural = true }
+    func compile(_ template: String, form: String) throws -> String {
+        let parts: [Piece]
+        do {
+            parts = try pieces(template, accepted: "\(accepted), the names of the message in \(sourceLanguage).json")
+        } catch { throw fail(form, error.description) }
+        var out = ""
+        var used = Set<String>()
+        for part in parts {
+            switch part {
+            case .text(let t): out += t
+            case .placeholder(let name):
+                guard let index = arguments.names.firstIndex(of: name) else {
+                    throw fail(
+                        form,
+                        "{\(name)} is not an argument of the message in \(sourceLanguage).json (accepted: \(accepted))")
+                }
+                used.insert(name)
+                out += "{\(index)}"
+            }
+        }
+        let isOtherForm = form == "other" || form == "text"
+        let mayLeaveOut = isSourcePlural && !isOtherForm ? arguments.names[safe: arguments.count] : nil
+        let missing = arguments.names.filter { !used.contains($0) && $0 != mayLeaveOut }
+        if !missing.isEmpty {
+            throw fail(
+                form,
+                "\(missing.map { "{\($0)}" }.joined(separator: ", ")) missing: each form names every argument "
+                    + "(\(accepted))"
+                    + (isSourcePlural ? "; a plural form other than \"other\" may leave out the count" : ""))
+        }
+        return out
+    }
+    switch message {
+    case .text(let t): return .text(try compile(t, form: isSourcePlural ? "other" : "text"))
+    case .plural(let forms, let count):
+        var result: [String: String] = [:]
+        for (form, template) in forms { result[form] = try compile(template, form: form) }
+        return .plural(result, count: count)
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+func messageLiteral(_ message: Message, source: Message, count: Int) -> String {
     var countArgument = ""
-    if case .plural(_, let count?) = source, count != 0 { countArgument = "count: \(count), " }
+    if case .plural = source, count != 0 { countArgument = "count: \(count), " }
     switch message {
     case .text(let t):
         if case .plural = source { return ".plural(\(countArgument)other: \(literal(t)))" }
@@ -212,6 +397,16 @@ func generate(_ files: [LanguageFile]) throws -> String {
     }
     for file in files { try check(file, against: source) }
     let keys = source.entries.keys.sorted()
+    var argumentsByKey: [String: Arguments] = [:]
+    for key in keys { argumentsByKey[key] = try arguments(of: source.entries[key]!, path: source.path) }
+    var compiledFiles: [String: [String: Message]] = [:]
+    for file in files {
+        for key in file.entries.keys.sorted() {
+            compiledFiles[file.code, default: [:]][key] = try compiled(
+                file.entries[key]!.message, key: key, arguments: argumentsByKey[key]!,
+                source: source.entries[key]!.message, path: file.path)
+        }
+    }
     var out = """
         // Generated by catalogue-compiler from Localization/Catalogue/*.json (docs/language.md
         // "The catalogue"). Do not edit: change the JSON files.
@@ -224,6 +419,9 @@ func generate(_ files: [LanguageFile]) throws -> String {
     for key in keys {
         if let comment = source.entries[key]!.comment {
             for line in comment.split(separator: "\n") { out += "    /// \(line)\n" }
+        }
+        if let names = argumentsByKey[key]?.names, !names.isEmpty {
+            out += "    /// Arguments: \(names.joined(separator: ", ")).\n"
         }
         out += "    case \(swiftName(key)) = \(literal(key))\n"
     }
@@ -245,6 +443,17 @@ func generate(_ files: [LanguageFile]) throws -> String {
             "        case .\(swiftName(file.code)): \(helpName(file.code))\n"
     }
     out += "        }\n    }\n"
+    out += "\n    /// The argument names of each message that takes arguments, in the order call sites pass them: the\n"
+    out += "    /// placeholders `{name}` of the catalogue files, which the tables here have as `{0}`, `{1}` ….\n"
+    out += "    public static let argumentNames: [StringKey: [String]] = [\n"
+    var anyArguments = false
+    for key in keys {
+        guard let names = argumentsByKey[key]?.names, !names.isEmpty else { continue }
+        anyArguments = true
+        out += "        .\(swiftName(key)): [\(names.map(literal).joined(separator: ", "))],\n"
+    }
+    if !anyArguments { out += "        :\n" }
+    out += "    ]\n"
     for file in files {
         let name = swiftName(file.code)
         out += "\n    /// `\(file.code).json`'s messages.\n"
@@ -252,7 +461,9 @@ func generate(_ files: [LanguageFile]) throws -> String {
         for key in file.entries.keys.sorted() {
             out +=
                 "        .\(swiftName(key)): "
-                + "\(messageLiteral(file.entries[key]!.message, source: source.entries[key]!.message)),\n"
+                + messageLiteral(
+                    compiledFiles[file.code]![key]!, source: source.entries[key]!.message,
+                    count: argumentsByKey[key]!.count) + ",\n"
         }
         if file.entries.isEmpty { out += "        :\n" }
         out += "    ]\n"

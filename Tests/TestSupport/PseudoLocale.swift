@@ -15,9 +15,10 @@ public enum PseudoLocale {
         return Dictionary(uniqueKeysWithValues: zip(plain, marked))
     }()
 
-    /// `text` in the pseudo-locale: `[Àððéð ļîšţ "{0}" ({1}) ~~~~~~~]`. Kept as written, so the
-    /// program still works: placeholders (`{0}`), markup and angle-bracket names (`<b>`, `<list>`),
-    /// character references (`&amp;`), option names (`--list`, `-l`), `$VARIABLES` and line breaks.
+    /// `text` in the pseudo-locale: `[Àððéð ļîšţ "{title}" ({id}) ~~~~~~~]`. Kept as written, so the
+    /// program still works: placeholders (`{title}`, and `{0}` as compiled), markup and angle-bracket
+    /// names (`<b>`, `<list>`), character references (`&amp;`), option names (`--list`, `-l`),
+    /// `$VARIABLES` and line breaks.
     /// The padding is one `~` per three letters changed (at least one).
     public static func transform(_ text: String) -> String {
         var out = ""
@@ -31,7 +32,7 @@ public enum PseudoLocale {
                 let inner = text[text.index(after: i)..<end]
                 let ok: Bool
                 switch c {
-                case "{": ok = !inner.isEmpty && inner.allSatisfy(\.isNumber)
+                case "{": ok = !inner.isEmpty && inner.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
                 case "<": ok = !inner.isEmpty && !inner.contains(" ") && inner.count <= 24
                 default:
                     ok =
@@ -69,17 +70,29 @@ public enum PseudoLocale {
         return "[" + out + " " + String(repeating: "~", count: max(1, (changed + 2) / 3)) + "]"
     }
 
-    /// A message of `en.json` in the pseudo-locale: each plural form transformed.
-    public static func message(_ source: CatalogueMessage) -> JSONValue {
-        guard source.isPlural else { return .string(transform(source.other)) }
-        return .object(source.templates.map { ($0.0.rawValue, .string(transform($0.1))) })
+    /// A message of `en.json` in the pseudo-locale: each plural form transformed, with the placeholder
+    /// names of the catalogue files (`{count}`) where the compiled template has indices (`{0}`).
+    public static func message(_ source: CatalogueMessage, arguments: [String] = []) -> JSONValue {
+        func text(_ template: String) -> JSONValue { .string(transform(named(template, arguments: arguments))) }
+        guard source.isPlural else { return text(source.other) }
+        return .object(source.templates.map { ($0.0.rawValue, text($0.1)) })
+    }
+
+    /// A compiled template with each `{i}` written as `{arguments[i]}` again (the catalogue compiler
+    /// refuses `{i}` in the files, so every index in a compiled template stands for a name).
+    static func named(_ template: String, arguments: [String]) -> String {
+        var out = template
+        for (i, name) in arguments.enumerated() { out = out.replacingOccurrences(of: "{\(i)}", with: "{\(name)}") }
+        return out
     }
 
     /// The whole `en-XA.json`: every message of `en.json`, and the help tables from `help`
     /// (catalogue table → key → English), keys sorted, as the catalogue compiler reads it.
     public static func catalogueFile(help: [String: [String: String]]) -> String {
         let messages = StringCatalogue.en.keys.sorted { $0.rawValue < $1.rawValue }
-            .map { ($0.rawValue, message(StringCatalogue.en[$0]!)) }
+            .map { key in
+                (key.rawValue, message(StringCatalogue.en[key]!, arguments: StringCatalogue.argumentNames[key] ?? []))
+            }
         let tables = help.keys.sorted().map { table in
             (table, JSONValue.object(help[table]!.keys.sorted().map { ($0, .string(transform(help[table]![$0]!))) }))
         }

@@ -56,6 +56,8 @@ struct PseudoLocaleTests {
     @Test("the transform keeps placeholders, markup, option names and variables; pads ~30 %")
     func transform() {
         #expect(PseudoLocale.transform("Added list \"{0}\" ({1})") == "[Àððéð ļîšţ \"{0}\" ({1}) ~~~]")
+        #expect(PseudoLocale.transform("Added list \"{title}\" ({id})") == "[Àððéð ļîšţ \"{title}\" ({id}) ~~~]")
+        #expect(PseudoLocale.transform("{listTitle2} of { a }") == "[{listTitle2} öƒ { á } ~]")
         #expect(
             PseudoLocale.transform("<b>{0}</b> &amp; --list or -l, $HOME") == "[<b>{0}</b> &amp; --list öŕ -l, $HOME ~]"
         )

@@ -4,15 +4,17 @@ public enum PluralCategory: String, CaseIterable, Hashable, Sendable {
     case zero, one, two, few, many, other
 }
 
-/// One message of the catalogue: a template (placeholders `{0}`, `{1}` …), or one template per
-/// plural category, chosen by the count in argument `{0}` (docs/language.md "The catalogue").
-/// Written by the catalogue compiler from the JSON files; a string literal is a plain message.
+/// One message of the catalogue: a template, or one template per plural category, chosen by the
+/// count in the first argument unless the source gives `"count"` (docs/language.md "The catalogue").
+/// Written by the catalogue compiler from the JSON files, whose placeholders are names (`{count}`),
+/// with each name replaced by its argument index (`{0}`, `{1}` …); a string literal is a plain message.
 public struct CatalogueMessage: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The template for `other`: the whole message when it has no plural forms.
     public let other: String
     /// The other plural forms, by category; empty for a plain message.
     public let forms: [PluralCategory: String]
-    /// The argument whose number picks the form (`{1}` in "{0}: {1} incomplete tasks"); 0 by default.
+    /// The index of the argument whose number picks the form (1, `count`, in "{list}: {count} incomplete
+    /// tasks"); 0 by default.
     public let countArgument: Int
     /// Whether the source language gave plural forms (a Japanese translation has only `other`).
     public let isPlural: Bool
@@ -31,7 +33,8 @@ public struct CatalogueMessage: Hashable, Sendable, ExpressibleByStringLiteral {
         isPlural = true
     }
 
-    /// A message with plural forms, picked by the number in argument `count`. CLDR requires `other`;
+    /// A message with plural forms, picked by the number in the argument at index `count` (the
+    /// compiler's index of the source's `"count"` name). CLDR requires `other`;
     /// the others are those the language uses (`PluralRule.categories`).
     public static func plural(
         count: Int = 0, zero: String? = nil, one: String? = nil, two: String? = nil,
@@ -52,7 +55,7 @@ public struct CatalogueMessage: Hashable, Sendable, ExpressibleByStringLiteral {
     }
 
     /// The template for `count` under `rule`; `other` when the message has no form for that category
-    /// (or `count` is nil: the first argument was not a number).
+    /// (or `count` is nil: the count argument was not a number).
     public func template(count: Double?, rule: PluralRule) -> String {
         guard let count, !forms.isEmpty else { return other }
         return forms[rule.category(of: count)] ?? other

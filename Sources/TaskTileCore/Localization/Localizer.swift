@@ -71,13 +71,17 @@ public enum Language: String, CaseIterable, Sendable {
 ///
 /// The catalogue is compiled in rather than loaded from `.lproj` bundles so an installed binary
 /// never depends on a resource directory beside it (SwiftPM's `Bundle.module` traps when the bundle
-/// is missing). Placeholders are `{0}`, `{1}` … in argument order.
+/// is missing). Placeholders in the catalogue files are names (`{count}`, `{title}`); the compiler
+/// writes each as `{i}`, its index in the message's arguments (`StringCatalogue.argumentNames`: the
+/// order the names first appear in the English text, or the message's `"arguments"`), so a call
+/// passes the arguments in that order: `text(.listAdded, title, id)`.
 public struct Localizer: Sendable {
     public let language: Language
 
     public init(_ language: Language) { self.language = language }
 
-    /// The text for `key` with `{i}` replaced by `arguments[i]`. Substitution is one pass over the
+    /// The text for `key` with each placeholder replaced by its argument (`{i}` in the compiled
+    /// template by `arguments[i]`). Substitution is one pass over the
     /// template, so an argument that itself contains `{1}` (a user's title) is printed as typed.
     /// Passing fewer arguments than the template has placeholders is a programmer mistake (checked
     /// in debug builds).
@@ -86,7 +90,7 @@ public struct Localizer: Sendable {
     }
 
     /// `text(_:_:)` with the arguments as an array of text. A message with plural forms takes the
-    /// form of its count argument's number under the language's CLDR rule (`{0} list`/`{0} lists`).
+    /// form of its count argument's number under the language's CLDR rule (`{count} list`/`{count} lists`).
     public func text(_ key: StringKey, arguments: [String]) -> String {
         let message = message(key)
         let count = message.countArgument < arguments.count ? Double(arguments[message.countArgument]) : nil
@@ -124,13 +128,23 @@ public struct Localizer: Sendable {
         return out + rest
     }
 
-    /// The placeholder indices a template uses (`{0} of {2}` → [0, 2]), for the catalogue tests.
-    public static func placeholders(in template: String) -> Set<Int> {
-        var result = Set<Int>()
+    /// The placeholder names a catalogue file's template uses, each once, in the order they first
+    /// appear (`{done} of {total}` → ["done", "total"]), for the catalogue tests. A placeholder is `{`
+    /// up to the first `}` after it with a lowerCamel ASCII name between (a letter first, then letters
+    /// and digits); any other brace is text, as the catalogue compiler reads it.
+    public static func placeholders(in template: String) -> [String] {
+        var result: [String] = []
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
             let afterOpen = rest.index(after: open)
-            if let close = rest[afterOpen...].firstIndex(of: "}"), let i = Int(rest[afterOpen..<close]) { result.insert(i) }
+            if let close = rest[afterOpen...].firstIndex(of: "}") {
+                let name = String(rest[afterOpen..<close])
+                if let first = name.first, first.isASCII, first.isLowercase,
+                    name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), !result.contains(name)
+                {
+                    result.append(name)
+                }
+            }
             rest = rest[afterOpen...]
         }
         return result

@@ -11,7 +11,7 @@ public struct Phrase: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
     public var key: StringKey?
     /// The text of a literal phrase (empty for a catalogue phrase).
     public var literal: String
-    /// The arguments for the key's `{0}`, `{1}` ….
+    /// The key's arguments, in the order of its placeholder names (`StringCatalogue.argumentNames`).
     public var arguments: [Phrase]
 
     /// A catalogue phrase. (Labelled: `Phrase("x")` alone would be read as the literal `"x"`, SE-0213.)

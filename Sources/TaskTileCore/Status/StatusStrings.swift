@@ -1,7 +1,8 @@
 /// The few words status bars print (English and Japanese, docs/language.md), read from the string
 /// catalogue's `status.*` keys (`Localizer`).
 ///
-/// Templates use `{0}` for a count, as everywhere in the catalogue; `count(_:_:)` fills it.
+/// Each template holds `{0}` where the count goes (the catalogue's `{count}`, `{percent}`, filled
+/// with the text `{0}` when the strings are read); `count(_:_:)` fills it.
 public struct StatusStrings: Hashable, Sendable {
     /// `{0} left`: the bar text when something is pending.
     public var left: String

@@ -74,8 +74,12 @@ struct CatalogueRulesTests {
     /// A valid source file the bad translations below are checked against.
     static let english = #"""
         { "language": "en", "messages": {
-            "count.left": { "comment": "Todos not done", "count": 0, "one": "{0} left", "other": "{0} left" },
-            "list.added": "Added list \"{0}\""
+            "count.left": { "comment": "Todos not done", "count": "count",
+                            "one": "{count} left", "other": "{count} left" },
+            "list.added": "Added list \"{title}\" ({id})",
+            "goal.every": { "arguments": ["weeks", "goal"], "count": "goal",
+                            "one": "Once every {weeks} weeks", "other": "{goal} times every {weeks} weeks" },
+            "theme.shape": "must be { \"version\": 1 } or {}, found {kind}"
         } }
         """#
 
@@ -100,7 +104,7 @@ struct CatalogueRulesTests {
         ),
         (
             "a count in a translation", "ja.json",
-            #"{ "language": "ja", "messages": { "count.left": { "count": 0, "other": "残り{0}件" } } }"#,
+            #"{ "language": "ja", "messages": { "count.left": { "count": 0, "other": "残り{count}件" } } }"#,
             #""count" (0) is given by the source language's file only"#
         ),
         (
@@ -129,6 +133,75 @@ struct CatalogueRulesTests {
             #"help key "x" must start with "help.""#
         ),
         ("not JSON", "ja.json", #"{ "language": "ja", "#, "not valid JSON"),
+        // Placeholders are names; the source's message defines them, its "arguments" their order.
+        (
+            "a positional placeholder in the source", "en.json",
+            #"{ "language": "en", "messages": { "count.left": "{0} left" } }"#,
+            #"message "count.left": {0} is a positional placeholder; placeholders are names (accepted: {count}, "#
+        ),
+        (
+            "a positional placeholder in a translation", "ja.json",
+            #"{ "language": "ja", "messages": { "list.added": "リスト \"{0}\" を追加しました ({1})" } }"#,
+            #"message "list.added": {0} is a positional placeholder; placeholders are names (accepted: {title}, {id}, "#
+                + "the names of the message in en.json)"
+        ),
+        (
+            "a name that is not lowerCamel", "ja.json",
+            #"{ "language": "ja", "messages": { "list.added": "{Title} ({id})" } }"#,
+            #"message "list.added": {Title} is not a placeholder name (accepted: lowerCamel ASCII"#
+        ),
+        (
+            "a name the source message lacks", "ja.json",
+            #"{ "language": "ja", "messages": { "list.added": "リスト \"{name}\" ({id})" } }"#,
+            #"message "list.added": {name} is not an argument of the message in en.json (accepted: {title}, {id})"#
+        ),
+        (
+            "a translation missing a name", "ja.json",
+            #"{ "language": "ja", "messages": { "list.added": "リストを追加しました ({id})" } }"#,
+            #"message "list.added": {title} missing: each form names every argument ({title}, {id})"#
+        ),
+        (
+            "a plural translation's other missing the count", "ja.json",
+            #"{ "language": "ja", "messages": { "goal.every": { "other": "{weeks}週ごと" } } }"#,
+            #"message "goal.every" (form "other"): {goal} missing: each form names every argument ({weeks}, {goal}); "#
+                + #"a plural form other than "other" may leave out the count"#
+        ),
+        (
+            "arguments in a translation", "ja.json",
+            #"{ "language": "ja", "messages": { "list.added": { "arguments": ["id", "title"], "#
+                + #""text": "{id} {title}" } } }"#,
+            #"message "list.added": "arguments" ("#
+        ),
+        (
+            "arguments that leave out a name", "en.json",
+            #"{ "language": "en", "messages": { "of": { "arguments": ["done"], "text": "{done} of {total}" } } }"#,
+            #"message "of": "arguments" [done] must list each placeholder of the message once (its placeholders: "#
+                + "done, total)"
+        ),
+        (
+            "arguments with a name the text lacks", "en.json",
+            #"{ "language": "en", "messages": { "of": { "arguments": ["total", "done", "x"], "#
+                + #""text": "{done} of {total}" } } }"#,
+            #"message "of": "arguments" [total, done, x] must list each placeholder of the message once"#
+        ),
+        (
+            "a count naming no argument", "en.json",
+            #"{ "language": "en", "messages": { "left": { "count": "n", "one": "{count} left", "#
+                + #""other": "{count} left" } } }"#,
+            #"message "left": "count" ("n") names no argument of the message (accepted: count)"#
+        ),
+        (
+            "a count that is an index", "en.json",
+            #"{ "language": "en", "messages": { "left": { "count": 0, "one": "{count} left", "#
+                + #""other": "{count} left" } } }"#,
+            #"message "left": "count" is the name of the argument whose number picks the plural form"#
+        ),
+        (
+            "a source form missing a name other than the count", "en.json",
+            #"{ "language": "en", "messages": { "left": { "one": "{count} left", "other": "{count} left in {list}" "#
+                + "} } }",
+            #"message "left" (form "one"): {list} missing: each form names every argument ({count}, {list})"#
+        ),
     ]
 
     @Test(
@@ -171,6 +244,39 @@ struct CatalogueRulesTests {
         #expect(swift.contains(#"case listAdded = "list.added""#))
         #expect(swift.contains("/// Todos not done"))
         #expect(swift.contains(#".countLeft: .plural(one: "{0} left", other: "{0} left")"#))
+        // Names become argument indices: the order of first appearance, or "arguments"; "count" a name.
+        #expect(swift.contains(#".listAdded: "Added list \"{0}\" ({1})""#))
+        #expect(
+            swift.contains(
+                #".goalEvery: .plural(count: 1, one: "Once every {0} weeks", other: "{1} times every {0} weeks")"#))
+        #expect(
+            swift.contains(#".themeShape: "must be { \"version\": 1 } or {}, found {0}""#),
+            "a brace that is no name is text")
+        #expect(swift.contains("    /// Todos not done\n    /// Arguments: count.\n    case countLeft"))
+        #expect(swift.contains("    /// Arguments: weeks, goal.\n    case goalEvery"))
+        #expect(swift.contains(#".goalEvery: ["weeks", "goal"],"#))
+    }
+
+    @Test("a translation by name: its own word order, a plural form may leave out the count, compiled to indices")
+    func translationCompiles() throws {
+        let compiler = try #require(
+            builtProduct("catalogue-compiler"), "catalogue-compiler is not built (`swift build`)")
+        let dir = NSTemporaryDirectory() + "catalogue-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.english.write(toFile: dir + "/en.json", atomically: true, encoding: .utf8)
+        let japanese = #"""
+            { "language": "ja", "messages": {
+                "list.added": "({id}) リスト \"{title}\" を追加しました",
+                "goal.every": { "one": "{weeks}週ごとに1回", "other": "{weeks}週ごとに{goal}回" }
+            } }
+            """#
+        try japanese.write(toFile: dir + "/ja.json", atomically: true, encoding: .utf8)
+        let result = try runProcess(compiler, [dir + "/Catalogue.swift", dir + "/en.json", dir + "/ja.json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let swift = try String(contentsOfFile: dir + "/Catalogue.swift", encoding: .utf8)
+        #expect(swift.contains(#".listAdded: "({1}) リスト \"{0}\" を追加しました""#))
+        #expect(swift.contains(#".goalEvery: .plural(count: 1, one: "{0}週ごとに1回", other: "{0}週ごとに{1}回")"#))
     }
 
     @Test("no arguments: exit 64 with the usage")

@@ -1,4 +1,7 @@
+import Foundation
 import Testing
+import TestSupport
+
 @testable import TaskTileCore
 
 @Suite("Localisation: catalogue parity and the language from the environment")
@@ -16,29 +19,83 @@ struct LocalizerTests {
         }
     }
 
-    @Test("every translation uses the source's placeholders; each form uses a subset, the plural count may be left out",
-          arguments: Language.allCases)
-    func placeholdersComplete(language: Language) {
-        for (key, source) in StringCatalogue.en {
-            let all = source.templates.reduce(into: Set<Int>()) { $0.formUnion(Localizer.placeholders(in: $1.1)) }
-            #expect(all == Set(0..<all.count), "\(key): English placeholders \(all.sorted()) have a gap")
-            guard let message = StringCatalogue.table(language)[key] else { continue }
-            for (category, template) in message.templates {
-                var expected = all
-                let used = Localizer.placeholders(in: template)
-                // "Once a week": a plural form may say its count in words.
-                if source.isPlural, category != .other { expected.remove(source.countArgument) }
-                #expect(used.isSubset(of: all) && expected.isSubset(of: used),
-                        "\(key) (\(language), \(category)): placeholders \(used.sorted()), English has \(all.sorted())")
+    /// One message of a catalogue file as written: its templates by form (`text` for a plain
+    /// message), and the source's `"arguments"` and `"count"` when given.
+    struct WrittenMessage {
+        var forms: [String: String]
+        var arguments: [String]?
+        var count: String?
+    }
+
+    /// The messages of `Catalogue/<language>.json` as written, with their named placeholders (the
+    /// compiled tables have argument indices instead), by key.
+    static func written(_ language: Language) throws -> [String: WrittenMessage] {
+        let path = repositoryRoot + "/Sources/TaskTileCore/Localization/Catalogue/\(language.rawValue).json"
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let messages = try #require(root["messages"] as? [String: Any], "\(path): no messages")
+        var result: [String: WrittenMessage] = [:]
+        for (key, value) in messages {
+            if let text = value as? String {
+                result[key] = WrittenMessage(forms: ["text": text])
+                continue
             }
-            // Every placeholder is filled when the call passes as many arguments as there are placeholders.
+            let fields = try #require(value as? [String: Any], "\(path): \(key)")
+            var message = WrittenMessage(forms: [:], arguments: fields["arguments"] as? [String])
+            message.count = fields["count"] as? String
+            for (field, v) in fields where field != "comment" && field != "count" && field != "arguments" {
+                message.forms[field] = try #require(v as? String, "\(path): \(key).\(field)")
+            }
+            result[key] = message
+        }
+        return result
+    }
+
+    @Test("every translation uses the source's placeholder names; a plural form may leave out the count",
+          arguments: Language.allCases)
+    func placeholdersComplete(language: Language) throws {
+        let source = try Self.written(.en), file = try Self.written(language)
+        #expect(file.count == StringKey.allCases.count, "\(language).json: \(file.count) messages")
+        for (key, compiled) in StringCatalogue.en {
+            let english = try #require(source[key.rawValue], "\(key.rawValue) is not in en.json")
+            let names = StringCatalogue.argumentNames[key] ?? []
+            let all = english.forms.values.reduce(into: Set<String>()) { $0.formUnion(Localizer.placeholders(in: $1)) }
+            #expect(Set(names) == all && names.count == all.count,
+                    "\(key): English placeholders \(all.sorted()), arguments \(names)")
+            // The order call sites pass: "arguments", else the order of first appearance in `other`.
+            let other = english.forms["other"] ?? english.forms["text"] ?? ""
+            #expect(names == (english.arguments ?? Localizer.placeholders(in: other)), "\(key): arguments \(names)")
+            #expect(compiled.countArgument == english.count.flatMap { names.firstIndex(of: $0) } ?? 0,
+                    "\(key): count \(english.count ?? "-") is argument \(compiled.countArgument) of \(names)")
+            if language != .en { #expect(file[key.rawValue]?.arguments == nil && file[key.rawValue]?.count == nil) }
+            guard let message = file[key.rawValue] else { continue }
+            for (form, template) in message.forms {
+                var expected = all
+                let used = Set(Localizer.placeholders(in: template))
+                // "Once a week": a plural form may say its count in words.
+                if compiled.isPlural, form != "other", form != "text", compiled.countArgument < names.count {
+                    expected.remove(names[compiled.countArgument])
+                }
+                #expect(used.isSubset(of: all) && expected.isSubset(of: used),
+                        "\(key) (\(language), \(form)): placeholders \(used.sorted()), English has \(all.sorted())")
+            }
+            // Every placeholder is filled when the call passes one argument per name.
             for count in ["1", "2", "7"] {
-                var args = (0..<all.count).map { "<\($0)>" }
-                if source.isPlural, source.countArgument < args.count { args[source.countArgument] = count }
+                var args = names.map { "<\($0)>" }
+                if compiled.isPlural, compiled.countArgument < args.count { args[compiled.countArgument] = count }
                 let text = Localizer(language).text(key, arguments: args)
+                #expect(
+                    text.range(of: #"\{[0-9]+\}"#, options: .regularExpression) == nil, "\(key) (\(language)): \(text)")
                 #expect(Localizer.placeholders(in: text).isEmpty, "\(key) (\(language)): \(text)")
             }
         }
+    }
+
+    @Test("placeholders(in:) reads names as the catalogue compiler does: a brace that is no name is text")
+    func placeholderNames() {
+        #expect(Localizer.placeholders(in: "{done} of {total}, {done}") == ["done", "total"])
+        #expect(Localizer.placeholders(in: #"must be { "version": 1 }, {}, {Title}, {0} or {a b}: {kind}"#) == ["kind"])
+        #expect(Localizer.placeholders(in: "{{listTitle2}}") == ["listTitle2"])
     }
 
     @Test("substitution is one pass: an argument containing {1} is printed as typed")
