@@ -146,9 +146,9 @@ public struct EditModel {
         }
         let wanted = try TagRules.tags(Self.tagWords(f.tags))
         let have = (current ?? todo).tags
-        let wantedKeys = Set(wanted.map(TagRules.key)), haveKeys = Set(have.map(TagRules.key))
-        c.addTags = wanted.filter { !haveKeys.contains(TagRules.key($0)) }
-        c.removeTags = have.filter { !wantedKeys.contains(TagRules.key($0)) }
+        // By spelling: `#Work` typed over `#work` respells it (the store matches tags without case).
+        c.addTags = wanted.filter { !have.contains($0) }
+        c.removeTags = have.filter { !wanted.contains($0) }
         if !c.addTags.isEmpty || !c.removeTags.isEmpty { changed = true }
         return changed ? c : nil
     }

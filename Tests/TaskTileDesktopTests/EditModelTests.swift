@@ -179,4 +179,20 @@ import TestSupport
         let late = try again.save(stale, store: store, clock: Self.clock)
         #expect(late.completions.isEmpty && late.changed == false)
     }
+
+    @Test("a tag typed in another case respells it, in the popup and with --untag then --tag")
+    func tagRespelling() throws {
+        let (_, store, todo) = try Self.store("edit-respell")
+        let m = try EditModel(store: store, todoID: todo.id)
+        var f = m.fields
+        f.tags = "#Travel #Café"
+        let saved = try m.save(f, store: store, clock: Self.clock)
+        #expect(saved.changed)
+        #expect(Set(saved.todo.tags) == ["Travel", "Café"], "\(saved.todo.tags)")
+        #expect(try EditModel(store: store, todoID: todo.id).save(f, store: store, clock: Self.clock).changed == false)
+        let cli = try store.editTodo(todo.id, changes: TodoChanges(addTags: ["café"], removeTags: ["Café"]))
+        #expect(cli.tags.contains("café") && !cli.tags.contains("Café"), "\(cli.tags)")
+        let same = try store.editTodo(todo.id, changes: TodoChanges(addTags: ["TRAVEL"]))
+        #expect(same.tags.contains("Travel") && !same.tags.contains("TRAVEL"), "adding again keeps the spelling")
+    }
 }

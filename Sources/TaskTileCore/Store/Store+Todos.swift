@@ -278,7 +278,9 @@ extension Store {
             if let priority = changes.priority { todo.priority = priority }
             if let start = changes.start { todo.start = start }
             if !addedTags.isEmpty || !removedKeys.isEmpty {
-                todo.tags = try TagRules.tags((todo.tags + addedTags).filter { !removedKeys.contains(TagRules.key($0)) })
+                // Removed first, then added: `--untag Work --tag work` respells a tag (matched without case, a tag
+                // added again in another case keeps the spelling it has).
+                todo.tags = try TagRules.tags(todo.tags.filter { !removedKeys.contains(TagRules.key($0)) } + addedTags)
             }
             var moved: TodoList?
             if let target = changes.list {
