@@ -81,7 +81,7 @@ test-assertions:
 # Re-records the golden PNGs of every golden suite (the *GoldenTests suites), then checks them in
 # a second run. The recording run reports each golden it wrote as a failure, by design, so its
 # exit status is ignored; look at every PNG that changed (`git status`) before committing.
-GOLDEN_SUITES := GoldenTests
+GOLDEN_SUITES := GoldenTests|CaptureWaylandTests|EditFromWidgetTests
 record-goldens:
 	$(SWIFT) build --build-tests
 	-TASKTILE_RECORD_SNAPSHOTS=1 $(SWIFT) test --skip-build --filter '$(GOLDEN_SUITES)'

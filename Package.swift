@@ -108,7 +108,8 @@ let package = Package(
                     dependencies: ["TaskTileDesktop", "TaskTileRender", "TaskTileCore", "TestSupport"]),
         .testTarget(name: "IntegrationTests",
                     dependencies: ["TaskTileCore", "TaskTileInterchange", "TaskTileRender", "TaskTileSync", "TestSupport"],
-                    exclude: ["Fixtures"]), // helper programs the tests run, read via #filePath
+                    // helper programs the tests run and the popups' goldens, read via #filePath
+                    exclude: ["Fixtures", "Desktop/Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -109,6 +109,8 @@ import TestSupport
             typed = try w.sway.screenshot("HEADLESS-1", keep: "capture-chips-en")
         }
         #expect(Self.chipPixels(typed, box) > 300, "the chips are drawn under the field")
+        let golden = try PopupGolden.verify(typed, box: box, name: "capture-chips-en")
+        #expect(golden == nil, "\(golden ?? "")")
         #expect(try Self.pending(w, "Work").isEmpty, "nothing is added before Enter")
 
         try Self.type(w, "-k", "Return")
@@ -162,6 +164,8 @@ import TestSupport
             box = try #require(Self.popupBox(shot), "no popup on the screen")
         }
         #expect(Self.chipPixels(shot, box) > 300, "the chips are drawn under the field")
+        let golden = try PopupGolden.verify(shot, box: box, name: "capture-chips-ja")
+        #expect(golden == nil, "\(golden ?? "")")
         // Shift+Enter adds and stays open for the next line.
         try Self.type(w, "-M", "shift", "-k", "Return", "-m", "shift")
         #expect(eventually(5) { popup.output.contains("牛乳を買う") }, "\(popup.output.suffix(2000))")

@@ -189,8 +189,13 @@ final class DesktopSession: @unchecked Sendable {
 /// One screenshot, read back with Cairo; coordinates in the image's pixels.
 struct Screenshot {
     let surface: Surface
+    /// The PNG file (in the test's temporary directory).
+    let path: String
 
-    init(path: String) throws { surface = try Surface.decodePNG(path: path) }
+    init(path: String) throws {
+        surface = try Surface.decodePNG(path: path)
+        self.path = path
+    }
 
     var width: Int { surface.width }
     var height: Int { surface.height }

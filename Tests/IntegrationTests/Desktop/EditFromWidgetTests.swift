@@ -55,6 +55,7 @@ import TestSupport
                      "no popup: \(desktop.output.suffix(3000))")
         #expect(desktop.output.contains("spec=work [click] edit \(ship)"), "\(desktop.output.suffix(3000))")
         #expect(desktop.output.contains(#"edit "Ship it""#), "\(desktop.output.suffix(3000))")
+        try Self.golden(sway, "edit-popup-en")
         let framesBefore = desktop.output.components(separatedBy: "spec=work [").count
         try CaptureFromWidgetTests.type(w, "tomorrow 9am")
         try CaptureFromWidgetTests.type(w, "-k", "Return")
@@ -86,6 +87,7 @@ import TestSupport
         try CaptureFromWidgetTests.type(w, "-k", "Tab", "-k", "Tab", "-k", "Tab", "-k", "Tab", "-k", "space")
         usleep(200_000)
         _ = try CaptureFromWidgetTests.popupShown(w, keep: "widget-edit-popup-ticked")
+        try Self.golden(sway, "edit-popup-subtask-ticked")
         let framesBeforeTick = desktop.output.components(separatedBy: "spec=work [").count
         let savesBefore = desktop.output.components(separatedBy: #"edit saved "Ship it""#).count
         try CaptureFromWidgetTests.type(w, "-k", "Return")
@@ -96,6 +98,14 @@ import TestSupport
         #expect(eventually(5) { desktop.output.components(separatedBy: "spec=work [").count > framesBeforeTick },
                 "the widget did not redraw after the subtask was ticked")
         #expect(desktop.process.isRunning)
+    }
+
+    /// Compares the popup on the screen now with golden `name` (`PopupGolden`).
+    static func golden(_ sway: HeadlessSway, _ name: String) throws {
+        let shot = try sway.screenshot("HEADLESS-1", keep: name)
+        let box = try #require(PopupGolden.box(of: shot), "no popup on the screen")
+        let failure = try PopupGolden.verify(shot, box: box, name: name)
+        #expect(failure == nil, "\(failure ?? "")")
     }
 
     /// X11 (Xvfb with openbox): the row click opens the edit popup as a dialog that takes the focus from the
