@@ -54,11 +54,8 @@ enum PopupGolden {
         for y in 0..<box.height {
             for x in 0..<box.width {
                 let a = shot.pixel(box.x + x, box.y + y), b = expected.pixel(x: x, y: y)
-                if abs(Int(a.red) - Int(b.red)) > channelTolerance || abs(Int(a.green) - Int(b.green)) > channelTolerance
-                    || abs(Int(a.blue) - Int(b.blue)) > channelTolerance
-                {
-                    differing += 1
-                }
+                let channels = [(a.red, b.red), (a.green, b.green), (a.blue, b.blue)]
+                if channels.contains(where: { abs(Int($0.0) - Int($0.1)) > channelTolerance }) { differing += 1 }
             }
         }
         let allowed = Int(Double(box.width * box.height) * allowedShare)
