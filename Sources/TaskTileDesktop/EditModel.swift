@@ -193,6 +193,10 @@ public struct EditModel {
         }
         return try store.write {
             guard let current = try store.todo(id: todo.id) else { throw EditRefusal.gone(todo.title) }
+            // Refused before the title is written, so the reason names the todo as it is stored.
+            if subtaskTitle != nil, current.isCompleted {
+                throw StoreError.invalidParent(Phrase(key: .errorParentCompleted, current.title))
+            }
             let changes = try self.changes(f, clock: clock, current: current)
             var stored = current
             if let changes { stored = try store.editTodo(todo.id, changes: changes) }

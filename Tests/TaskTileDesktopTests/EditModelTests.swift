@@ -93,7 +93,9 @@ import TestSupport
         f.title = "Renamed"
         f.newSubtask = "Charger"
         #expect(m.refusal(f, clock: Self.clock, localizer: Localizer(.en))?.contains("needs an open parent") == true)
-        #expect(throws: (any Error).self) { try m.save(f, store: store, clock: Self.clock) }
+        let refused = #expect(throws: StoreError.self) { try m.save(f, store: store, clock: Self.clock) }
+        let said = refused.map { $0.message(Localizer(.en)) } ?? ""
+        #expect(said.contains("\"Pack for Kyoto\"") && !said.contains("Renamed"), "names the todo as stored: \(said)")
         #expect(try store.read { try store.todo(id: todo.id) } == before, "the title was not written")
         #expect(try EditModel(store: store, todoID: todo.id).subtasks.map(\.title) == ["Passport"])
     }
