@@ -96,11 +96,11 @@ extension Backup {
             }
             try s.elements(element)
         }
+        // The top level is streamed, not read as one value: its keys are checked one by one.
+        let topLevel = JSONObjectReader(file: file, place: .record(line: nil, path: ""), keys: topLevelKeys, wording: .importFile)
         do {
             try stream.object { s, key in
-                guard topLevelKeys.contains(key) else {
-                    throw DataFileError(file: file, path: key, reason: Phrase(key: .importErrorUnknownKey, topLevelKeys.joined(separator: ", ")))
-                }
+                try topLevel.check(key)
                 switch key {
                 case "format": format = try s.value(); return
                 case "version": version = try s.value(); return
@@ -209,8 +209,7 @@ extension Backup {
     }
 
     static func decodeDue(_ r: JSONObjectReader, _ key: String) throws -> Due? {
-        guard let v = r.value(key) else { return nil }
-        let d = try JSONObjectReader(v, path: r.path + "." + key, file: r.file, keys: ["local", "zone"])
+        guard let d = try r.object(key, keys: ["local", "zone"]) else { return nil }
         let local = try d.string("local")
         if let zone = try d.optionalString("zone") {
             guard TimeZone(identifier: zone) != nil else { throw d.fail("zone", Phrase(key: .importErrorNotAZone, zone)) }
@@ -254,10 +253,8 @@ extension Backup {
         }
         let due = try decodeDue(r, "due"), anchor = try decodeDue(r, "anchor")
         var rule: RepeatRule?
-        if let v = r.value("repeat") {
-            let rr = try JSONObjectReader(v, path: path + ".repeat", file: file,
-                                          keys: ["frequency", "interval", "weekdays", "endCount", "endDate", "nthWeekday",
-                                                 "endTime", "skipShortMonths", "goal", "fromCompletion"])
+        if let rr = try r.object("repeat", keys: ["frequency", "interval", "weekdays", "endCount", "endDate", "nthWeekday",
+                                                  "endTime", "skipShortMonths", "goal", "fromCompletion"]) {
             let f = try rr.string("frequency")
             guard let frequency = RepeatRule.Frequency(rawValue: f) else {
                 throw rr.fail("frequency", Phrase(key: .importErrorNotAFrequency, f))
@@ -283,8 +280,7 @@ extension Backup {
             }
             let skips = rr.value("skipShortMonths") == nil ? false : try rr.bool("skipShortMonths")
             var nth: RepeatRule.NthWeekday?
-            if let v = rr.value("nthWeekday") {
-                let nr = try JSONObjectReader(v, path: path + ".repeat.nthWeekday", file: file, keys: ["ordinal", "weekday"])
+            if let nr = try rr.object("nthWeekday", keys: ["ordinal", "weekday"]) {
                 let ordinal = try nr.int("ordinal", min: RepeatRule.NthWeekday.ordinalRange.lowerBound)
                 let s = try nr.string("weekday")
                 guard let day = Weekday(name: s) else { throw nr.fail("weekday", Phrase(key: .importErrorMustBe, "mon … sun")) }
@@ -296,7 +292,7 @@ extension Backup {
                                        fromCompletion: rr.value("fromCompletion") == nil ? false : try rr.bool("fromCompletion"))
             do { try candidate.validate() } catch {
                 // `validate()` throws only RepeatRuleError (typed throws), whose phrase is the catalogue's.
-                throw DataFileError(file: file, path: path + ".repeat", reason: error.phrase)
+                throw r.fail("repeat", error.phrase)
             }
             guard anchor != nil, due != nil else { throw r.fail("repeat", Phrase(key: .importErrorRepeatNeedsDueAndAnchor)) }
             rule = candidate
@@ -330,7 +326,7 @@ extension Backup {
         let items = try r.array("habits")
         guard !items.isEmpty else { throw r.fail("habits", Phrase(key: .routineErrorNoItems)) }
         let habits = try items.enumerated().map { j, item -> String in
-            let habitPath = "\(path).habits[\(j)]"
+            let habitPath = r.path(of: "habits") + "[\(j)]"
             guard let text = item.stringValue else { throw DataFileError(file: file, path: habitPath, reason: Phrase(key: .importErrorNotAString)) }
             do { return try TextRules.title(text) } catch let e as StoreError {
                 throw DataFileError(file: file, path: habitPath, reason: e.quotablePhrase)

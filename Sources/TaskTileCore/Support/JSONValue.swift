@@ -3,8 +3,8 @@
 ///
 /// `JSONValue.parse` is the one JSON parser of both programs: themes and theme imports, widget
 /// specs, routine packs, backups and hit maps all go through it (nothing uses Foundation's
-/// `JSONSerialization` or `JSONDecoder`), and each format's own reader then checks its keys
-/// (`Theme.decode`, `WidgetSpec.decode`, `JSONObjectReader` for routines and backups).
+/// `JSONSerialization` or `JSONDecoder`), and `JSONObjectReader`, the one object reader, then
+/// checks the keys of themes, widget specs, routine packs and backups.
 ///
 /// Parsing follows RFC 8259 strictly, with one tolerance and a few refusals RFC 8259 leaves open:
 /// - a leading UTF-8 byte-order mark is skipped (editors on other systems write one into files

@@ -9,29 +9,28 @@ extension Theme {
         "showRemainingCount", "showCompletedCount", "showCompleted", "showDue", "cornerRadius",
     ]
 
+    /// How themes files word the object reader's refusals: `a theme must be a JSON object, found
+    /// array`, `unknown key (accepted keys: id, name, …)`.
+    static let wording = JSONObjectReader.Wording(
+        notAnObject: { Phrase(key: .themeErrorNotAnObject, $0) },
+        unknownKey: { Phrase(key: .themeErrorUnknownKey, $0) })
+
     /// Decodes one theme object (docs/themes.md "Keys"). Absent keys take their defaults; `name` is required.
     /// - Parameters:
     ///   - file: the path named in errors.
     ///   - label: how to name this theme in errors before its name is known (`themes[2]`).
-    /// - Throws: `DataFileError` naming file, theme, key and the bad value; unknown keys are errors.
+    /// - Throws: `DataFileError` naming file, theme, key and the bad value; unknown keys are errors,
+    ///   in file order with the others (`set(_:to:file:)` refuses them).
     public static func decode(_ value: JSONValue, file: String, label: String) throws -> Theme {
-        guard case .object(let members) = value else {
-            throw DataFileError(
-                file: file, theme: label, key: nil, reason: Phrase(key: .themeErrorNotAnObject, value.kindName))
-        }
-        var themeName = label
-        if let nameValue = value["name"] {
-            guard case .string(let n) = nameValue, !n.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw DataFileError(
-                    file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNonEmptyString))
-            }
-            themeName = n
-        } else {
-            throw DataFileError(file: file, theme: label, key: "name", reason: Phrase(key: .themeErrorNameRequired))
+        let reader = try JSONObjectReader(value, file: file, place: .theme(label, key: nil), keys: keys,
+                                          wording: wording, unknownKeys: .refusedInOrder)
+        guard let nameValue = value["name"] else { throw reader.fail("name", Phrase(key: .themeErrorNameRequired)) }
+        guard case .string(let themeName) = nameValue, !themeName.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw reader.fail("name", Phrase(key: .themeErrorNonEmptyString))
         }
         var theme = Theme(name: themeName)
         var hasID = false
-        for (key, v) in members {
+        for (key, v) in reader.members {
             if key == "id" { hasID = true }
             try theme.set(key, to: v, file: file)
         }
@@ -42,10 +41,9 @@ extension Theme {
     /// Sets one key from a JSON value, validating it.
     /// - Throws: `DataFileError` for an unknown key or a bad value.
     public mutating func set(_ key: String, to value: JSONValue, file: String) throws {
-        let themeName = name
-        let member = JSONMember(key: key, value: value) {
-            DataFileError(file: file, theme: themeName, key: key, reason: $0)
-        }
+        let reader = JSONObjectReader(
+            file: file, place: .theme(name, key: nil), keys: Theme.keys, wording: Theme.wording)
+        let member = try reader.member(key, value)
         func fail(_ reason: Phrase) -> DataFileError { member.fail(reason) }
         func shown(_ v: JSONValue) -> String { v.shown }
         func color() throws -> ThemeColor {
@@ -116,7 +114,8 @@ extension Theme {
             }
             cornerRadius = n
         default:
-            throw fail(Phrase(key: .themeErrorUnknownKey, Theme.keys.joined(separator: ", ")))
+            // `member` refused every key not in `Theme.keys`, and each of those has its case.
+            preconditionFailure("Theme.keys has \(key), which set(_:to:file:) does not handle")
         }
     }
 

@@ -212,77 +212,76 @@ public struct WidgetSpec: Hashable, Sendable {
         return try decode(root, file: file)
     }
 
+    /// How widget specs word the object reader's refusals: `must be a JSON object such as { … },
+    /// found array`, `unknown key (accepted keys: version, name, …)`.
+    static let wording = JSONObjectReader.Wording(
+        notAnObject: { Phrase(key: .specErrorNotObject, "{ \"version\": 1, \"name\": \"desk\", \"family\": \"medium\", \"list\": \"Shopping\" }", $0) },
+        unknownKey: { Phrase(key: .specErrorUnknownKey, $0) })
+
     /// Decodes a parsed spec object. - Throws: `DataFileError` (see `decode(_:file:)`).
     public static func decode(_ root: JSONValue, file: String) throws -> WidgetSpec {
-        guard case .object(let members) = root else {
-            throw DataFileError(widgetSpec: file, key: nil,
-                                  reason: Phrase(key: .specErrorNotObject, "{ \"version\": 1, \"name\": \"desk\", \"family\": \"medium\", \"list\": \"Shopping\" }", root.kindName))
-        }
-        func fail(_ key: String, _ reason: Phrase) -> DataFileError { DataFileError(widgetSpec: file, key: key, reason: reason) }
-        func member(_ key: String, _ v: JSONValue) -> JSONMember { JSONMember(key: key, value: v) { fail(key, $0) } }
-        func string(_ key: String, _ v: JSONValue, accepted: Phrase) throws -> String {
-            try member(key, v).lineText(accepted: accepted)
-        }
-        func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ v: JSONValue, _ type: E.Type) throws -> E
-        where E.RawValue == String { try member(key, v).choice(type) }
-        func number(_ key: String, _ v: JSONValue, in range: ClosedRange<Double>, what: Phrase) throws -> Double {
+        let reader = try JSONObjectReader(root, file: file, place: .widgetSpec(key: nil), keys: keys, wording: wording,
+                                          unknownKeys: .refusedInOrder)
+        func fail(_ key: String, _ reason: Phrase) -> DataFileError { reader.fail(key, reason) }
+        func number(_ m: JSONMember, in range: ClosedRange<Double>, what: Phrase) throws -> Double {
             let low = JSONValue.number(range.lowerBound).serialized(), high = JSONValue.number(range.upperBound).serialized()
-            return try member(key, v).number(in: range, accepted: Phrase(key: .specAcceptedRange, what, low, high))
+            return try m.number(in: range, accepted: Phrase(key: .specAcceptedRange, what, low, high))
         }
 
         let defaultName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var spec = WidgetSpec(file: file, name: defaultName, family: .medium, list: nil)
         var sawVersion = false, sawFamily = false
-        for (key, value) in members {
+        for (key, value) in reader.members {
+            let m = try reader.member(key, value)
             switch key {
             case "version":
                 guard value.intValue == formatVersion else { throw fail(key, Phrase(key: .specErrorNotSupported, value.shown, "1")) }
                 sawVersion = true
             case "name":
-                let n = try string(key, value, accepted: Phrase(key: .specAcceptedFileName))
+                let n = try m.lineText(accepted: Phrase(key: .specAcceptedFileName))
                 guard !n.contains("/"), !n.hasPrefix("."), n.utf8.count <= 200 else {
-                    throw member(key, value).refused(Phrase(key: .specAcceptedFileNameBytes))
+                    throw m.refused(Phrase(key: .specAcceptedFileNameBytes))
                 }
                 spec.name = n
-            case "family": spec.family = try choice(key, value, WidgetFamily.self); sawFamily = true
+            case "family": spec.family = try m.choice(WidgetFamily.self); sawFamily = true
             case "list":
-                if case .null = value { spec.list = nil } else { spec.list = try string(key, value, accepted: Phrase(key: .specAcceptedList)) }
+                if case .null = value { spec.list = nil } else { spec.list = try m.lineText(accepted: Phrase(key: .specAcceptedList)) }
             case "theme":
-                if case .null = value { spec.theme = nil } else { spec.theme = try string(key, value, accepted: Phrase(key: .specAcceptedTheme)) }
-            case "mode": spec.mode = try choice(key, value, WidgetMode.self)
-            case "scale": spec.scale = try number(key, value, in: scaleRange, what: Phrase(key: .specAcceptedPixelsPerPoint))
-            case "lang": spec.language = try choice(key, value, Language.self)
+                if case .null = value { spec.theme = nil } else { spec.theme = try m.lineText(accepted: Phrase(key: .specAcceptedTheme)) }
+            case "mode": spec.mode = try m.choice(WidgetMode.self)
+            case "scale": spec.scale = try number(m, in: scaleRange, what: Phrase(key: .specAcceptedPixelsPerPoint))
+            case "lang": spec.language = try m.choice(Language.self)
             case "sort":
                 guard case .string(let v) = value, let sort = WidgetSort(rawValue: v) else {
-                    throw member(key, value).refused(Phrase(key: .specAcceptedSort))
+                    throw m.refused(Phrase(key: .specAcceptedSort))
                 }
                 spec.sort = sort
-            case "width": spec.width = try number(key, value, in: sizeRange, what: Phrase(key: .specAcceptedPoints))
-            case "height": spec.height = try number(key, value, in: sizeRange, what: Phrase(key: .specAcceptedPoints))
+            case "width": spec.width = try number(m, in: sizeRange, what: Phrase(key: .specAcceptedPoints))
+            case "height": spec.height = try number(m, in: sizeRange, what: Phrase(key: .specAcceptedPoints))
             case "output":
-                let o = try string(key, value, accepted: Phrase(key: .specAcceptedOutput))
+                let o = try m.lineText(accepted: Phrase(key: .specAcceptedOutput))
                 guard o.hasSuffix(".png"), o.count > 4, !o.hasSuffix("/.png") else {
-                    throw member(key, value).refused(Phrase(key: .specAcceptedOutput))
+                    throw m.refused(Phrase(key: .specAcceptedOutput))
                 }
                 spec.output = o
-            case "add": spec.add = try member(key, value).bool()
-            case "anchor": spec.placement.anchor = try choice(key, value, WidgetAnchor.self)
+            case "add": spec.add = try m.bool()
+            case "anchor": spec.placement.anchor = try m.choice(WidgetAnchor.self)
             case "margin":
                 let range = WidgetPlacement.marginRange
                 let accepted = Phrase(key: .specAcceptedMargin, JSONValue.number(range.lowerBound).serialized(), JSONValue.number(range.upperBound).serialized())
                 guard case .array(let items) = value, items.count == 2,
                       case .number(let x) = items[0], case .number(let y) = items[1],
                       range.contains(x), range.contains(y) else {
-                    throw member(key, value).refused(accepted)
+                    throw m.refused(accepted)
                 }
                 spec.placement.margin = (x, y)
             case "monitor":
                 if case .null = value { spec.placement.monitor = nil } else {
-                    spec.placement.monitor = try string(key, value, accepted: Phrase(key: .specAcceptedMonitor))
+                    spec.placement.monitor = try m.lineText(accepted: Phrase(key: .specAcceptedMonitor))
                 }
-            case "layer": spec.placement.layer = try choice(key, value, WidgetLayer.self)
-            default:
-                throw fail(key, Phrase(key: .specErrorUnknownKey, keys.joined(separator: ", ")))
+            case "layer": spec.placement.layer = try m.choice(WidgetLayer.self)
+            default: // `member` refused every key not in `keys`, and each of those has its case.
+                preconditionFailure("WidgetSpec.keys has \(key), which decode(_:file:) does not handle")
             }
         }
         if !sawVersion { throw fail("version", Phrase(key: .specErrorRequired, "1")) }

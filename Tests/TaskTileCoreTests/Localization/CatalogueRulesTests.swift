@@ -58,6 +58,103 @@ struct CatalogueRulesTests {
             found == [], "move these sentences into Catalogue/en.json (and ja.json): \(found.joined(separator: "\n"))")
     }
 
+    /// The calls that put text in front of a person: a command's standard output and error, and the
+    /// process's own. Log lines (`DaemonLog`, `log(…)`) are not among them.
+    static let outputCalls = [
+        "context.out(", "stdout.write(", "stderr.write(", "print(", "FileHandle.standardError.write(",
+        "FileHandle.standardOutput.write(",
+    ]
+
+    /// Literals at output sites that are English on purpose, by file: how each literal begins.
+    static let englishOnPurpose: [String: [String]] = [
+        // `click`'s result lines are a protocol for scripts, the same in every language (README
+        // "Clicking a widget", docs/widgets.md "grid").
+        "tasktile-render/Commands/ClickCommand.swift": [
+            "open todo", "open list", "add list", "add default list", "took back todo", "checked in todo",
+            "completed todo",
+        ],
+        // A debug log line (one per HTTP request, `TASKTILE_SYNC_DEBUG=requests`): log lines are not translated.
+        "tasktile-sync/SyncCommands.swift": ["debug tasktile-sync:"],
+        // Command lines to type, placed into a catalogued sentence: commands are not translated.
+        "tasktile/Commands/ReminderCommands.swift": ["tasktile reminder set"],
+        "tasktile/Output/TodoPrinter.swift": ["tasktile add"],
+        // The program's name (`ErrorFunnel(program:)`), not a word.
+        "tasktile/Commands/StatusCommand.swift": ["tasktile"],
+        // The benchmark driver of `make bench`, which is not installed (scripts/install.sh): its
+        // usage and error lines are for the benchmark script's author.
+        "tasktile-bench/main.swift": ["usage: tasktile-bench", "tasktile-bench:"],
+    ]
+
+    /// Every output call of the shipped targets (`outputCalls`, in every `Sources/**/*.swift` but the
+    /// build tool `catalogue-compiler`) says its words through the catalogue: no string literal
+    /// passed to one (at any depth of its arguments) holds a word of three letters or more, once
+    /// interpolations, escapes, format specifiers (`%.2f`) and JSON keys (`"p50_us":`) are left out.
+    @Test("output sites speak through the catalogue: no English word in a literal passed to an output call")
+    func outputSitesHaveNoEnglishLiterals() throws {
+        let root = repositoryRoot + "/Sources"
+        let files = (FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("catalogue-compiler/") }
+        #expect(files.count >= 100, "the sources were not found under \(root)")
+        var found: [String] = [], sites = 0
+        for file in files.sorted() {
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            let (sitesHere, english) = try Self.englishAtOutputSites(text)
+            sites += sitesHere
+            let onPurpose = Self.englishOnPurpose[file] ?? []
+            for (line, literal) in english where !onPurpose.contains(where: { literal.hasPrefix($0) }) {
+                found.append("\(file):\(line): \(literal)")
+            }
+        }
+        #expect(sites >= 100, "too few output calls found (\(sites)): has the way commands print changed?")
+        #expect(
+            found == [], "move these sentences into Catalogue/en.json (and ja.json): \(found.joined(separator: "\n"))")
+    }
+
+    @Test("the output-site check finds a literal, however it is passed, and leaves comments, keys and formats alone")
+    func outputSiteCheckFindsLiterals() throws {
+        let text = ##"""
+            context.out("Added \(title)")
+            // context.out("a comment")
+            context.out(l.text(.key, "1") + " · " + String(format: "%.2f", x))
+            print(#"{"p50_us": \#(p50)}"#)
+            context.stderr.write(
+                "Nothing to do" + "\n")
+            FileHandle.standardError.write(Data("""
+                usage: here
+                """.utf8))
+            let s = "not an output"
+            context.out(flag ? "yes" : "\u{1B}[0m")
+            """##
+        let (sites, english) = try Self.englishAtOutputSites(text)
+        #expect(sites == 6)
+        #expect(english.map(\.line) == [1, 6, 7, 11])
+    }
+
+    /// How many output calls `text` makes, and the literals with a word passed to them, by line (from 1).
+    static func englishAtOutputSites(_ text: String) throws -> (sites: Int, english: [(line: Int, literal: String)]) {
+        let source = SwiftSource(text)
+        let word = try NSRegularExpression(pattern: "[A-Za-z]{3,}")
+        // A JSON key (`"p50_us":`) or a format specifier (`%.2f`, `%lld`).
+        let noise = try NSRegularExpression(
+            pattern: #""[A-Za-z_][A-Za-z0-9_]*"\s*:|%[-+ #0-9.*]*(hh|ll|[hlqLzjt])?[a-zA-Z@]"#)
+        var sites = 0, english: [(line: Int, literal: String)] = []
+        for call in outputCalls {
+            for span in source.calls(call) {
+                sites += 1
+                for literal in source.literals where span.contains(literal.start) {
+                    let ns = literal.text as NSString
+                    let words = noise.stringByReplacingMatches(
+                        in: literal.text, range: NSRange(location: 0, length: ns.length), withTemplate: " ")
+                    let all = NSRange(location: 0, length: (words as NSString).length)
+                    if word.firstMatch(in: words, range: all) != nil {
+                        english.append((literal.line, literal.text.trimmingCharacters(in: .whitespacesAndNewlines)))
+                    }
+                }
+            }
+        }
+        return (sites, english.sorted { $0.line < $1.line })
+    }
+
     /// Every `.identifier` in `text` (member accesses, where `.someKey` names a `StringKey` case).
     static func identifiers(in text: String) throws -> Set<String> {
         let regex = try NSRegularExpression(pattern: #"\.([a-z][A-Za-z0-9]*)"#)
@@ -286,5 +383,137 @@ struct CatalogueRulesTests {
         let result = try runProcess(compiler, [])
         #expect(result.status == 64)
         #expect(result.stderr.contains("usage: catalogue-compiler OUTPUT.swift LANG.json..."))
+    }
+}
+
+/// Swift source text split into code and string literals, enough to find what a call is passed:
+/// comments and literals (with their interpolations) are blanked out of `code`, and each literal's
+/// text, without its interpolations and escapes, is kept with where it starts.
+struct SwiftSource {
+    /// The text with comments and string literals blanked (newlines kept), so parentheses match.
+    private(set) var code: [UInt8]
+    /// Every string literal, nested ones too: its offset in `code`, its line (from 1) and its text.
+    private(set) var literals: [(start: Int, line: Int, text: String)] = []
+    private let bytes: [UInt8]
+    /// The offsets of the newlines, in order.
+    private let newlines: [Int]
+    private var i = 0
+
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        self.bytes = bytes; code = bytes
+        newlines = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }
+        scanCode(until: nil)
+    }
+
+    /// The byte ranges of the arguments of each call of `name` (`"print("`), not a longer name's.
+    func calls(_ name: String) -> [Range<Int>] {
+        let pattern = Array(name.utf8)
+        var spans: [Range<Int>] = []
+        var at = 0
+        while at + pattern.count <= code.count {
+            defer { at += 1 }
+            guard code[at] == pattern[0], Array(code[at..<at + pattern.count]) == pattern else { continue }
+            if at > 0, Self.isIdentifier(code[at - 1]) { continue }
+            var depth = 1, end = at + pattern.count
+            while end < code.count, depth > 0 {
+                if code[end] == UInt8(ascii: "(") { depth += 1 } else if code[end] == UInt8(ascii: ")") { depth -= 1 }
+                end += 1
+            }
+            spans.append(at + pattern.count..<end)
+        }
+        return spans
+    }
+
+    static func isIdentifier(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "_") || (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
+    }
+
+    private func peek(_ s: String, at: Int? = nil) -> Bool {
+        let p = Array(s.utf8), from = at ?? i
+        return from + p.count <= bytes.count && Array(bytes[from..<from + p.count]) == p
+    }
+
+    private mutating func blank(_ range: Range<Int>) {
+        for j in range where bytes[j] != UInt8(ascii: "\n") { code[j] = UInt8(ascii: " ") }
+    }
+
+    /// The line (from 1) of `offset`: one more than the newlines before it.
+    private func line(of offset: Int) -> Int {
+        var low = 0, high = newlines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if newlines[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low + 1
+    }
+
+    /// Code up to the `)` that closes an interpolation (`until`), or to the end.
+    private mutating func scanCode(until close: UInt8?) {
+        var depth = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if let close, b == close, depth == 0 { return }
+            if b == UInt8(ascii: "(") { depth += 1 } else if b == UInt8(ascii: ")") { depth -= 1 }
+            if peek("//") {
+                let start = i
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                blank(start..<i)
+            } else if peek("/*") {
+                let start = i
+                var nesting = 0
+                repeat {
+                    if peek("/*") { nesting += 1; i += 2 } else if peek("*/") { nesting -= 1; i += 2 } else { i += 1 }
+                } while nesting > 0 && i < bytes.count
+                blank(start..<i)
+            } else if b == UInt8(ascii: "\"") || (b == UInt8(ascii: "#") && startsRawString()) {
+                scanLiteral()
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    private func startsRawString() -> Bool {
+        var j = i
+        while j < bytes.count, bytes[j] == UInt8(ascii: "#") { j += 1 }
+        return j < bytes.count && bytes[j] == UInt8(ascii: "\"")
+    }
+
+    /// One literal from its opening `#…"` (or `"""`), recording its text; interpolations are code.
+    private mutating func scanLiteral() {
+        let start = i
+        var hashes = 0
+        while bytes[i] == UInt8(ascii: "#") { hashes += 1; i += 1 }
+        let multiline = peek("\"\"\"")
+        i += multiline ? 3 : 1
+        let closing = (multiline ? "\"\"\"" : "\"") + String(repeating: "#", count: hashes)
+        let escape = "\\" + String(repeating: "#", count: hashes)
+        var text: [UInt8] = []
+        let index = literals.count
+        literals.append((start, line(of: start), ""))
+        while i < bytes.count {
+            if peek(closing) { i += closing.utf8.count; break }
+            if !multiline, bytes[i] == UInt8(ascii: "\n") { break }
+            if peek(escape) {
+                i += escape.utf8.count
+                guard i < bytes.count else { break }
+                if bytes[i] == UInt8(ascii: "(") {
+                    i += 1
+                    scanCode(until: UInt8(ascii: ")"))
+                    i += 1
+                } else if bytes[i] == UInt8(ascii: "u"), peek("{", at: i + 1) {
+                    while i < bytes.count, bytes[i] != UInt8(ascii: "}") { i += 1 }
+                    i += 1
+                } else {
+                    i += 1
+                }
+                text.append(UInt8(ascii: " "))
+                continue
+            }
+            text.append(bytes[i]); i += 1
+        }
+        literals[index].text = String(decoding: text, as: UTF8.self)
+        blank(start..<min(i, bytes.count))
     }
 }
