@@ -71,7 +71,7 @@ import TestSupport
 
     @Test func enterCommitsTheCompositionAndASecondEnterAdds() throws {
         guard let w = try Self.world() else { return }
-        defer { w.session.stopAll() }
+        defer { w.session.endPrograms() }
         let popup = try Self.capture(w, log: "capture-im-enter.log")
         let empty = try Self.shot(w, keep: "capture-im-empty") { _ in true }
 
@@ -107,7 +107,7 @@ import TestSupport
 
     @Test func tabAndEscapeWhileComposingAreTheInputMethods() throws {
         guard let w = try Self.world() else { return }
-        defer { w.session.stopAll() }
+        defer { w.session.endPrograms() }
         let before = try w.session.cli("--json", "list", "ls")
         let popup = try Self.capture(w, log: "capture-im-escape.log")
         let empty = try Self.shot(w, keep: "capture-im-escape-empty") { _ in true }
@@ -149,7 +149,7 @@ import TestSupport
     @Test func onX11EnterCommitsTheCompositionAndASecondEnterAdds() throws {
         guard DesktopSession.require(CaptureX11Tests.tools + IBus.tools), IBus.requireFiles() else { return }
         let session = try DesktopSession()
-        defer { session.stopAll() }
+        defer { session.endPrograms() }
         session.baseEnvironment["TASKTILE_NOW"] = CaptureWaylandTests.now
         try session.cli("list", "add", "Home")
         try session.cli("list", "add", "Work")
@@ -229,6 +229,26 @@ extension CaptureInputMethodTests {
             }
             below = pixels
         }
+    }
+}
+
+extension DesktopSession {
+    /// `stopAll()`, without its wait as root: the programs inherit the test process's blocked SIGTERM, so the
+    /// SIGTERM that `runuser` passes on ends none of them, and `runuser` sends SIGKILL only 2 s later (util-linux's
+    /// su), for each program. Here each program (`runuser`'s child: `env` execs it) gets SIGKILL at once, newest
+    /// first, once its standard input is closed and it did not end with it (the virtual devices do).
+    func endPrograms() {
+        for b in started.reversed() where b.process.isRunning {
+            b.closeInput()
+            if b.exitStatus(within: 0.2) != nil { continue }
+            let pid = b.process.processIdentifier
+            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            for child in asUser ? children.split(separator: " ").compactMap({ pid_t($0) }) : [pid] {
+                kill(child, SIGKILL)
+            }
+            _ = b.exitStatus(within: 3)
+        }
+        stopAll()
     }
 }
 
