@@ -12,7 +12,10 @@ import TestSupport
 /// composes, Enter, Tab and Esc are the input method's (docs/desktop.md "Input methods"): Enter commits and adds
 /// nothing, a second Enter adds 牛乳; Tab picks a candidate, not the next list; Esc steps the composition back and
 /// then drops it, the popup stays, and only an Esc without a composition closes it. The chips, the target list and
-/// the message under the field stay as they were while the input method composes.
+/// the message under the field stay as they were while the input method composes. On sway both with ibus's key
+/// snooper (its default: the module takes each key first) and without it (the popup's key handler sees the key
+/// first, as with fcitx5), where the popup itself must leave the keys to the preedit. The keys come from one
+/// virtual keyboard that stays (`VirtualKeyboard`), not from wtype (see there).
 @Suite(.serialized) struct CaptureInputMethodTests {
     static let tools = HeadlessSway.tools + IBus.tools
     /// The keys of "gyuunyuu", which Anthy's hiragana mode reads as ぎゅうにゅう and converts to 牛乳.
