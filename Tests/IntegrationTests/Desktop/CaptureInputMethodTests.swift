@@ -87,8 +87,8 @@ import TestSupport
 
         // Enter commits 牛乳 into the field: the input method's key, so nothing is added and the popup stays.
         try w.keyboard.type(["Return"])
-        let committed = try Self.shot(w, keep: "capture-im-committed") { $0.converting == 0 && $0.ink > 60 }
-        #expect(committed.converting == 0 && committed.ink > 60, "牛乳 is the field's text")
+        let committed = try Self.shot(w, keep: "capture-im-committed") { $0.converting == 0 && $0.ink > 120 }
+        #expect(committed.converting == 0 && committed.ink > 120, "牛乳 is the field's text")
         usleep(300_000)
         #expect(popup.process.isRunning, "the Enter that committed did not close the popup: \(popup.output)")
         #expect(!popup.output.contains("Added"), "\(popup.output)")
@@ -178,8 +178,8 @@ import TestSupport
         let converted = try shot("capture-im-x11-converted") { $0.converting > 300 }
         #expect(converted.converting > 300, "space converts")
         try x11.xdotool("key", "Return")
-        let committed = try shot("capture-im-x11-committed") { $0.converting == 0 && $0.ink > 60 }
-        #expect(committed.converting == 0 && committed.ink > 60, "牛乳 is the field's text")
+        let committed = try shot("capture-im-x11-committed") { $0.converting == 0 && $0.ink > 120 }
+        #expect(committed.converting == 0 && committed.ink > 120, "牛乳 is the field's text")
         usleep(300_000)
         #expect(popup.process.isRunning, "the Enter that committed did not close the popup: \(popup.output)")
         #expect(try Self.pending(session, "Home").isEmpty, "nothing is added before the second Enter")
@@ -197,7 +197,8 @@ extension CaptureInputMethodTests {
     /// (#fbfbfd); the field's inside is its rows 15 ..< 47 (under the 14-point border and the entry's frame), what
     /// is under the field starts at row 49.
     struct Field {
-        /// Dark pixels (text) inside the field: the preedit's and the committed text's glyphs, the cursor.
+        /// Dark pixels (text) inside the field: the preedit's and the committed text's glyphs, the cursor (56 of
+        /// them alone; ぎゅうにゅう about 320, 牛乳 about 210).
         let ink: Int
         /// Pixels of the conversion's background (#c8c8f0, ibus-anthy's attribute for the segment converted).
         let converting: Int
