@@ -12,7 +12,7 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
                 sway swaybg grim wtype gcc libwayland-dev xvfb openbox xdotool imagemagick waybar strace \
                 dunst mako-notifier jq systemd taskwarrior desktop-file-utils dpkg-dev zsh fish man-db \
                 radicale python3-caldav python3-icalendar python3-recurring-ical-events todoman xandikos \
-                libcurl4-openssl-dev
+                libcurl4-openssl-dev ibus ibus-gtk3 ibus-anthy
 # (libgtk-3-dev, libgtk-layer-shell-dev: `tasktile-render desktop`. The desktop tests run a real
 #  compositor and X server: sway + swaybg + grim, wtype (the virtual keyboard that types into the
 #  capture popup), gcc + libwayland-dev for their virtual-pointer
@@ -27,7 +27,9 @@ APT_PACKAGES := pkg-config libsqlite3-dev libcairo2-dev libpango1.0-dev libpng-d
 #  python3-icalendar: parses what sync wrote for an Outlook item (SyncVdirTests+OutlookZone) and,
 #  with python3-recurring-ical-events, a subtask tree's export (ICalendarTests+Organize);
 #  xandikos: the second, strict CalDAV server every server-independent sync test also runs against;
-#  libcurl4-openssl-dev: tasktile-sync's HTTP client (Sources/CCurl).)
+#  libcurl4-openssl-dev: tasktile-sync's HTTP client (Sources/CCurl);
+#  ibus + ibus-gtk3 (GTK 3's ibus module) + ibus-anthy: a real input method composing Japanese in the
+#  capture popup (CaptureInputMethodTests).)
 # Only `make bench` needs these (the peer and the timer); `make test` does not.
 BENCH_PACKAGES := hyperfine valgrind
 # Only `make deb` needs these: with the Swift standard library linked statically, tasktile-sync
