@@ -240,7 +240,7 @@ extension Backup {
         }
         let tags = try r.value("tags") == nil ? [] : r.array("tags").map { v -> String in
             guard let s = v.stringValue else { throw r.fail("tags", Phrase(key: .importErrorMustBe, "an array of tag strings")) }
-            do { return try TagRules.tag(s) } catch let e as StoreError { throw r.fail("tags", Phrase(stringLiteral: e.description)) }
+            do { return try TagRules.tag(s) } catch let e as StoreError { throw r.fail("tags", e.quotablePhrase) }
         }
         let start = try decodeDue(r, "start")
         // The UID an iCalendar file gave the todo (RFC 5545 §3.8.4.7), kept as it came: any text

@@ -43,13 +43,17 @@ extension StoreError {
 }
 
 extension StoreError {
-    /// The message as a `Phrase`, for messages that quote it (a bad title in an import file): the
-    /// text-rule refusals (`invalidTitle`, `invalidNotes`, all `TextRules` throws) in either
-    /// language; any other case as its English `description`.
+    /// The message as a `Phrase`, for messages that quote it (a bad title or tag in an import file): the
+    /// text-rule refusals (`invalidTitle`, `invalidNotes`, all `TextRules` throws) and every case that
+    /// carries its reason as a `Phrase` (a tag, parent, view, snooze, start, setting or cycle refusal) in
+    /// either language; any other case as its English `description`.
     public var quotablePhrase: Phrase {
         switch self {
         case .invalidTitle(let reason): Phrase(key: .errorStoreInvalidTitle, reason)
         case .invalidNotes(let reason): Phrase(key: .errorStoreInvalidNotes, reason)
+        case .invalidTag(let reason), .invalidParent(let reason), .invalidView(let reason), .invalidSnooze(let reason),
+             .invalidStart(let reason), .invalidSetting(let reason), .invalidCycle(let reason),
+             .alreadyCheckedIn(let reason), .notCheckedIn(let reason): reason
         default: Phrase(stringLiteral: description)
         }
     }

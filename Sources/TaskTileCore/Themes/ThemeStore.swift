@@ -52,9 +52,12 @@ public struct ThemeStore: Sendable {
         for (key, _) in members where key != "version" && key != "themes" {
             throw DataFileError(file: file, theme: nil, key: key, reason: Phrase(key: .themeErrorUnknownKey, "version, themes"))
         }
-        guard root["version"]?.intValue == formatVersion else {
+        guard let version = root["version"] else {
+            throw DataFileError(file: file, theme: nil, key: "version", reason: Phrase(key: .themeErrorVersionRequired))
+        }
+        guard version.intValue == formatVersion else {
             throw DataFileError(file: file, theme: nil, key: "version",
-                                 reason: Phrase(key: .themeErrorBadVersion, root["version"]?.serialized(pretty: false) ?? "missing"))
+                                reason: Phrase(key: .themeErrorBadVersion, version.serialized(pretty: false)))
         }
         guard case .array(let items)? = root["themes"] else {
             throw DataFileError(file: file, theme: nil, key: "themes", reason: Phrase(key: .themeErrorThemesNotArray))

@@ -22,7 +22,7 @@ public struct WidgetPipeline {
         if let theme = ThemeStore.find(spec.theme, in: themes) { return theme }
         let names = themes.map { "\"\($0.name)\"" }.joined(separator: ", ")
         throw DataFileError(widgetSpec: spec.file, key: "theme",
-                              reason: "\"\(spec.theme ?? "")\" is not a theme in themes.json (accepted: a theme name or id: \(names))")
+                            reason: Phrase(key: .specErrorUnknownTheme, spec.theme ?? "", names))
     }
 
     /// Draws `spec` from the store's current snapshot without writing anything.
