@@ -188,7 +188,7 @@ extension Backup {
             }
             try checkHead()
         } catch let e as JSONSyntaxError {
-            throw DataFileError(file: file, line: e.line, reason: Phrase(key: .importErrorNotJSON, e.column, e.reason))
+            throw DataFileError(file: file, line: e.line, reason: Phrase(key: .importErrorNotJSON, e.column, e.phrase))
         }
     }
 

@@ -66,7 +66,7 @@ struct JSONStream {
         if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
     }
 
-    private func syntax(_ reason: String, line: Int? = nil, column: Int? = nil) -> JSONSyntaxError {
+    private func syntax(_ reason: Phrase, line: Int? = nil, column: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(line: line ?? self.line, column: column ?? self.column, reason: reason)
     }
 
@@ -95,14 +95,14 @@ struct JSONStream {
             guard let b = try peek() else { break }
             bom.append(b); pos += 1
         }
-        guard bom == [0xEF, 0xBB, 0xBF] else { throw syntax("unexpected character") }
+        guard bom == [0xEF, 0xBB, 0xBF] else { throw syntax(Phrase(key: .jsonErrorUnexpectedCharacter)) }
     }
 
     /// Consumes `expected` after white space, or throws naming what was expected.
-    private mutating func expect(_ expected: UInt8, _ what: String) throws {
+    private mutating func expect(_ expected: UInt8, _ what: Phrase) throws {
         try skipSpace()
-        guard let b = try peek() else { throw syntax("unexpected end of text (expected \(what))") }
-        guard b == expected else { throw syntax("unexpected character (expected \(what))") }
+        guard let b = try peek() else { throw syntax(Phrase(key: .jsonErrorUnexpectedEndExpected, what)) }
+        guard b == expected else { throw syntax(Phrase(key: .jsonErrorUnexpectedCharacterExpected, what)) }
         advance(b)
     }
 
@@ -112,7 +112,7 @@ struct JSONStream {
     private mutating func valueBytes() throws -> (bytes: [UInt8], line: Int, column: Int) {
         try skipSpace()
         let startLine = line, startColumn = column
-        guard let first = try peek() else { throw syntax("unexpected end of text") }
+        guard let first = try peek() else { throw syntax(Phrase(key: .jsonErrorUnexpectedEnd)) }
         let scalar = first != UInt8(ascii: "\"") && first != UInt8(ascii: "{") && first != UInt8(ascii: "[")
         var out: [UInt8] = []
         var depth = 0, inString = false, escaped = false, done = false
@@ -146,12 +146,12 @@ struct JSONStream {
                 out.append(contentsOf: p[start..<i])
             }
             if out.count > JSONStream.maxElementBytes {
-                throw syntax("one element is larger than \(JSONStream.maxElementBytes >> 20) MiB, the most an import reads at once",
+                throw syntax(Phrase(key: .jsonErrorElementTooLarge, JSONStream.maxElementBytes >> 20),
                              line: startLine, column: startColumn)
             }
         }
         if !done && !scalar {
-            throw syntax(inString ? "unexpected end of text (a string is not closed)" : "unexpected end of text (an object or array is not closed)",
+            throw syntax(Phrase(key: inString ? .jsonErrorUnclosedString : .jsonErrorUnclosedContainer),
                          line: startLine, column: startColumn)
         }
         return (out, startLine, startColumn)
@@ -173,7 +173,7 @@ struct JSONStream {
     /// - Throws: `JSONSyntaxError` (also for a key given twice), and what `member` throws.
     mutating func object(_ member: (inout JSONStream, String) throws -> Void) throws {
         try skipByteOrderMark()
-        try expect(UInt8(ascii: "{"), "an object")
+        try expect(UInt8(ascii: "{"), Phrase(key: .jsonWhatObject))
         var seen = Set<String>()
         try skipSpace()
         if try peek() == UInt8(ascii: "}") {
@@ -182,20 +182,20 @@ struct JSONStream {
             while true {
                 try skipSpace()
                 let keyLine = line, keyColumn = column
-                guard try peek() == UInt8(ascii: "\"") else { throw syntax("unexpected character (expected a key in double quotes)") }
-                guard case .string(let key) = try value() else { throw syntax("expected a key", line: keyLine, column: keyColumn) }
-                guard seen.insert(key).inserted else { throw syntax("duplicate key \"\(key)\"", line: keyLine, column: keyColumn) }
+                guard try peek() == UInt8(ascii: "\"") else { throw syntax(Phrase(key: .jsonErrorUnexpectedCharacterExpected, Phrase(key: .jsonWhatQuotedKey))) }
+                guard case .string(let key) = try value() else { throw syntax(Phrase(key: .jsonErrorExpectedKey), line: keyLine, column: keyColumn) }
+                guard seen.insert(key).inserted else { throw syntax(Phrase(key: .jsonErrorDuplicateKey, key), line: keyLine, column: keyColumn) }
                 try expect(UInt8(ascii: ":"), "':'")
                 try member(&self, key)
                 try skipSpace()
-                guard let b = try peek() else { throw syntax("unexpected end of text (expected ',' or '}')") }
+                guard let b = try peek() else { throw syntax(Phrase(key: .jsonErrorUnexpectedEndExpected, Phrase(key: .jsonWhatCommaOrBrace))) }
                 advance(b)
                 if b == UInt8(ascii: "}") { break }
-                guard b == UInt8(ascii: ",") else { throw syntax("unexpected character (expected ',' or '}')") }
+                guard b == UInt8(ascii: ",") else { throw syntax(Phrase(key: .jsonErrorUnexpectedCharacterExpected, Phrase(key: .jsonWhatCommaOrBrace))) }
             }
         }
         try skipSpace()
-        guard try peek() == nil else { throw syntax("unexpected text after the JSON value") }
+        guard try peek() == nil else { throw syntax(Phrase(key: .jsonErrorTrailingText)) }
     }
 
     /// Whether the next value is an array (after white space).
@@ -207,7 +207,7 @@ struct JSONStream {
     /// Reads an array, calling `element` with each element's index and value, one at a time.
     /// - Throws: `JSONSyntaxError`, and what `element` throws.
     mutating func elements(_ element: (Int, JSONValue) throws -> Void) throws {
-        try expect(UInt8(ascii: "["), "an array")
+        try expect(UInt8(ascii: "["), Phrase(key: .jsonWhatArray))
         try skipSpace()
         if try peek() == UInt8(ascii: "]") { advance(UInt8(ascii: "]")); return }
         var index = 0
@@ -215,10 +215,10 @@ struct JSONStream {
             try element(index, try value())
             index += 1
             try skipSpace()
-            guard let b = try peek() else { throw syntax("unexpected end of text (expected ',' or ']')") }
+            guard let b = try peek() else { throw syntax(Phrase(key: .jsonErrorUnexpectedEndExpected, Phrase(key: .jsonWhatCommaOrBracket))) }
             advance(b)
             if b == UInt8(ascii: "]") { return }
-            guard b == UInt8(ascii: ",") else { throw syntax("unexpected character (expected ',' or ']')") }
+            guard b == UInt8(ascii: ",") else { throw syntax(Phrase(key: .jsonErrorUnexpectedCharacterExpected, Phrase(key: .jsonWhatCommaOrBracket))) }
         }
     }
 }

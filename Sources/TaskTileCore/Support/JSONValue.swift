@@ -82,14 +82,18 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Column of the offending text, from 1, counted in Unicode scalars (a tab is one column;
     /// a byte-order mark is not counted).
     public var column: Int
+    /// What was wrong, in the catalogue (`json.error.*`): said in the user's language where it is quoted.
+    public var phrase: Phrase
     /// What was wrong, in English.
-    public var reason: String
-    /// `line L, column C: reason`.
-    public var description: String { "line \(line), column \(column): \(reason)" }
+    public var reason: String { phrase.description }
+    /// `line L, column C: reason` in English.
+    public var description: String { located.description }
+    /// `line L, column C: reason` as a catalogue phrase (`json.error.at`).
+    public var located: Phrase { Phrase(key: .jsonErrorAt, line, column, phrase) }
 
     /// A syntax error at `line`, `column` (both from 1).
-    package init(line: Int, column: Int, reason: String) {
-        self.line = line; self.column = column; self.reason = reason
+    package init(line: Int, column: Int, reason: Phrase) {
+        self.line = line; self.column = column; phrase = reason
     }
 }
 
@@ -191,12 +195,12 @@ private struct JSONParser {
         // A UTF-8 byte-order mark is skipped (editors on other systems write one).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; textStart = 3 }
         if let bad = firstInvalidUTF8(from: i) {
-            throw error("the text is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))", at: bad)
+            throw error(Phrase(key: .jsonErrorNotUTF8, String(bytes[bad], radix: 16, uppercase: true)), at: bad)
         }
         skipSpace()
         let value = try parseValue()
         skipSpace()
-        guard i == bytes.count else { throw error("unexpected text after the JSON value") }
+        guard i == bytes.count else { throw error(Phrase(key: .jsonErrorTrailingText)) }
         return value
     }
 
@@ -215,7 +219,7 @@ private struct JSONParser {
     }
 
     /// An error at `position` (default: the current one), with its line and column.
-    func error(_ reason: String, at position: Int? = nil) -> JSONSyntaxError {
+    func error(_ reason: Phrase, at position: Int? = nil) -> JSONSyntaxError {
         var line = 1, column = 1
         for b in bytes[min(textStart, bytes.count)..<min(position ?? i, bytes.count)] {
             if b == UInt8(ascii: "\n") { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
@@ -228,7 +232,7 @@ private struct JSONParser {
     }
 
     mutating func parseValue() throws -> JSONValue {
-        guard i < bytes.count else { throw error("unexpected end of text") }
+        guard i < bytes.count else { throw error(Phrase(key: .jsonErrorUnexpectedEnd)) }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -237,15 +241,15 @@ private struct JSONParser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        case UInt8(ascii: "N"), UInt8(ascii: "I"): throw error("NaN and Infinity are not JSON numbers")
-        default: throw error("unexpected character")
+        case UInt8(ascii: "N"), UInt8(ascii: "I"): throw error(Phrase(key: .jsonErrorNanInfinity))
+        default: throw error(Phrase(key: .jsonErrorUnexpectedCharacter))
         }
     }
 
     mutating func literal(_ word: String) throws {
         let w = Array(word.utf8)
         guard bytes.count - i >= w.count, Array(bytes[i..<i + w.count]) == w else {
-            throw error("unexpected word (expected \(word))")
+            throw error(Phrase(key: .jsonErrorUnexpectedWord, word))
         }
         i += w.count
     }
@@ -258,8 +262,8 @@ private struct JSONParser {
         let start = i
         if bytes[i] == UInt8(ascii: "-") {
             i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "I") { throw error("NaN and Infinity are not JSON numbers", at: start) }
-            guard isDigit(i) else { throw error("invalid number: a digit must follow '-'", at: start) }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "I") { throw error(Phrase(key: .jsonErrorNanInfinity), at: start) }
+            guard isDigit(i) else { throw error(Phrase(key: .jsonErrorMinusDigit), at: start) }
         }
         func digits() -> Int {
             let s = i
@@ -268,21 +272,21 @@ private struct JSONParser {
         }
         if bytes[i] == UInt8(ascii: "0") {
             i += 1
-            if isDigit(i) { throw error("invalid number: leading zeros are not allowed", at: start) }
+            if isDigit(i) { throw error(Phrase(key: .jsonErrorLeadingZeros), at: start) }
         } else {
             _ = digits()
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
-            guard digits() > 0 else { throw error("invalid number: digits expected after '.'") }
+            guard digits() > 0 else { throw error(Phrase(key: .jsonErrorFractionDigits)) }
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { throw error("invalid number: digits expected in exponent") }
+            guard digits() > 0 else { throw error(Phrase(key: .jsonErrorExponentDigits)) }
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw error("number out of range: \(text)", at: start) }
+        guard let value = Double(text), value.isFinite else { throw error(Phrase(key: .jsonErrorNumberRange, text), at: start) }
         return .number(value)
     }
 
@@ -295,18 +299,18 @@ private struct JSONParser {
             if end > chunkStart { scalars.append(contentsOf: String(decoding: bytes[chunkStart..<end], as: UTF8.self).unicodeScalars) }
         }
         while true {
-            guard i < bytes.count else { throw error("unterminated string (opened here)", at: open) }
+            guard i < bytes.count else { throw error(Phrase(key: .jsonErrorUnterminatedString), at: open) }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { flush(i); i += 1; break }
             if b < 0x20 {
                 let hex = String(b, radix: 16, uppercase: true)
-                throw error("control character U+\(String(repeating: "0", count: 4 - hex.count) + hex) in string (escape it, e.g. as \\n or \\u00XX)")
+                throw error(Phrase(key: .jsonErrorControlCharacter, String(repeating: "0", count: 4 - hex.count) + hex))
             }
             if b == UInt8(ascii: "\\") {
                 flush(i)
                 let escape = i
                 i += 1
-                guard i < bytes.count else { throw error("unterminated escape", at: escape) }
+                guard i < bytes.count else { throw error(Phrase(key: .jsonErrorUnterminatedEscape), at: escape) }
                 let e = bytes[i]
                 i += 1
                 switch e {
@@ -323,19 +327,19 @@ private struct JSONParser {
                     if (0xD800...0xDBFF).contains(code) {
                         // A high surrogate must be followed at once by a `\u` low surrogate.
                         guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                            throw error("lone high surrogate \\u\(hexText(code)) (not followed by a low surrogate)", at: escape)
+                            throw error(Phrase(key: .jsonErrorLoneHighSurrogate, hexText(code)), at: escape)
                         }
                         i += 2
                         let low = try hex4()
                         guard (0xDC00...0xDFFF).contains(low) else {
-                            throw error("lone high surrogate \\u\(hexText(code)) (followed by \\u\(hexText(low)), not a low surrogate)", at: escape)
+                            throw error(Phrase(key: .jsonErrorHighSurrogateNotLow, hexText(code), hexText(low)), at: escape)
                         }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(code) {
-                        throw error("lone low surrogate \\u\(hexText(code)) (no high surrogate before it)", at: escape)
+                        throw error(Phrase(key: .jsonErrorLoneLowSurrogate, hexText(code)), at: escape)
                     }
                     scalars.append(Unicode.Scalar(code)!)
-                default: throw error("unknown escape", at: escape)
+                default: throw error(Phrase(key: .jsonErrorUnknownEscape), at: escape)
                 }
                 chunkStart = i
                 continue
@@ -351,7 +355,7 @@ private struct JSONParser {
     }
 
     mutating func hex4() throws -> UInt32 {
-        guard bytes.count - i >= 4 else { throw error("incomplete \\u escape") }
+        guard bytes.count - i >= 4 else { throw error(Phrase(key: .jsonErrorIncompleteUnicodeEscape)) }
         var v: UInt32 = 0
         for _ in 0..<4 {
             let c = bytes[i]
@@ -360,7 +364,7 @@ private struct JSONParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
-            default: throw error("invalid hex digit in \\u escape")
+            default: throw error(Phrase(key: .jsonErrorBadHexDigit))
             }
             v = v * 16 + d
             i += 1
@@ -373,7 +377,7 @@ private struct JSONParser {
     mutating func enter() throws {
         depth += 1
         guard depth <= JSONValue.maximumDepth else {
-            throw error("nesting too deep: more than \(JSONValue.maximumDepth) arrays and objects inside one another")
+            throw error(Phrase(key: .jsonErrorTooDeep, JSONValue.maximumDepth))
         }
     }
 
@@ -388,10 +392,10 @@ private struct JSONParser {
             skipSpace()
             items.append(try parseValue())
             skipSpace()
-            guard i < bytes.count else { throw error("unterminated array") }
+            guard i < bytes.count else { throw error(Phrase(key: .jsonErrorUnterminatedArray)) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
-            throw error("expected ',' or ']' in array")
+            throw error(Phrase(key: .jsonErrorArraySeparator))
         }
     }
 
@@ -405,20 +409,20 @@ private struct JSONParser {
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
         while true {
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error(Phrase(key: .jsonErrorQuotedKey)) }
             let keyPos = i
             let key = try parseString()
-            guard seen.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyPos) }
+            guard seen.insert(key).inserted else { throw error(Phrase(key: .jsonErrorDuplicateKey, key), at: keyPos) }
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error(Phrase(key: .jsonErrorColon)) }
             i += 1
             skipSpace()
             members.append((key, try parseValue()))
             skipSpace()
-            guard i < bytes.count else { throw error("unterminated object") }
+            guard i < bytes.count else { throw error(Phrase(key: .jsonErrorUnterminatedObject)) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
-            throw error("expected ',' or '}' in object")
+            throw error(Phrase(key: .jsonErrorObjectSeparator))
         }
     }
 }

@@ -19,7 +19,7 @@ public enum ThemeImport {
     public static func decode(_ bytes: [UInt8], file: String) throws -> [Theme] {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw DataFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorNotJSON, e))
+            throw DataFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorNotJSON, e.located))
         }
         let themes: [Theme]
         switch root {

@@ -44,7 +44,7 @@ public struct ThemeStore: Sendable {
     public static func decodeFile(_ bytes: [UInt8], file: String) throws -> [Theme] {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw DataFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorNotJSON, e))
+            throw DataFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorNotJSON, e.located))
         }
         guard case .object(let members) = root else {
             throw DataFileError(file: file, theme: nil, key: nil, reason: Phrase(key: .themeErrorFileNotAnObject))

@@ -38,7 +38,7 @@ public struct RoutinePack: Sendable, Equatable {
     public static func decode(_ bytes: [UInt8], file: String) throws -> RoutinePack {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw DataFileError(file: file, line: e.line, reason: Phrase(key: .importErrorNotJSON, e.column, e.reason))
+            throw DataFileError(file: file, line: e.line, reason: Phrase(key: .importErrorNotJSON, e.column, e.phrase))
         }
         let r = try JSONObjectReader(root, path: "", file: file, keys: ["format", "version", "name", "list", "lang", "description", "days", "items"])
         guard r.value("format")?.stringValue == format else { throw r.fail("format", Phrase(key: .importErrorMustBeQuoted, format)) }

@@ -207,7 +207,7 @@ public struct WidgetSpec: Hashable, Sendable {
     public static func decode(_ bytes: [UInt8], file: String) throws -> WidgetSpec {
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch let e as JSONSyntaxError {
-            throw DataFileError(widgetSpec: file, key: nil, reason: Phrase(key: .specErrorNotJSON, "\(e)"))
+            throw DataFileError(widgetSpec: file, key: nil, reason: Phrase(key: .specErrorNotJSON, e.located))
         }
         return try decode(root, file: file)
     }
