@@ -66,6 +66,12 @@ struct JSONStream {
         if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
     }
 
+    /// `unexpected end of text (expected …)` at the end, else `unexpected character (expected …)`.
+    private func unexpected(atEnd: Bool, _ what: StringKey) -> JSONSyntaxError {
+        syntax(Phrase(key: atEnd ? .jsonErrorUnexpectedEndExpected : .jsonErrorUnexpectedCharacterExpected,
+                      Phrase(key: what)))
+    }
+
     private func syntax(_ reason: Phrase, line: Int? = nil, column: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(line: line ?? self.line, column: column ?? self.column, reason: reason)
     }
@@ -182,16 +188,20 @@ struct JSONStream {
             while true {
                 try skipSpace()
                 let keyLine = line, keyColumn = column
-                guard try peek() == UInt8(ascii: "\"") else { throw syntax(Phrase(key: .jsonErrorUnexpectedCharacterExpected, Phrase(key: .jsonWhatQuotedKey))) }
-                guard case .string(let key) = try value() else { throw syntax(Phrase(key: .jsonErrorExpectedKey), line: keyLine, column: keyColumn) }
-                guard seen.insert(key).inserted else { throw syntax(Phrase(key: .jsonErrorDuplicateKey, key), line: keyLine, column: keyColumn) }
+                guard try peek() == UInt8(ascii: "\"") else { throw unexpected(atEnd: false, .jsonWhatQuotedKey) }
+                guard case .string(let key) = try value() else {
+                    throw syntax(Phrase(key: .jsonErrorExpectedKey), line: keyLine, column: keyColumn)
+                }
+                guard seen.insert(key).inserted else {
+                    throw syntax(Phrase(key: .jsonErrorDuplicateKey, key), line: keyLine, column: keyColumn)
+                }
                 try expect(UInt8(ascii: ":"), "':'")
                 try member(&self, key)
                 try skipSpace()
-                guard let b = try peek() else { throw syntax(Phrase(key: .jsonErrorUnexpectedEndExpected, Phrase(key: .jsonWhatCommaOrBrace))) }
+                guard let b = try peek() else { throw unexpected(atEnd: true, .jsonWhatCommaOrBrace) }
                 advance(b)
                 if b == UInt8(ascii: "}") { break }
-                guard b == UInt8(ascii: ",") else { throw syntax(Phrase(key: .jsonErrorUnexpectedCharacterExpected, Phrase(key: .jsonWhatCommaOrBrace))) }
+                guard b == UInt8(ascii: ",") else { throw unexpected(atEnd: false, .jsonWhatCommaOrBrace) }
             }
         }
         try skipSpace()
@@ -215,10 +225,10 @@ struct JSONStream {
             try element(index, try value())
             index += 1
             try skipSpace()
-            guard let b = try peek() else { throw syntax(Phrase(key: .jsonErrorUnexpectedEndExpected, Phrase(key: .jsonWhatCommaOrBracket))) }
+            guard let b = try peek() else { throw unexpected(atEnd: true, .jsonWhatCommaOrBracket) }
             advance(b)
             if b == UInt8(ascii: "]") { return }
-            guard b == UInt8(ascii: ",") else { throw syntax(Phrase(key: .jsonErrorUnexpectedCharacterExpected, Phrase(key: .jsonWhatCommaOrBracket))) }
+            guard b == UInt8(ascii: ",") else { throw unexpected(atEnd: false, .jsonWhatCommaOrBracket) }
         }
     }
 }
