@@ -18,11 +18,31 @@ import Glibc
                                                            ("convert", "imagemagick"), ("runuser", "util-linux")]
 
     /// A free display number (no socket, no lock file).
+    /// A display number no X server holds, for an Xvfb of this test process: never one handed out before in
+    /// this process (tests run in parallel and Xvfb takes a moment to lock it), and not one whose lock file
+    /// names a live process. A lock or socket left by an Xvfb that was killed (SIGKILL leaves both) is removed,
+    /// so killed servers cannot use up the range; with them all taken by live servers the test stops.
     static func freeDisplay() -> Int {
-        for n in (100..<200).shuffled() where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
-            && !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") { return n }
-        return 199
+        displayLock.lock()
+        defer { displayLock.unlock() }
+        for n in (100..<400).shuffled() where !handedOut.contains(n) {
+            let lock = "/tmp/.X\(n)-lock", socket = "/tmp/.X11-unix/X\(n)"
+            if let text = try? String(contentsOfFile: lock, encoding: .utf8) {
+                guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0,
+                    kill(pid, 0) != 0, errno == ESRCH
+                else { continue }
+                guard unlink(lock) == 0 else { continue }
+                unlink(socket)
+            } else if FileManager.default.fileExists(atPath: lock) || FileManager.default.fileExists(atPath: socket) {
+                continue
+            }
+            handedOut.insert(n)
+            return n
+        }
+        preconditionFailure("no free X display among :100…:399 (each held by a running X server)")
     }
+    private static let displayLock = NSLock()
+    nonisolated(unsafe) private static var handedOut = Set<Int>()
 
     @Test(arguments: ["openbox", "none"])
     func clicksPlacementFlashAndCommits(windowManager: String) throws {
