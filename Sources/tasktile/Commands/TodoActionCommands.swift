@@ -66,6 +66,13 @@ struct UndoCommand: Command {
                 throw StoreError.todoNotFound(reference, list: scope)
             }
             return try restore(deleted, store: store, context)
+        } catch StoreError.notCompleted(let candidate) where date == nil {
+            // A pending todo of that name has nothing to undo; a deleted namesake does (`rm Milk` twice, then
+            // `undo Milk` twice brings both back).
+            guard let deleted = try? store.deletedTodos(matching: todo, list: list) else {
+                throw StoreError.notCompleted(candidate)
+            }
+            return try restore(deleted, store: store, context)
         }
         let listTitle = try store.read { try store.resolveList(t.listId).title }
         if context.json { context.printJSON(t.jsonValue(listTitle: listTitle)) } else { context.out(context.localizer.text(.todoReopened, t.title, listTitle)) }

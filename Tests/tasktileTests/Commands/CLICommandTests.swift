@@ -130,6 +130,22 @@ struct CLICommandTests {
         #expect(back["restored"] == .bool(true) && back["parentId"] == .string(id))
         let none = cli.run("undo", "Never there", "--list", "Home")
         #expect(none.status == 1 && none.stderr.contains("no todo \"Never there\" in list \"Home\""))
+        // The same title deleted twice: each undo brings one back, the newest first.
+        cli.run("add", "Milk", "--list", "Home", "--notes", "older")
+        cli.run("rm", "Milk", "--list", "Home")
+        cli.run("add", "Milk", "--list", "Home", "--notes", "newer")
+        cli.run("rm", "Milk", "--list", "Home")
+        #expect(cli.run("undo", "Milk", "--list", "Home").status == 0)
+        #expect(cli.run("undo", "Milk", "--list", "Home").status == 0, "the live Milk is pending: the trash's")
+        let milks = try JSONValue.parse(cli.run("--json", "show", "Home").stdout)
+        guard case .array(let lists)? = milks["lists"], case .array(let pending)? = lists.first?["pending"] else {
+            Issue.record("\(milks)")
+            return
+        }
+        #expect(pending.filter { $0["title"] == .string("Milk") }.compactMap { $0["notes"]?.stringValue }.sorted()
+                == ["newer", "older"])
+        // Two live, pending Milks now: which one is meant is asked (exit 3), the trash is empty anyway.
+        #expect(cli.run("undo", "Milk", "--list", "Home").status == 3)
     }
 
     @Test("intent complete: success, exit 1 reasons, exit 3 with candidates, --first, --json")
