@@ -60,12 +60,7 @@ extension Store {
             if lists.isEmpty {
                 // A smart list (`--list @today`, `#work`): its todos with that title (docs/organize.md "Smart lists").
                 guard case .view(let view)? = try? resolveScope(listTitle) else { throw IntentFailure.listMissing(list: listTitle) }
-                // The stored title in SQL first; the whole view only when none is stored exactly so.
-                var titled = try todos(inView: view, titled: key).map(\.0)
-                if titled.isEmpty {
-                    titled = try todos(inView: view).map(\.0).filter { TextRules.hasMatchKey($0.title, key) }
-                }
-                for todo in titled {
+                for todo in try todos(inView: view, matchKey: key) {
                     if todo.isCompleted { sawCompleted = true } else { candidates.append(todo) }
                 }
             }

@@ -74,20 +74,11 @@ extension Store {
             switch try resolveScope(listReference) {
             case .list(let list): scope = list
             case .view(let view):
-                // A smart list: a title among its todos (pending preferred), or an id prefix of one of them. The
-                // stored title equal to the key is found in SQL; only without one is the view read whole (a title
-                // stored before titles were normalised, an id prefix).
-                var titled = try todos(inView: view, titled: key).map(\.0)
-                var inView: [Todo]?
-                if titled.isEmpty {
-                    inView = try todos(inView: view).map(\.0)
-                    titled = inView!.filter { TextRules.hasMatchKey($0.title, key) }
-                }
+                // A smart list: a title among its todos (pending preferred), or an id prefix of one of them.
+                let titled = try todos(inView: view, matchKey: key)
                 let pending = titled.filter { !$0.isCompleted }
                 var pick = pending.isEmpty ? titled : pending
-                if pick.isEmpty, key.count >= 4, let inView {
-                    pick = inView.filter { $0.id.hasPrefix(key.lowercased()) }
-                }
+                if pick.isEmpty, key.count >= 4 { pick = try todos(inView: view, idPrefix: key.lowercased()) }
                 if pick.count == 1 { return pick[0] }
                 if pick.count > 1 { throw StoreError.ambiguousTodo(reference, candidates: try pick.map(candidate)) }
                 throw StoreError.todoNotFound(reference, list: view.reference)

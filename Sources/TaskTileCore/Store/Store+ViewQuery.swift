@@ -171,10 +171,11 @@ extension Store {
     /// e.g. `counts(ofView:)`), a view dense enough that the first rows come soon is read list by
     /// list through the (list_id, is_completed, sort_order) index, stopping at the limit, instead of
     /// reading and sorting every match: `status --list @today` at 100k todos reads a few hundred rows.
-    /// `titled`: only todos whose stored title is exactly this (a `TextRules.matchKey`), decided in SQL,
-    /// so `intent complete --list @today --todo Milk` reads the matches, not the whole view.
+    /// `narrowed`: one more SQL condition on `todos t` with its arguments (a title, an id prefix), so a
+    /// lookup reads its matches, not the whole view.
     func todos(
-        inView view: SmartView, completed: Bool? = nil, limit: Int? = nil, expected: Int? = nil, titled: String? = nil
+        inView view: SmartView, completed: Bool? = nil, limit: Int? = nil, expected: Int? = nil,
+        narrowed: (sql: String, arguments: [SQLValue])? = nil
     ) throws -> [(Todo, TodoList)] {
         if let limit, limit <= 0 { return [] }
         let now = clock.now, zone = clock.timeZone
@@ -183,7 +184,9 @@ extension Store {
         let byID = Dictionary(lists.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let query = Store.viewQuery(view.filter, lists: lists, now: now, today: today, zone: zone)
         var condition = query.condition
-        if let titled { condition = ("(\(condition.sql)) AND t.title = ?", condition.arguments + [.text(titled)]) }
+        if let narrowed {
+            condition = ("(\(condition.sql)) AND \(narrowed.sql)", condition.arguments + narrowed.arguments)
+        }
         let state = completed.map { "t.is_completed = \($0 ? 1 : 0)" } ?? "t.is_completed IN (0, 1)"
         let startedArguments: [SQLValue] = [.double(now.timeIntervalSince1970), .text(today.description)]
         var result: [(Todo, TodoList)] = []
@@ -233,6 +236,22 @@ extension Store {
         if query.isExact, let limit { sql += " LIMIT ?"; arguments.append(.int(limit)) }
         _ = try collect(try database.cachedStatement(sql), arguments)
         return result
+    }
+
+    /// The todos of `view` whose title has the match key `key` (`TextRules.hasMatchKey`), in view order, as
+    /// `todos(inList:matchKey:)` gives a list's: the stored title equal to `key` is found in SQL
+    /// (`intent complete --list @today --todo Milk` at 100k todos reads its matches); only when none is does
+    /// the view get read whole, for a title stored before titles were normalised. Call inside a transaction.
+    func todos(inView view: SmartView, matchKey key: String) throws -> [Todo] {
+        let stored = try todos(inView: view, narrowed: ("t.title = ?", [.text(key)])).map(\.0)
+        if !stored.isEmpty { return stored }
+        return try todos(inView: view).map(\.0).filter { TextRules.hasMatchKey($0.title, key) }
+    }
+
+    /// The todos of `view` whose id starts with `prefix` (lowercase), in SQL. Call inside a transaction.
+    func todos(inView view: SmartView, idPrefix prefix: String) throws -> [Todo] {
+        // Ids are lowercase hex and `-`, all below `g`: the range holds exactly the ids with that prefix.
+        try todos(inView: view, narrowed: ("t.id >= ? AND t.id < ?", [.text(prefix), .text(prefix + "g")])).map(\.0)
     }
 
     /// The counts of `view` (started todos only), as SQL aggregates when the filter is exact: for

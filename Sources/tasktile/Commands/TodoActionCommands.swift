@@ -60,18 +60,10 @@ struct UndoCommand: Command {
         let t: Todo
         do {
             t = try store.undo(todo, list: list, on: date)
-        } catch StoreError.todoNotFound(let reference, let scope) where date == nil {
-            // No such todo: the latest deletion it names, if any (a view or a bad list has no trash to look in).
-            guard let deleted = try? store.deletedTodos(matching: todo, list: list) else {
-                throw StoreError.todoNotFound(reference, list: scope)
-            }
-            return try restore(deleted, store: store, context)
-        } catch StoreError.notCompleted(let candidate) where date == nil {
-            // A pending todo of that name has nothing to undo; a deleted namesake does (`rm Milk` twice, then
-            // `undo Milk` twice brings both back).
-            guard let deleted = try? store.deletedTodos(matching: todo, list: list) else {
-                throw StoreError.notCompleted(candidate)
-            }
+        } catch let error as StoreError where date == nil && error.undoLooksInTrash {
+            // No such todo, or a pending one with nothing to undo (`rm Milk` twice, then `undo Milk` twice): the
+            // latest deletion it names, if any (a view or a bad list has no trash to look in).
+            guard let deleted = try? store.deletedTodos(matching: todo, list: list) else { throw error }
             return try restore(deleted, store: store, context)
         }
         let listTitle = try store.read { try store.resolveList(t.listId).title }
@@ -135,5 +127,16 @@ struct MoveCommand: Command {
         let listTitle = try store.read { try store.resolveList(t.listId).title }
         if context.json { context.printJSON(t.jsonValue(listTitle: listTitle)) } else { context.out(context.localizer.text(.todoMoved, t.title, position)) }
         return .success
+    }
+}
+
+extension StoreError {
+    /// Whether `undo` looks in the trash after this refusal: no todo matched, or the one that matched is
+    /// pending (nothing to undo).
+    fileprivate var undoLooksInTrash: Bool {
+        switch self {
+        case .todoNotFound, .notCompleted: true
+        default: false
+        }
     }
 }
